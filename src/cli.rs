@@ -1,0 +1,338 @@
+//! Command-line interface: clap definitions and the commands they run.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::finding::Severity;
+use crate::report;
+use crate::rules::{self, RuleSet};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mcp-lint",
+    version,
+    about = "Lint MCP servers: find every tool registration and flag the ToolAnnotations hints it leaves to risky defaults",
+    after_help = "Run `mcp-lint check --help` for the lint options. With no command, `check` runs.\nExit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Lint the given paths (the default command).
+    Check(CheckArgs),
+    /// List every tool found, with the hints it declares.
+    Tools(ToolsArgs),
+    /// List every rule with its code, name, default severity and profiles.
+    Rules(RulesArgs),
+    /// Explain one rule (by code or name).
+    Rule { code: String },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Walk {
+    /// Files or directories to lint [default: .]
+    pub paths: Vec<PathBuf>,
+    /// Do not respect .gitignore / .ignore files.
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Glob of paths to leave out (repeatable), e.g. `--exclude 'tests/**'`.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Worker threads [default: the number of CPUs].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Skip files larger than this many bytes (with a note).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_FILE_SIZE)]
+    pub max_file_size: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub walk: Walk,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Full)]
+    pub format: Format,
+    /// Only run these rules (comma-separated codes or names).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    pub select: Vec<String>,
+    /// Do not run these rules (comma-separated codes or names).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    pub ignore: Vec<String>,
+    /// Lowest severity that makes the run fail (exit 1).
+    #[arg(long, value_enum, default_value_t = FailOn::Warning)]
+    pub fail_on: FailOn,
+    /// Exit 0 even when there are findings (I/O errors still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// When to use colour: auto means on a terminal and when NO_COLOR is unset.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+    /// Print the documentation of a rule and exit (same as `mcp-lint rule CODE`).
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ToolsArgs {
+    #[command(flatten)]
+    pub walk: Walk,
+    #[arg(long, value_enum, default_value_t = ToolsFormat::Table)]
+    pub format: ToolsFormat,
+    /// Write the inventory to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    #[arg(long, value_enum, default_value_t = ToolsFormat::Table)]
+    pub format: ToolsFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// rustc-style diagnostics with source snippets
+    Full,
+    /// one line per finding
+    Concise,
+    /// the version-1 JSON contract
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolsFormat {
+    Table,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOn {
+    Error,
+    Warning,
+    Info,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+const COMMANDS: &[&str] = &["check", "tools", "rules", "rule", "help"];
+
+/// Insert the default `check` command when none is named.
+pub fn with_default_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let first = args.get(1).and_then(|a| a.to_str());
+    let needs = match first {
+        None => true,
+        Some(a) => !COMMANDS.contains(&a) && !matches!(a, "-h" | "--help" | "-V" | "--version"),
+    };
+    if needs {
+        let mut v = args;
+        v.insert(1.min(v.len()), "check".into());
+        v
+    } else {
+        args
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    ExitCode::from(2)
+}
+
+fn resolve_codes(list: &[String]) -> Result<Vec<&'static rules::RuleInfo>, String> {
+    list.iter()
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .map(|s| rules::find(s).ok_or_else(|| format!("unknown rule `{s}` (see `mcp-lint rules`)")))
+        .collect()
+}
+
+fn options(walk: &Walk, rules: RuleSet) -> crate::Options {
+    crate::Options {
+        rules,
+        threads: walk.threads.unwrap_or_else(|| crate::Options::default().threads).max(1),
+        respect_gitignore: !walk.no_ignore,
+        exclude: walk.exclude.clone(),
+        max_file_size: walk.max_file_size,
+    }
+}
+
+fn paths(walk: &Walk) -> Vec<PathBuf> {
+    if walk.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        walk.paths.clone()
+    }
+}
+
+/// Write to the output file or standard output; a closed pipe is not an error.
+fn emit(output: &Option<PathBuf>, text: &str, color: bool) -> Result<(), ExitCode> {
+    match output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e)))),
+        None => {
+            let result = if color {
+                let mut out = anstream::stdout();
+                out.write_all(text.as_bytes()).and_then(|_| out.flush())
+            } else {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes()).and_then(|_| out.flush())
+            };
+            match result {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) => Err(usage_error(&format!("cannot write output: {e}"))),
+                Ok(()) => Ok(()),
+            }
+        }
+    }
+}
+
+fn explain(code: &str) -> ExitCode {
+    match rules::find(code) {
+        Some(info) => {
+            let sev = info.severity.map_or("off", Severity::as_str);
+            let text = format!("{} ({}) · default: {} · profiles: {}\n\n{}", info.code, info.name, sev, info.profiles.join(", "), info.body);
+            match emit(&None, &text, false) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(c) => c,
+            }
+        }
+        None => usage_error(&format!("unknown rule `{code}` (see `mcp-lint rules`)")),
+    }
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        Command::Check(args) => check(args),
+        Command::Tools(args) => tools(args),
+        Command::Rules(args) => list_rules(args),
+        Command::Rule { code } => explain(&code),
+    }
+}
+
+fn check(args: CheckArgs) -> ExitCode {
+    if let Some(code) = &args.explain {
+        return explain(code);
+    }
+    let (select, ignore) = match (resolve_codes(&args.select), resolve_codes(&args.ignore)) {
+        (Ok(s), Ok(i)) => (s, i),
+        (Err(e), _) | (_, Err(e)) => return usage_error(&e),
+    };
+    let opts = options(&args.walk, RuleSet::new(&select, &ignore));
+    let run = crate::check(&paths(&args.walk), &opts);
+    let styled = args.output.is_none()
+        && match args.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::IsTerminal::is_terminal(&std::io::stdout()),
+        };
+    let tools = run.tools.len();
+    let text = match args.format {
+        Format::Full => {
+            let mut t = report::full::render(&run.findings, &run.sources, styled);
+            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+            t.push('\n');
+            t
+        }
+        Format::Concise => {
+            let mut t = report::concise::render(&run.findings, &run.sources);
+            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+            t.push('\n');
+            t
+        }
+        Format::Json => {
+            let v = report::json::findings(&run.findings, &run.sources, tools, run.files_scanned);
+            let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
+            t.push('\n');
+            t
+        }
+    };
+    for note in &run.notes {
+        let _ = writeln!(std::io::stderr(), "note: {note}");
+    }
+    if let Err(code) = emit(&args.output, &text, styled) {
+        return code;
+    }
+    if run.io_errors {
+        return ExitCode::from(2);
+    }
+    let threshold = match args.fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Warning => Severity::Warning,
+        FailOn::Info => Severity::Info,
+    };
+    if !args.exit_zero && run.findings.iter().any(|f| f.severity >= threshold) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn tools(args: ToolsArgs) -> ExitCode {
+    let opts = options(&args.walk, RuleSet::new(&[], &[]));
+    let run = crate::check(&paths(&args.walk), &opts);
+    let text = match args.format {
+        ToolsFormat::Table => report::inventory::table(&run.tools, &run.sources),
+        ToolsFormat::Json => {
+            let v = report::inventory::json(&run.tools, &run.sources, run.files_scanned);
+            serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+        }
+    };
+    for f in run.findings.iter().filter(|f| f.code == "MCP091") {
+        let _ = writeln!(std::io::stderr(), "error: {}", f.message);
+    }
+    if let Err(code) = emit(&args.output, &text, false) {
+        return code;
+    }
+    if run.io_errors {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn list_rules(args: RulesArgs) -> ExitCode {
+    let infos = &*rules::INFOS;
+    let text = match args.format {
+        ToolsFormat::Json => {
+            let v: Vec<serde_json::Value> = infos
+                .iter()
+                .map(|i| {
+                    serde_json::json!({"code": i.code, "name": i.name, "severity": i.severity.map_or("off", Severity::as_str),
+                                        "profiles": i.profiles, "summary": i.summary})
+                })
+                .collect();
+            serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+        }
+        ToolsFormat::Table => {
+            let mut t = String::new();
+            for i in infos {
+                t.push_str(&format!(
+                    "{:<7} {:<26} {:<8} {}\n",
+                    i.code,
+                    i.name,
+                    i.severity.map_or("off", Severity::as_str),
+                    i.profiles.join(",")
+                ));
+            }
+            t
+        }
+    };
+    match emit(&None, &text, false) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(c) => c,
+    }
+}

@@ -1,0 +1,42 @@
+//! Frontends: one per language, each turning a source file into
+//! language-neutral [`FileFacts`]. Tree-sitter queries live as `.scm` files
+//! beside the frontend that reads them.
+
+pub mod python;
+pub mod queries;
+
+use std::path::Path;
+
+use crate::model::{FileFacts, Lang};
+use crate::source::FileId;
+
+/// The language of a path, by extension.
+pub fn lang_for(path: &Path) -> Option<Lang> {
+    match path.extension()?.to_str()? {
+        "py" => Some(Lang::Python),
+        _ => None,
+    }
+}
+
+/// Parse one file. Catches a panic in a frontend so that one file can never
+/// abort the run; the caller reports it against the file.
+pub fn parse(lang: Lang, file: FileId, text: &str) -> Result<FileFacts, String> {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
+        Lang::Python => python::parse(file, text),
+    }));
+    result.map_err(|e| {
+        e.downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| e.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into())
+    })
+}
+
+/// Byte markers of files worth parsing: they may register tools (an MCP
+/// import or a `.tool` call) or define presets (hint keys). Everything else
+/// is parsed only if resolution asks for it.
+pub fn prefilter_markers(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::Python => &["mcp", "MCP", "Hint", "_hint", "tool("],
+    }
+}

@@ -1,0 +1,748 @@
+//! Python frontend: tree-sitter-python → [`FileFacts`].
+//!
+//! Finds every *candidate* registration (`@x.tool`, `x.add_tool(fn)`,
+//! `Tool.from_function(...)`, low-level `types.Tool(...)`, `FastMCP(tools=[...])`,
+//! project wrappers) and records what must be confirmed for it to count
+//! ([`Gate`]). Whether a receiver really is an MCP server is decided in
+//! `resolve`, which can follow imports across files. Imports, module
+//! constants, class attributes (Enum members) and `self.x = ...` become
+//! bindings that presets, names and receivers resolve through.
+
+mod lower;
+
+use std::cell::RefCell;
+use std::sync::LazyLock;
+
+use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
+
+use self::lower::{
+    at_module_level, enclosing_functions, local_assignment, method_class, named_children, Lower,
+    ParamKind,
+};
+use crate::frontend::queries::CompiledQuery;
+use crate::model::{
+    Arg, Binding, CalleeKind, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles,
+    Problem, Role, RoleSource, Spread, Syntax, ToolSite,
+};
+use crate::source::{FileId, Span};
+
+static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_python::LANGUAGE.into());
+static REGISTRATIONS: LazyLock<CompiledQuery> = LazyLock::new(|| {
+    CompiledQuery::new(&LANGUAGE, include_str!("registrations.scm"), "python/registrations.scm")
+});
+static IMPORTS: LazyLock<CompiledQuery> =
+    LazyLock::new(|| CompiledQuery::new(&LANGUAGE, include_str!("imports.scm"), "python/imports.scm"));
+static BINDINGS: LazyLock<CompiledQuery> = LazyLock::new(|| {
+    CompiledQuery::new(&LANGUAGE, include_str!("bindings.scm"), "python/bindings.scm")
+});
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+pub const API_DECORATOR: &str = "python.fastmcp.decorator";
+pub const API_CALL: &str = "python.fastmcp.call";
+pub const API_ADD_TOOL: &str = "python.fastmcp.add_tool";
+pub const API_FROM_FUNCTION: &str = "python.fastmcp.from_function";
+pub const API_TOOLS_LIST: &str = "python.fastmcp.tools_list";
+pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
+pub const API_WRAPPER: &str = "python.wrapper";
+pub const API_MIXIN: &str = "python.fastmcp.mcp_tool";
+
+fn parse_tree(text: &str) -> Option<Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(|| {
+            let mut p = Parser::new();
+            p.set_language(&LANGUAGE).expect("tree-sitter-python matches the tree-sitter ABI");
+            p
+        });
+        parser.parse(text, None)
+    })
+}
+
+/// Parse one Python file into facts. Never panics on bad input: syntax
+/// errors become a problem and the rest of the tree is still searched.
+pub fn parse(file: FileId, text: &str) -> FileFacts {
+    let mut facts = FileFacts::new(file, Lang::Python);
+    let Some(tree) = parse_tree(text) else {
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: "the Python parser gave up on this file".into(),
+        });
+        return facts;
+    };
+    let root = tree.root_node();
+    let cx = Cx { lower: Lower { text, file }, root };
+    if root.has_error() {
+        if let Some(problem) = cx.first_error(root) {
+            facts.problems.push(problem);
+        }
+    }
+    cx.imports(&mut facts);
+    cx.bindings(&mut facts);
+    cx.registrations(&mut facts);
+    facts
+}
+
+struct Cx<'a, 't> {
+    lower: Lower<'a>,
+    root: Node<'t>,
+}
+
+impl<'a, 't> Cx<'a, 't> {
+    fn span(&self, n: Node) -> Span {
+        self.lower.span(n)
+    }
+    fn text(&self, n: Node) -> &'a str {
+        self.lower.text(n)
+    }
+
+    fn first_error(&self, root: Node) -> Option<Problem> {
+        let mut cursor = root.walk();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if n.is_error() {
+                let line_end = self.lower.text[n.start_byte()..]
+                    .find('\n')
+                    .map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
+                return Some(Problem {
+                    span: Span::new(self.lower.file, n.start_byte(), line_end.max(n.start_byte() + 1).min(self.lower.text.len())),
+                    message: "syntax error: this Python could not be parsed".into(),
+                });
+            }
+            if n.is_missing() {
+                return Some(Problem {
+                    span: self.span(n),
+                    message: format!("syntax error: missing `{}`", n.kind()),
+                });
+            }
+            if n.has_error() {
+                let children: Vec<Node> = n.children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+        None
+    }
+
+    // -- imports -----------------------------------------------------------
+
+    fn imports(&self, facts: &mut FileFacts) {
+        let q = &*IMPORTS;
+        let (c_import, c_from) = (q.capture("import.statement"), q.capture("import.from"));
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
+        while let Some(m) = matches.next() {
+            for cap in m.captures {
+                if cap.index == c_import {
+                    self.import_statement(cap.node, facts);
+                } else if cap.index == c_from {
+                    self.import_from(cap.node, facts);
+                }
+            }
+        }
+    }
+
+    fn import_statement(&self, n: Node, facts: &mut FileFacts) {
+        for c in named_children(n) {
+            match c.kind() {
+                // `import a.b` binds `a`; the rest is reached through attributes.
+                "dotted_name" => {
+                    let module = self.text(c).to_string();
+                    let head = module.split('.').next().unwrap_or("").to_string();
+                    facts.imports.push(Import { local: head.clone(), module: head, member: None, span: self.span(c) });
+                    if module.contains('.') {
+                        // Remember the full path too, so `a.b.X` resolves through it.
+                        facts.imports.push(Import { local: module.clone(), module, member: None, span: self.span(c) });
+                    }
+                }
+                "aliased_import" => {
+                    let (Some(name), Some(alias)) = (c.child_by_field_name("name"), c.child_by_field_name("alias"))
+                    else { continue };
+                    facts.imports.push(Import {
+                        local: self.text(alias).to_string(),
+                        module: self.text(name).to_string(),
+                        member: None,
+                        span: self.span(c),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn import_from(&self, n: Node, facts: &mut FileFacts) {
+        let Some(module_node) = n.child_by_field_name("module_name") else { return };
+        let module: String = self.text(module_node).chars().filter(|c| !c.is_whitespace()).collect();
+        let mut cursor = n.walk();
+        for c in n.children_by_field_name("name", &mut cursor) {
+            let (name, alias) = match c.kind() {
+                "dotted_name" => (self.text(c).to_string(), self.text(c).to_string()),
+                "aliased_import" => match (c.child_by_field_name("name"), c.child_by_field_name("alias")) {
+                    (Some(name), Some(alias)) => (self.text(name).to_string(), self.text(alias).to_string()),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            facts.imports.push(Import { local: alias, module: module.clone(), member: Some(name), span: self.span(c) });
+        }
+        if named_children(n).any(|c| c.kind() == "wildcard_import") {
+            facts.imports.push(Import { local: "*".into(), module, member: Some("*".into()), span: self.span(n) });
+        }
+    }
+
+    // -- bindings ----------------------------------------------------------
+
+    fn bindings(&self, facts: &mut FileFacts) {
+        let q = &*BINDINGS;
+        let c_binding = q.capture("binding");
+        let (c_name, c_value) = (q.capture("binding.name"), q.capture("binding.value"));
+        let (c_class, c_member, c_member_value) =
+            (q.capture("class.name"), q.capture("member.name"), q.capture("member.value"));
+        let (c_attr, c_attr_value) = (q.capture("attr.name"), q.capture("attr.value"));
+        let (c_subclass, c_base) = (q.capture("subclass.name"), q.capture("subclass.base"));
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
+        while let Some(m) = matches.next() {
+            let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
+            if let (Some(stmt), Some(name), Some(value)) = (get(c_binding), get(c_name), get(c_value)) {
+                if at_module_level(stmt) {
+                    facts.bindings.push(Binding {
+                        name: self.text(name).to_string(),
+                        value: self.lower.expr(value),
+                        span: self.span(stmt),
+                    });
+                }
+            } else if let (Some(class), Some(member), Some(value)) =
+                (get(c_class), get(c_member), get(c_member_value))
+            {
+                facts.bindings.push(Binding {
+                    name: format!("{}.{}", self.text(class), self.text(member)),
+                    value: self.lower.expr(value),
+                    span: self.span(member.parent().unwrap_or(member)),
+                });
+            } else if let (Some(class), Some(base)) = (get(c_subclass), get(c_base)) {
+                // `class MyServer(FastMCP)`: the class resolves to its first base.
+                if base.kind() != "keyword_argument" && class.parent().is_some_and(at_module_level) {
+                    facts.bindings.push(Binding {
+                        name: self.text(class).to_string(),
+                        value: self.lower.expr(base),
+                        span: self.span(class),
+                    });
+                }
+            } else if let (Some(attr), Some(value)) = (get(c_attr), get(c_attr_value)) {
+                // `self.mcp = mcp` where `mcp` is a parameter: keep what the
+                // parameter's annotation says.
+                let value = self.scoped(self.lower.expr(value), value);
+                facts.bindings.push(Binding {
+                    name: format!("self.{}", self.text(attr)),
+                    value,
+                    span: self.span(attr.parent().unwrap_or(attr)),
+                });
+            }
+        }
+    }
+
+    // -- registrations -----------------------------------------------------
+
+    fn registrations(&self, facts: &mut FileFacts) {
+        let q = &*REGISTRATIONS;
+        let c = |n: &str| q.capture(n);
+        let (c_decorator, c_callee, c_call, c_function) =
+            (c("tool.decorator"), c("tool.callee"), c("tool.call"), c("tool.function"));
+        let (c_server_callee, c_server_tools) = (c("server.callee"), c("server.tools"));
+        let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
+        while let Some(m) = matches.next() {
+            let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
+            if let (Some(decorator), Some(callee), Some(function)) =
+                (get(c_decorator), get(c_callee), get(c_function))
+            {
+                self.decorator(decorator, callee, get(c_call), function, facts, &mut forwarders);
+            } else if let (Some(call), Some(callee)) = (get(c_call), get(c_callee)) {
+                self.call(call, callee, facts, &mut forwarders);
+            } else if let (Some(callee), Some(list)) = (get(c_server_callee), get(c_server_tools)) {
+                self.tools_list(callee, list, facts);
+            }
+        }
+        // One binding per wrapper function or class, listing its methods.
+        let mut merged: Vec<(String, Forwarder)> = Vec::new();
+        for (name, f) in forwarders {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, existing)) => {
+                    for m in f.methods {
+                        if !existing.methods.contains(&m) {
+                            existing.methods.push(m);
+                        }
+                    }
+                }
+                None => merged.push((name, f)),
+            }
+        }
+        for (name, f) in merged {
+            let span = f.span;
+            facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
+        }
+    }
+
+    fn decorator(
+        &self,
+        decorator: Node,
+        callee: Node,
+        call: Option<Node>,
+        function: Node,
+        facts: &mut FileFacts,
+        forwarders: &mut Vec<(String, Forwarder)>,
+    ) {
+        let args = match call.and_then(|c| c.child_by_field_name("arguments")) {
+            Some(a) if a.kind() == "argument_list" => self.lower.args(a),
+            _ => vec![],
+        };
+        let site = Span::new(self.lower.file, decorator.start_byte(), callee.end_byte());
+        let fn_name = function.child_by_field_name("name");
+        let default_name = fn_name.map(|n| (self.text(n).to_string(), self.span(n)));
+        let params = Some(self.tool_params(function));
+
+        let (gate, api) = match callee.kind() {
+            "attribute" => {
+                let (Some(object), Some(method)) =
+                    (callee.child_by_field_name("object"), callee.child_by_field_name("attribute"))
+                else {
+                    return;
+                };
+                let receiver = self.scoped(self.lower.expr(object), decorator);
+                // A decorator inside a wrapper that registers whatever it is
+                // given is the wrapper's inner call, not a tool.
+                if self.forwarding(&args, decorator, &receiver) {
+                    self.record_forwarder(decorator, &args, API_DECORATOR, &receiver, self.text(method), forwarders);
+                    return;
+                }
+                (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
+            }
+            _ => {
+                let name = self.text(callee);
+                let kind = if name == "mcp_tool" { CalleeKind::MixinTool } else { CalleeKind::WrapperOnly };
+                (Gate::Callee { callee: self.lower.expr(callee), kind }, if name == "mcp_tool" { API_MIXIN } else { API_WRAPPER })
+            }
+        };
+        let mut tool = self.site(api, site, gate, args, PositionalRoles::PythonSdkTool { skip: 0 });
+        tool.default_name = default_name;
+        tool.params = params;
+        facts.tools.push(tool);
+    }
+
+    fn call(&self, call: Node, callee: Node, facts: &mut FileFacts, forwarders: &mut Vec<(String, Forwarder)>) {
+        // Decorator forms are handled by the decorator patterns.
+        if call.parent().is_some_and(|p| p.kind() == "decorator") {
+            return;
+        }
+        let Some(arguments) = call.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list") else {
+            return;
+        };
+        let args = self.lower.args(arguments);
+        let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
+        if callee.kind() == "identifier" {
+            // `Tool(name=..., inputSchema=...)` from `mcp.types`.
+            self.lowlevel_tool(call, callee, args, facts);
+            return;
+        }
+        let (Some(object), Some(method_node)) =
+            (callee.child_by_field_name("object"), callee.child_by_field_name("attribute"))
+        else {
+            return;
+        };
+        let method = self.text(method_node);
+        match method {
+            "Tool" => self.lowlevel_tool(call, callee, args, facts),
+            "from_function" => {
+                let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
+                let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
+                // `from_function(fn, name, ...)`: the name may be positional.
+                if tool.name.is_none() {
+                    tool.name = args.iter().filter(|a| a.keyword.is_none() && a.spread == Spread::No).nth(1).map(|a| a.value.clone());
+                }
+                if let Some(fn_arg) = first_positional(&args) {
+                    self.function_arg(fn_arg, call, &mut tool);
+                }
+                facts.tools.push(tool);
+            }
+            "add_tool" | "tool" => {
+                let receiver = self.scoped(self.lower.expr(object), call);
+                let direct_fn = call.parent().filter(|p| p.kind() == "call" && p.child_by_field_name("function") == Some(call));
+                let outer_args = direct_fn
+                    .and_then(|p| p.child_by_field_name("arguments"))
+                    .filter(|a| a.kind() == "argument_list")
+                    .map(|a| self.lower.args(a))
+                    .unwrap_or_default();
+                let mut all_args = args.clone();
+                all_args.extend(outer_args.iter().cloned());
+                if self.forwarding(&all_args, call, &receiver) {
+                    let api = if method == "add_tool" { API_ADD_TOOL } else { API_CALL };
+                    self.record_forwarder(call, &args, api, &receiver, method, forwarders);
+                    return;
+                }
+                let gate = Gate::Receiver { receiver, method: method.to_string() };
+                if method == "add_tool" {
+                    let Some(fn_arg) = first_positional(&args) else { return };
+                    // `add_tool(Tool.from_function(...))` or a tool object
+                    // built elsewhere: the tool is counted where it is built.
+                    if self.builds_tool_object(&fn_arg.value) {
+                        return;
+                    }
+                    let mut tool = self.site(API_ADD_TOOL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 1 });
+                    self.function_arg(fn_arg, call, &mut tool);
+                    facts.tools.push(tool);
+                } else if let Some(outer) = direct_fn {
+                    // `mcp.tool(name=...)(fn)`
+                    let mut tool = self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
+                    if let Some(fn_arg) = first_positional(&outer_args) {
+                        self.function_arg(fn_arg, outer, &mut tool);
+                    }
+                    facts.tools.push(tool);
+                } else if let Some(fn_arg) = first_positional(&args).filter(|a| matches!(a.value, Expr::Ref { .. })) {
+                    // fastmcp's direct form `mcp.tool(fn, name=...)`.
+                    let fn_arg = fn_arg.clone();
+                    let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
+                    let rest: Vec<Arg> = args.iter().enumerate().filter(|(i, _)| Some(*i) != first).map(|(_, a)| a.clone()).collect();
+                    let mut tool = self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
+                    self.function_arg(&fn_arg, call, &mut tool);
+                    facts.tools.push(tool);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn lowlevel_tool(&self, call: Node, callee: Node, args: Vec<Arg>, facts: &mut FileFacts) {
+        // A tool definition always has a name.
+        if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
+            return;
+        }
+        let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
+        let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
+        let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
+        tool.params = self.schema_properties(&tool.args);
+        facts.tools.push(tool);
+    }
+
+    fn tools_list(&self, callee: Node, list: Node, facts: &mut FileFacts) {
+        let gate_callee = self.lower.expr(callee);
+        for element in named_children(list) {
+            if element.kind() != "identifier" {
+                continue; // `Tool.from_function(...)` elements are counted by themselves.
+            }
+            let value = self.lower.expr(element);
+            if self.builds_tool_object(&value) {
+                continue;
+            }
+            let gate = Gate::Callee { callee: gate_callee.clone(), kind: CalleeKind::ServerClass };
+            let mut tool = self.site(API_TOOLS_LIST, self.span(element), gate, vec![], PositionalRoles::Mapped);
+            let arg = Arg { keyword: None, keyword_span: None, value, spread: Spread::No };
+            self.function_arg(&arg, element, &mut tool);
+            facts.tools.push(tool);
+        }
+    }
+
+    fn site(&self, api: &'static str, site: Span, gate: Gate, args: Vec<Arg>, positional_roles: PositionalRoles) -> ToolSite {
+        let kw = |k: &str| args.iter().find(|a| a.keyword.as_deref() == Some(k)).map(|a| a.value.clone());
+        ToolSite {
+            api,
+            site,
+            gate,
+            name: kw("name"),
+            default_name: None,
+            title: kw("title"),
+            annotations: kw("annotations"),
+            params: None,
+            definition: None,
+            syntax: Syntax::PythonKeyword,
+            positional_roles,
+            args,
+        }
+    }
+
+    /// Fill the default name and parameters from the function passed to a
+    /// registration call, when it is defined in this file.
+    fn function_arg(&self, arg: &Arg, at: Node, tool: &mut ToolSite) {
+        let Expr::Ref { path, span } = &arg.value else { return };
+        let Some(last) = path.last() else { return };
+        if let Some(def) = self.find_function(last) {
+            tool.params = Some(self.tool_params(def));
+            tool.default_name = Some((last.clone(), *span));
+        } else if path.len() > 1 || self.is_module_name(&path[0], at) {
+            // `tools.search` or an imported function: its own name.
+            tool.default_name = Some((last.clone(), *span));
+        }
+        // Otherwise a loop variable or parameter: the name is computed.
+    }
+
+    fn find_function(&self, name: &str) -> Option<Node<'t>> {
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                match c.kind() {
+                    "function_definition" => {
+                        if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) {
+                            return Some(c);
+                        }
+                    }
+                    "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => stack.push(c),
+                    _ if c.kind().ends_with("clause") => stack.push(c),
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `name` is bound at module level (an import or a definition),
+    /// as opposed to a local or loop variable at `at`.
+    fn is_module_name(&self, name: &str, at: Node) -> bool {
+        for f in enclosing_functions(at) {
+            if self.lower.params(f).iter().any(|p| p.name == name)
+                || local_assignment(f, name, at.start_byte(), self.lower.text).is_some()
+            {
+                return false;
+            }
+            if loop_variable(f, name, self.lower.text) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `Tool.from_function(...)`, `types.Tool(...)`, or a name bound to one.
+    fn builds_tool_object(&self, value: &Expr) -> bool {
+        match value {
+            Expr::Call { callee, .. } => matches!(&**callee, Expr::Ref { path, .. }
+                if path.last().is_some_and(|l| l == "from_function" || l == "Tool" || l == "FunctionTool" || l == "from_tool")),
+            Expr::Ref { path, .. } if path.len() == 1 => {
+                // A local or module binding built from a tool constructor.
+                let text = self.lower.text;
+                let name = &path[0];
+                let mut stack = vec![self.root];
+                while let Some(n) = stack.pop() {
+                    for c in named_children(n) {
+                        if c.kind() == "assignment" {
+                            if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) {
+                                if l.kind() == "identifier" && text.get(l.byte_range()) == Some(name.as_str()) && r.kind() == "call" {
+                                    let inner = self.lower.expr(r);
+                                    if self.builds_tool_object(&inner) {
+                                        return true;
+                                    }
+                                }
+                            }
+                        }
+                        if c.named_child_count() > 0 {
+                            stack.push(c);
+                        }
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Names of a low-level tool's `inputSchema` / `input_schema` properties.
+    fn schema_properties(&self, args: &[Arg]) -> Option<Vec<String>> {
+        let schema = args.iter().find(|a| matches!(a.keyword.as_deref(), Some("inputSchema" | "input_schema")))?;
+        let Expr::Object { entries, .. } = &schema.value else { return None };
+        for e in entries {
+            if let crate::model::Entry::Pair { key, value: Expr::Object { entries: props, .. }, .. } = e {
+                if key == "properties" {
+                    return Some(
+                        props
+                            .iter()
+                            .filter_map(|p| match p {
+                                crate::model::Entry::Pair { key, .. } => Some(key.clone()),
+                                _ => None,
+                            })
+                            .collect(),
+                    );
+                }
+            }
+        }
+        None
+    }
+
+    /// Input parameters of a tool function: not `self`/`cls`, not the MCP
+    /// `Context`, not `*args`/`**kwargs`.
+    fn tool_params(&self, function: Node) -> Vec<String> {
+        self.lower
+            .params(function)
+            .into_iter()
+            .filter(|p| p.kind == ParamKind::Normal && p.name != "self" && p.name != "cls")
+            .filter(|p| !p.annotation.is_some_and(|a| self.text(a).contains("Context")))
+            .map(|p| p.name)
+            .collect()
+    }
+
+    /// Rewrite a receiver that names a parameter or a local variable of an
+    /// enclosing function into what that scope says about it.
+    fn scoped(&self, expr: Expr, at: Node) -> Expr {
+        let Expr::Ref { path, span } = &expr else { return expr };
+        let head = path[0].as_str();
+        if head == "self" {
+            return expr;
+        }
+        for f in enclosing_functions(at) {
+            if let Some(p) = self.lower.params(f).into_iter().find(|p| p.name == head) {
+                return match (p.annotation, path.len()) {
+                    (Some(ty), 1) => Expr::Instance { class: Box::new(self.lower.annotation_expr(ty)), span: *span },
+                    _ => Expr::Unresolved(*span),
+                };
+            }
+            if let Some(value) = local_assignment(f, head, at.start_byte(), self.lower.text) {
+                return if path.len() == 1 { self.lower.expr(value) } else { Expr::Unresolved(*span) };
+            }
+        }
+        expr
+    }
+
+    /// A registration whose tool function, name or annotations come from the
+    /// enclosing function's parameters is a wrapper's inner call.
+    fn forwarding(&self, args: &[Arg], at: Node, receiver: &Expr) -> bool {
+        let receiver_head = match receiver {
+            Expr::Ref { path, .. } => Some(path[0].clone()),
+            _ => None,
+        };
+        let params: Vec<String> = enclosing_functions(at)
+            .into_iter()
+            .flat_map(|f| self.lower.params(f))
+            .map(|p| p.name)
+            .filter(|p| Some(p) != receiver_head.as_ref() && p != "self" && p != "cls")
+            .collect();
+        args.iter().any(|a| match &a.value {
+            Expr::Ref { path, .. } => path.len() == 1 && params.contains(&path[0]),
+            _ => false,
+        })
+    }
+
+    fn record_forwarder(
+        &self,
+        at: Node,
+        args: &[Arg],
+        api: &'static str,
+        receiver: &Expr,
+        method: &str,
+        forwarders: &mut Vec<(String, Forwarder)>,
+    ) {
+        // The wrapper is the outermost enclosing function that is a module
+        // function or a method (decorator factories nest a function inside).
+        let Some(wrapper) = enclosing_functions(at).into_iter().rev().find(|f| method_class(*f).is_some() || at_module_level(*f)) else {
+            return;
+        };
+        let Some(wrapper_name) = wrapper.child_by_field_name("name").map(|n| self.text(n).to_string()) else { return };
+        let all = self.lower.params(wrapper);
+        let params: Vec<String> = all
+            .iter()
+            .filter(|p| p.kind == ParamKind::Normal && p.name != "self" && p.name != "cls")
+            .map(|p| p.name.clone())
+            .collect();
+        let kwargs: Option<String> = all.iter().find(|p| p.kind == ParamKind::Kwargs).map(|p| p.name.clone());
+        let mut roles = Vec::new();
+        let mut passes_kwargs = false;
+        let skip = usize::from(api == API_ADD_TOOL);
+        let positional = [Role::Name, Role::Title, Role::Description, Role::Annotations];
+        let mut pos = 0;
+        for a in args {
+            if a.spread == Spread::Map {
+                if matches!(&a.value, Expr::Ref { path, .. } if Some(&path[0]) == kwargs.as_ref()) {
+                    passes_kwargs = true;
+                }
+                continue;
+            }
+            let role = match a.keyword.as_deref() {
+                Some("name") => Some(Role::Name),
+                Some("title") => Some(Role::Title),
+                Some("description") => Some(Role::Description),
+                Some("annotations") => Some(Role::Annotations),
+                Some(_) => None,
+                None => {
+                    pos += 1;
+                    (pos > skip).then(|| positional.get(pos - 1 - skip).copied()).flatten()
+                }
+            };
+            let Some(role) = role else { continue };
+            let source = match &a.value {
+                Expr::Ref { path, .. } if path.len() == 1 && params.contains(&path[0]) => RoleSource::Param(path[0].clone()),
+                Expr::Ref { path, .. } if path.len() == 1 && !self.is_module_name(&path[0], at) => continue,
+                v => RoleSource::Fixed(v.clone()),
+            };
+            roles.push((role, source));
+        }
+        let (name, methods) = match method_class(wrapper) {
+            Some(class) => match class.child_by_field_name("name") {
+                Some(n) => (self.text(n).to_string(), vec![wrapper_name]),
+                None => return,
+            },
+            None => (wrapper_name, vec![]),
+        };
+        let inner = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
+        forwarders.push((
+            name,
+            Forwarder { methods, params, roles, passes_kwargs, api, inner, span: self.span(wrapper.child_by_field_name("name").unwrap_or(wrapper)) },
+        ));
+    }
+}
+
+fn first_positional(args: &[Arg]) -> Option<&Arg> {
+    args.iter().find(|a| a.keyword.is_none() && a.spread == Spread::No)
+}
+
+/// Whether `name` is a `for` target inside `function`.
+fn loop_variable(function: Node, name: &str, text: &str) -> bool {
+    let mut stack = vec![function];
+    while let Some(n) = stack.pop() {
+        for c in named_children(n) {
+            if matches!(c.kind(), "for_statement" | "for_in_clause") {
+                if let Some(left) = c.child_by_field_name("left") {
+                    if text.get(left.byte_range()).is_some_and(|t| t.split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|p| p == name)) {
+                        return true;
+                    }
+                }
+            }
+            stack.push(c);
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_compile_with_their_captures() {
+        for name in ["tool.decorator", "tool.callee", "tool.call", "tool.function", "server.callee", "server.tools"] {
+            REGISTRATIONS.capture(name);
+        }
+        for name in ["import.statement", "import.from"] {
+            IMPORTS.capture(name);
+        }
+        for name in ["binding", "binding.name", "binding.value", "class.name", "member.name", "member.value", "attr.name", "attr.value", "subclass.name", "subclass.base"] {
+            BINDINGS.capture(name);
+        }
+    }
+
+    #[test]
+    fn finds_decorator_and_import() {
+        let src = "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n\n@mcp.tool()\ndef get_x(a: int, ctx: Context) -> str: ...\n";
+        let facts = parse(FileId(0), src);
+        assert_eq!(facts.tools.len(), 1);
+        assert_eq!(facts.tools[0].default_name.as_ref().unwrap().0, "get_x");
+        assert_eq!(facts.tools[0].params.as_deref(), Some(&["a".to_string()][..]));
+        assert!(facts.import("FastMCP").is_some());
+        assert!(facts.binding("mcp").is_some());
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let src = format!("X = {}1{}\n", "(".repeat(20000), ")".repeat(20000));
+        let _ = parse(FileId(0), &src);
+        let src = format!("X = {}\n", "{'a': ".repeat(5000) + &"}".repeat(5000));
+        let _ = parse(FileId(0), &src);
+    }
+}

@@ -1,0 +1,42 @@
+; Tool registrations in Python MCP servers. The Rust side (mod.rs) decides
+; from imports and receivers which of these are MCP tools; these patterns only
+; find the candidates cheaply. Capture names are the contract with mod.rs.
+
+; FastMCP / MCPServer / fastmcp / project wrappers, decorator form:
+;   @mcp.tool   @mcp.tool(...)   @self.mcp.tool(...)   @registry.tool(...)
+(decorated_definition
+  (decorator
+    [(attribute attribute: (identifier) @_method) @tool.callee
+     (call function: (attribute attribute: (identifier) @_method) @tool.callee) @tool.call])
+    @tool.decorator
+  definition: (function_definition) @tool.function
+  (#match? @_method "[Tt]ool"))
+
+; Bare-name decorators: fastmcp contrib `@mcp_tool(...)`, project decorator
+; factories such as `@tool(...)` that forward to a server.
+(decorated_definition
+  (decorator
+    [(identifier) @tool.callee
+     (call function: (identifier) @tool.callee) @tool.call])
+    @tool.decorator
+  definition: (function_definition) @tool.function
+  (#match? @tool.callee "[Tt]ool"))
+
+; Calls: mcp.add_tool(fn, ...), mcp.tool(...)(fn), mcp.tool(fn, ...),
+; Tool.from_function(fn, ...), types.Tool(name=...), and wrappers' inner calls.
+(call
+  function: (attribute attribute: (identifier) @_method) @tool.callee
+  (#match? @_method "^(add_tool|tool|from_function|Tool|mcp_tool)$")) @tool.call
+
+(call
+  function: (identifier) @tool.callee
+  (#eq? @tool.callee "Tool")) @tool.call
+
+; Server constructors with a tool list: FastMCP("x", tools=[fn, ...]).
+(call
+  function: (_) @server.callee
+  arguments: (argument_list
+    (keyword_argument
+      name: (identifier) @_kw
+      value: (list) @server.tools))
+  (#eq? @_kw "tools"))

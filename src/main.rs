@@ -1,0 +1,15 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = mcp_lint::cli::with_default_command(std::env::args_os().collect());
+    let cli = match mcp_lint::cli::Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    mcp_lint::cli::run(cli)
+}

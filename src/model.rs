@@ -1,0 +1,437 @@
+//! The language-neutral model.
+//!
+//! Frontends fill [`FileFacts`] (what one file says, unevaluated); `resolve`
+//! links the facts of the whole tree and produces [`Tool`]s whose hints are
+//! concrete. Nothing here knows which language a fact came from beyond the
+//! [`Lang`] tag carried for output.
+
+use crate::source::{FileId, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    Python,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Frontend output
+// ---------------------------------------------------------------------------
+
+/// Just enough of an expression to evaluate annotation objects, tool names
+/// and the receivers that tools are registered on.
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Bool(bool, Span),
+    Str(String, Span),
+    /// A number literal: never a valid hint, kept for MCP013.
+    Number(String, Span),
+    /// `None` / `null` / `nil`.
+    Null(Span),
+    /// A key/value literal (dict, object literal) or keyword arguments.
+    Object { entries: Vec<Entry>, span: Span },
+    /// `callee(args)`: constructors such as `ToolAnnotations(...)`, server
+    /// constructors, wrapper instances.
+    Call { callee: Box<Expr>, args: Vec<Arg>, span: Span },
+    /// A dotted name: `READ_ONLY`, `p.READ_ONLY`, `self.mcp`.
+    Ref { path: Vec<String>, span: Span },
+    /// `base["key"]` / `base.key` on a mapping.
+    Index { base: Box<Expr>, key: String, span: Span },
+    /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
+    Instance { class: Box<Expr>, span: Span },
+    /// A function or class that forwards its arguments to a registration
+    /// call: a project wrapper such as `ToolRegistry.tool`.
+    Forwarder(Box<Forwarder>),
+    /// Something that is certainly a value but neither a literal nor
+    /// followable (a list, an f-string, a lambda): invalid as a hint.
+    Other(Span),
+    /// Cannot be followed statically.
+    Unresolved(Span),
+}
+
+impl Expr {
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Bool(_, s)
+            | Expr::Str(_, s)
+            | Expr::Number(_, s)
+            | Expr::Null(s)
+            | Expr::Other(s)
+            | Expr::Unresolved(s) => *s,
+            Expr::Object { span, .. }
+            | Expr::Call { span, .. }
+            | Expr::Ref { span, .. }
+            | Expr::Index { span, .. }
+            | Expr::Instance { span, .. } => *span,
+            Expr::Forwarder(f) => f.span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Entry {
+    /// `key: value` / `key=value`.
+    Pair { key: String, key_span: Span, value: Expr },
+    /// `**base` / `...base`: merged in place, later keys win.
+    Spread(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct Arg {
+    /// Keyword name, `None` for positional arguments.
+    pub keyword: Option<String>,
+    /// Span of the keyword name, for diagnostics on misspelt keys.
+    pub keyword_span: Option<Span>,
+    pub value: Expr,
+    /// `*args` (List) or `**kwargs` (Map) at a call site.
+    pub spread: Spread,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spread {
+    No,
+    List,
+    Map,
+}
+
+/// What a tool registration passes for each part of a tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Name,
+    Title,
+    Description,
+    Annotations,
+}
+
+/// A wrapper that forwards to a registration call. `methods` is empty for a
+/// plain function (used as `@wrapper(...)`), or names the forwarding methods
+/// of a class (used as `@instance.method(...)`).
+#[derive(Clone, Debug)]
+pub struct Forwarder {
+    pub methods: Vec<String>,
+    /// The wrapper's own parameters, in order (without `self`).
+    pub params: Vec<String>,
+    /// Which wrapper parameter (or fixed value) feeds each role of the inner call.
+    pub roles: Vec<(Role, RoleSource)>,
+    /// `**kwargs` is passed through to the inner call.
+    pub passes_kwargs: bool,
+    /// The API of the inner registration.
+    pub api: &'static str,
+    /// What the inner registration is made on: it must be MCP too.
+    pub inner: Gate,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum RoleSource {
+    Param(String),
+    Fixed(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct Import {
+    /// The name bound in this file (`p` in `import pkg.presets as p`).
+    pub local: String,
+    /// The module specifier as written (`.presets`, `pkg.presets`).
+    pub module: String,
+    /// The imported member, `None` when the module itself is bound.
+    pub member: Option<String>,
+    pub span: Span,
+}
+
+/// A named value in a file that may be a preset, a server, a tool name…
+#[derive(Clone, Debug)]
+pub struct Binding {
+    /// Dotted for members: `ToolName.SEARCH`, `self.mcp`.
+    pub name: String,
+    pub value: Expr,
+    pub span: Span,
+}
+
+/// Who must be confirmed as MCP before a site counts as a tool.
+#[derive(Clone, Debug)]
+pub enum Gate {
+    /// The frontend has already decided.
+    Confirmed,
+    /// `receiver.method(...)`: the receiver must resolve to an MCP server, or
+    /// to a wrapper whose forwarding methods include `method`.
+    Receiver { receiver: Expr, method: String },
+    /// A callable (`Tool(...)`, `Tool.from_function`, `@tool(...)`,
+    /// `FastMCP(tools=[...])`) that must resolve to an SDK symbol of `kind`
+    /// or to a forwarding wrapper.
+    Callee { callee: Expr, kind: CalleeKind },
+}
+
+/// What kind of SDK symbol a [`Gate::Callee`] must resolve to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CalleeKind {
+    /// A tool class with a `from_function` constructor.
+    SdkToolClass,
+    /// The protocol-level tool definition type (`mcp.types.Tool`).
+    SdkTypesTool,
+    /// An MCP server class.
+    ServerClass,
+    /// A mixin method decorator (`fastmcp.contrib.mcp_mixin.mcp_tool`).
+    MixinTool,
+    /// Only a project wrapper can make this a registration.
+    WrapperOnly,
+}
+
+/// A registration as written, before resolution.
+#[derive(Clone, Debug)]
+pub struct ToolSite {
+    pub api: &'static str,
+    /// Where the registration starts (the decorator's `@`, the call's first
+    /// token); its end closes the head that diagnostics underline.
+    pub site: Span,
+    pub gate: Gate,
+    /// Arguments of the registration, for wrappers whose roles are only
+    /// known once the wrapper is resolved.
+    pub args: Vec<Arg>,
+    pub name: Option<Expr>,
+    /// Name used when no name argument is given (the function's name).
+    pub default_name: Option<(String, Span)>,
+    pub title: Option<Expr>,
+    pub annotations: Option<Expr>,
+    /// Input parameter names, when the frontend can see them.
+    pub params: Option<Vec<String>>,
+    /// Where the tool object was defined when that differs from the site.
+    pub definition: Option<Span>,
+    /// How to spell a hint assignment in this file, for help text.
+    pub syntax: Syntax,
+    /// Positions of the registration roles when they depend on resolution.
+    pub positional_roles: PositionalRoles,
+}
+
+/// SDK-generation-dependent meaning of positional arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionalRoles {
+    /// Already mapped by the frontend.
+    Mapped,
+    /// Python `mcp` FastMCP: `(name, title, description, annotations)` since
+    /// 1.10, `(name, description, annotations)` before.
+    PythonSdkTool { skip: usize },
+}
+
+/// How source spells `hint = value` (for help lines only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// `ToolAnnotations(readOnlyHint=True)`
+    PythonKeyword,
+}
+
+impl Syntax {
+    pub fn assign(self, hint: HintKind, value: bool) -> String {
+        match self {
+            Syntax::PythonKeyword => {
+                format!("{}={}", hint.wire_name(), if value { "True" } else { "False" })
+            }
+        }
+    }
+    pub fn annotations(self, parts: &[String]) -> String {
+        match self {
+            Syntax::PythonKeyword => format!("annotations=ToolAnnotations({})", parts.join(", ")),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Everything one file says that resolution may need.
+#[derive(Clone, Debug)]
+pub struct FileFacts {
+    pub file: FileId,
+    pub lang: Lang,
+    pub imports: Vec<Import>,
+    pub bindings: Vec<Binding>,
+    pub tools: Vec<ToolSite>,
+    /// Parse errors: the rest of the file was still searched.
+    pub problems: Vec<Problem>,
+}
+
+impl FileFacts {
+    pub fn new(file: FileId, lang: Lang) -> FileFacts {
+        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![] }
+    }
+    pub fn binding(&self, name: &str) -> Option<&Binding> {
+        // The last assignment at module level wins.
+        self.bindings.iter().rev().find(|b| b.name == name)
+    }
+    pub fn import(&self, local: &str) -> Option<&Import> {
+        self.imports.iter().rev().find(|i| i.local == local)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Resolved tools
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HintKind {
+    ReadOnly,
+    Destructive,
+    Idempotent,
+    OpenWorld,
+}
+
+impl HintKind {
+    pub const ALL: [HintKind; 4] =
+        [HintKind::ReadOnly, HintKind::Destructive, HintKind::Idempotent, HintKind::OpenWorld];
+
+    pub fn wire_name(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "readOnlyHint",
+            HintKind::Destructive => "destructiveHint",
+            HintKind::Idempotent => "idempotentHint",
+            HintKind::OpenWorld => "openWorldHint",
+        }
+    }
+    pub fn snake_name(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "read_only_hint",
+            HintKind::Destructive => "destructive_hint",
+            HintKind::Idempotent => "idempotent_hint",
+            HintKind::OpenWorld => "open_world_hint",
+        }
+    }
+    /// The value a client assumes when the hint is absent.
+    pub fn spec_default(self) -> bool {
+        match self {
+            HintKind::ReadOnly => false,
+            HintKind::Destructive => true,
+            HintKind::Idempotent => false,
+            HintKind::OpenWorld => true,
+        }
+    }
+}
+
+/// One hint as the tool ends up declaring it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint<T = bool> {
+    Declared { value: T, span: Span },
+    Absent,
+    Unresolved { span: Span },
+    Invalid { text: String, span: Span },
+}
+
+impl<T> Hint<T> {
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Hint::Absent)
+    }
+    pub fn declared(&self) -> Option<&T> {
+        match self {
+            Hint::Declared { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Hint::Declared { span, .. } | Hint::Unresolved { span } | Hint::Invalid { span, .. } => {
+                Some(*span)
+            }
+            Hint::Absent => None,
+        }
+    }
+}
+
+impl Hint<bool> {
+    pub fn is(&self, v: bool) -> bool {
+        self.declared() == Some(&v)
+    }
+}
+
+/// Where a tool's annotations come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// No annotations argument at all (or an explicit null).
+    None,
+    Inline(Span),
+    /// A named preset, with the span of its definition.
+    Preset { symbol: String, defined_at: Span, used_at: Span },
+    Unresolved(Span),
+}
+
+/// A key that looks like a hint but is not one where it is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnknownKey {
+    pub key: String,
+    pub span: Span,
+    pub intended: HintKind,
+    /// Why the key does not count (e.g. the SDK generation in use).
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Annotations {
+    pub origin: Origin,
+    pub title: Hint<String>,
+    pub read_only: Hint,
+    pub destructive: Hint,
+    pub idempotent: Hint,
+    pub open_world: Hint,
+    pub unknown_keys: Vec<UnknownKey>,
+}
+
+impl Annotations {
+    pub fn none() -> Annotations {
+        Annotations {
+            origin: Origin::None,
+            title: Hint::Absent,
+            read_only: Hint::Absent,
+            destructive: Hint::Absent,
+            idempotent: Hint::Absent,
+            open_world: Hint::Absent,
+            unknown_keys: vec![],
+        }
+    }
+    pub fn hint(&self, kind: HintKind) -> &Hint {
+        match kind {
+            HintKind::ReadOnly => &self.read_only,
+            HintKind::Destructive => &self.destructive,
+            HintKind::Idempotent => &self.idempotent,
+            HintKind::OpenWorld => &self.open_world,
+        }
+    }
+    pub fn hint_mut(&mut self, kind: HintKind) -> &mut Hint {
+        match kind {
+            HintKind::ReadOnly => &mut self.read_only,
+            HintKind::Destructive => &mut self.destructive,
+            HintKind::Idempotent => &mut self.idempotent,
+            HintKind::OpenWorld => &mut self.open_world,
+        }
+    }
+}
+
+/// A tool registration with everything resolution could learn about it.
+#[derive(Clone, Debug)]
+pub struct Tool {
+    /// `None` when the name is computed at run time.
+    pub name: Option<String>,
+    pub name_span: Option<Span>,
+    pub site: Span,
+    pub definition: Option<Span>,
+    pub language: Lang,
+    pub api: &'static str,
+    pub params: Option<Vec<String>>,
+    /// The top-level `title` (not `annotations.title`).
+    pub title: Hint<String>,
+    pub annotations: Annotations,
+    pub syntax: Syntax,
+}
+
+impl Tool {
+    /// A name for messages: the tool name, or a placeholder.
+    pub fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or("<computed>")
+    }
+}

@@ -1,0 +1,27 @@
+//! Rendering. Renderers see findings, tools and sources — never rules.
+
+pub mod concise;
+pub mod full;
+pub mod inventory;
+pub mod json;
+
+use crate::finding::{Finding, Severity};
+
+/// "Found 3 findings (1 error, 2 warnings) in 5 tools across 12 files."
+pub fn summary_line(findings: &[Finding], tools: usize, files: usize) -> String {
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut parts = Vec::new();
+    for (sev, one, many) in [(Severity::Error, "error", "errors"), (Severity::Warning, "warning", "warnings"), (Severity::Info, "info", "info")] {
+        let n = count(sev);
+        if n > 0 {
+            parts.push(plural(n, one, many));
+        }
+    }
+    let head = if findings.is_empty() {
+        "No findings".to_string()
+    } else {
+        format!("Found {} ({})", plural(findings.len(), "finding", "findings"), parts.join(", "))
+    };
+    format!("{head} in {} across {}.", plural(tools, "tool", "tools"), plural(files, "file", "files"))
+}

@@ -1,0 +1,507 @@
+//! Whole-tree resolution: link the [`FileFacts`] of every file, decide which
+//! candidate sites are MCP tool registrations, and evaluate each tool's
+//! name, title and annotations into concrete hints with provenance.
+//!
+//! What cannot be followed statically stays `Unresolved` with its span; it is
+//! never guessed. Files that the prefilter skipped are parsed on demand when
+//! an import names them.
+
+mod eval;
+mod keys;
+pub mod python;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+pub use self::eval::Value;
+use self::keys::{classify_key, KeyClass, SnakeRule};
+use self::python::Generation;
+use crate::model::{
+    Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin,
+    PositionalRoles, Role, RoleSource, Spread, Tool, ToolSite, UnknownKey,
+};
+use crate::source::{FileId, SourceMap, Span};
+
+/// Files larger than this are not loaded to follow an import.
+const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024;
+
+/// Knows every parsed file and loads more on demand.
+pub struct Linker<'a> {
+    pub sources: &'a SourceMap,
+    by_path: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
+    by_id: Mutex<HashMap<FileId, (PathBuf, Arc<FileFacts>)>>,
+    modules: Mutex<HashMap<(PathBuf, String), Option<PathBuf>>>,
+    deps: python::Deps,
+}
+
+impl<'a> Linker<'a> {
+    pub fn new(sources: &'a SourceMap) -> Linker<'a> {
+        Linker {
+            sources,
+            by_path: Mutex::default(),
+            by_id: Mutex::default(),
+            modules: Mutex::default(),
+            deps: python::Deps::default(),
+        }
+    }
+
+    /// Register a file parsed by the main pass (`path` absolute).
+    pub fn insert(&self, path: PathBuf, facts: Arc<FileFacts>) {
+        self.by_id.lock().expect("linker poisoned").insert(facts.file, (path.clone(), facts.clone()));
+        self.by_path.lock().expect("linker poisoned").insert(path, Some(facts));
+    }
+
+    fn path_of(&self, id: FileId) -> Option<PathBuf> {
+        self.by_id.lock().expect("linker poisoned").get(&id).map(|(p, _)| p.clone())
+    }
+
+    /// The file a module specifier names from `from`, cached per directory.
+    fn module_path(&self, from: &Path, specifier: &str, candidates: fn(&Path, &str) -> Vec<PathBuf>) -> Option<PathBuf> {
+        let dir = from.parent().unwrap_or(Path::new("")).to_path_buf();
+        let key = (dir, specifier.to_string());
+        if let Some(hit) = self.modules.lock().expect("linker poisoned").get(&key) {
+            return hit.clone();
+        }
+        let found = candidates(from, specifier).into_iter().find(|c| c.is_file());
+        self.modules.lock().expect("linker poisoned").insert(key, found.clone());
+        found
+    }
+
+    /// The facts of a file on disk, parsing it if no pass has yet.
+    fn load(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        if let Some(hit) = self.by_path.lock().expect("linker poisoned").get(path) {
+            return hit.clone();
+        }
+        let loaded = self.read_and_parse(path);
+        let mut by_path = self.by_path.lock().expect("linker poisoned");
+        // Another thread may have loaded it meanwhile: keep the first.
+        let entry = by_path.entry(path.to_path_buf()).or_insert(loaded).clone();
+        if let Some(f) = &entry {
+            self.by_id.lock().expect("linker poisoned").entry(f.file).or_insert((path.to_path_buf(), f.clone()));
+        }
+        entry
+    }
+
+    fn read_and_parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let lang = crate::frontend::lang_for(path)?;
+        let meta = std::fs::metadata(path).ok()?;
+        if !meta.is_file() || meta.len() > MAX_IMPORT_SIZE {
+            return None;
+        }
+        let bytes = std::fs::read(path).ok()?;
+        let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
+        let file = self.sources.add(path, text.clone(), Some(lang));
+        crate::frontend::parse(lang, file.id, &text).ok().map(Arc::new)
+    }
+}
+
+/// Resolve every site of the given files into tools, in file order.
+pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
+    let r = Resolver { linker, generations: Mutex::default() };
+    let mut tools = Vec::new();
+    for facts in files {
+        for site in &facts.tools {
+            if let Some(tool) = r.tool(facts, site) {
+                tools.push(tool);
+            }
+        }
+    }
+    tools
+}
+
+struct Resolver<'l, 'a> {
+    linker: &'l Linker<'a>,
+    generations: Mutex<HashMap<FileId, (Generation, String)>>,
+}
+
+/// Whether a site's gate says it is MCP.
+enum Decision {
+    Server,
+    Wrapper(Arc<Forwarder>, Arc<FileFacts>),
+    Reject,
+    Unknown,
+}
+
+/// An expression together with the file whose scope it is evaluated in.
+#[derive(Clone)]
+struct Scoped {
+    expr: Expr,
+    facts: Arc<FileFacts>,
+}
+
+#[derive(Default)]
+struct Parts {
+    name: Option<Scoped>,
+    title: Option<Scoped>,
+    annotations: Option<Scoped>,
+}
+
+/// Frameworks with their own `tool` decorators: never MCP.
+const NOT_MCP: &[&str] = &[
+    "langchain", "langchain_core", "langchain_community", "langgraph", "pydantic_ai", "agents", "strands",
+    "smolagents", "crewai", "crewai_tools", "llama_index", "openai", "anthropic", "promptise", "fastapi_mcp",
+    "openhands", "autogen", "autogen_core", "google",
+];
+
+fn module_root(m: &str) -> &str {
+    m.split('.').next().unwrap_or(m)
+}
+
+impl<'l, 'a> Resolver<'l, 'a> {
+    fn tool(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Option<Tool> {
+        let decision = match self.gate(&site.gate, facts, 0) {
+            Decision::Unknown => self.fallback(&site.gate, facts),
+            d => d,
+        };
+        let (parts, api) = match decision {
+            Decision::Reject | Decision::Unknown => return None,
+            Decision::Server => (self.sdk_parts(facts, site), site.api),
+            Decision::Wrapper(f, wfacts) => (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER),
+        };
+        let (generation, why) = self.generation(facts);
+        let (name, name_span) = match &parts.name {
+            Some(s) => match self.eval(&s.expr, &s.facts) {
+                Value::Str(v, span) => (Some(v), Some(span)),
+                _ => (None, Some(s.expr.span())),
+            },
+            None => match &site.default_name {
+                Some((n, span)) => (Some(n.clone()), Some(*span)),
+                None => (None, None),
+            },
+        };
+        let title = match &parts.title {
+            None => Hint::Absent,
+            Some(s) => match self.eval(&s.expr, &s.facts) {
+                Value::Str(v, span) => Hint::Declared { value: v, span },
+                Value::Null(_) => Hint::Absent,
+                _ => Hint::Unresolved { span: s.expr.span() },
+            },
+        };
+        let annotations = self.annotations(parts.annotations.as_ref(), generation, &why);
+        Some(Tool {
+            name,
+            name_span,
+            site: site.site,
+            definition: site.definition,
+            language: facts.lang,
+            api,
+            params: site.params.clone(),
+            title,
+            annotations,
+            syntax: site.syntax,
+        })
+    }
+
+    fn generation(&self, facts: &FileFacts) -> (Generation, String) {
+        if let Some(g) = self.generations.lock().expect("poisoned").get(&facts.file) {
+            return g.clone();
+        }
+        let path = self.linker.path_of(facts.file).unwrap_or_default();
+        let g = match facts.lang {
+            Lang::Python => python::generation(facts, &path, &self.linker.deps),
+        };
+        self.generations.lock().expect("poisoned").insert(facts.file, g.clone());
+        g
+    }
+
+    // -- gates ---------------------------------------------------------------
+
+    fn gate(&self, gate: &Gate, facts: &Arc<FileFacts>, depth: usize) -> Decision {
+        if depth > 4 {
+            return Decision::Unknown;
+        }
+        match gate {
+            Gate::Confirmed => Decision::Server,
+            Gate::Receiver { receiver, method } => {
+                let v = self.eval(receiver, facts);
+                match v {
+                    Value::Instance(class) => match *class {
+                        Value::External { module, name } => {
+                            if python::is_sdk_symbol(CalleeKind::ServerClass, &module, &name) {
+                                if method == "tool" || method == "add_tool" {
+                                    Decision::Server
+                                } else {
+                                    Decision::Reject
+                                }
+                            } else if NOT_MCP.contains(&module_root(&module)) {
+                                Decision::Reject
+                            } else {
+                                Decision::Unknown
+                            }
+                        }
+                        Value::Forwarder(f, wfacts) => {
+                            if f.methods.iter().any(|m| m == method) {
+                                self.confirm_wrapper(f, wfacts, depth)
+                            } else {
+                                Decision::Reject
+                            }
+                        }
+                        _ => Decision::Unknown,
+                    },
+                    Value::Module(m) => match self.lookup(&m, &[method.clone()], receiver.span(), 0) {
+                        Value::Forwarder(f, wfacts) if f.methods.is_empty() => self.confirm_wrapper(f, wfacts, depth),
+                        _ => Decision::Reject,
+                    },
+                    Value::External { module, .. } if NOT_MCP.contains(&module_root(&module)) => Decision::Reject,
+                    Value::External { .. } | Value::Unresolved(_) => Decision::Unknown,
+                    _ => Decision::Reject,
+                }
+            }
+            Gate::Callee { callee, kind } => match self.eval(callee, facts) {
+                Value::External { module, name } => {
+                    if python::is_sdk_symbol(*kind, &module, &name) {
+                        Decision::Server
+                    } else {
+                        Decision::Reject
+                    }
+                }
+                Value::Forwarder(f, wfacts) if f.methods.is_empty() => self.confirm_wrapper(f, wfacts, depth),
+                _ => Decision::Reject,
+            },
+        }
+    }
+
+    fn confirm_wrapper(&self, f: Arc<Forwarder>, wfacts: Arc<FileFacts>, depth: usize) -> Decision {
+        let inner = match self.gate(&f.inner, &wfacts, depth + 1) {
+            Decision::Unknown => self.fallback(&f.inner, &wfacts),
+            d => d,
+        };
+        match inner {
+            Decision::Server | Decision::Wrapper(..) => Decision::Wrapper(f, wfacts),
+            _ => Decision::Reject,
+        }
+    }
+
+    /// A receiver that cannot be followed (an unannotated parameter, an
+    /// attribute of an unknown object, an import from outside the tree)
+    /// counts when its file imports an MCP SDK and no framework with its own
+    /// `tool` decorator, or when the receiver's own name says `mcp`.
+    fn fallback(&self, gate: &Gate, facts: &FileFacts) -> Decision {
+        let Gate::Receiver { receiver, method } = gate else { return Decision::Reject };
+        if method != "tool" && method != "add_tool" {
+            return Decision::Reject;
+        }
+        let named_mcp = match receiver {
+            Expr::Ref { path, .. } => path.last().is_some_and(|l| l.to_ascii_lowercase().contains("mcp")),
+            _ => false,
+        };
+        let sdk = facts.imports.iter().any(|i| python::is_sdk_module(&i.module));
+        let other = facts.imports.iter().any(|i| NOT_MCP.contains(&module_root(&i.module)));
+        if named_mcp || (sdk && !other) {
+            Decision::Server
+        } else {
+            Decision::Reject
+        }
+    }
+
+    // -- roles ---------------------------------------------------------------
+
+    fn sdk_parts(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Parts {
+        let sc = |e: &Option<Expr>| e.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() });
+        let mut parts = Parts { name: sc(&site.name), title: sc(&site.title), annotations: sc(&site.annotations) };
+        if let PositionalRoles::PythonSdkTool { skip } = site.positional_roles {
+            let positional: Vec<&Arg> =
+                site.args.iter().filter(|a| a.keyword.is_none() && a.spread == Spread::No).skip(skip).collect();
+            let fastmcp_only = python::family(facts) == python::Family::FastMcp;
+            let roles: Vec<Option<Role>> = match positional.len() {
+                _ if fastmcp_only => vec![Some(Role::Name)],
+                0 => vec![],
+                1 => vec![Some(Role::Name)],
+                // (name, title) since 1.10, (name, description) before: unknown.
+                2 => vec![Some(Role::Name), None],
+                3 => {
+                    if matches!(positional[2].value, Expr::Object { .. } | Expr::Call { .. } | Expr::Ref { .. }) {
+                        vec![Some(Role::Name), Some(Role::Description), Some(Role::Annotations)]
+                    } else {
+                        vec![Some(Role::Name), Some(Role::Title), Some(Role::Description)]
+                    }
+                }
+                _ => vec![Some(Role::Name), Some(Role::Title), Some(Role::Description), Some(Role::Annotations)],
+            };
+            for (arg, role) in positional.iter().zip(roles) {
+                let value = Some(Scoped { expr: arg.value.clone(), facts: facts.clone() });
+                match role {
+                    Some(Role::Name) if parts.name.is_none() => parts.name = value,
+                    Some(Role::Title) if parts.title.is_none() => parts.title = value,
+                    Some(Role::Annotations) if parts.annotations.is_none() => parts.annotations = value,
+                    _ => {}
+                }
+            }
+            if positional.len() == 2 && parts.title.is_none() {
+                parts.title = Some(Scoped { expr: Expr::Unresolved(positional[1].value.span()), facts: facts.clone() });
+            }
+        }
+        // A `**kwargs` spread at the registration could carry any role.
+        if let Some(spread) = site.args.iter().find(|a| a.spread == Spread::Map) {
+            let unresolved = Scoped { expr: Expr::Unresolved(spread.value.span()), facts: facts.clone() };
+            let merged = |part: &mut Option<Scoped>| {
+                if part.is_none() {
+                    *part = Some(unresolved.clone());
+                }
+            };
+            // A spread of a known dict is followed instead.
+            match self.eval(&spread.value, facts) {
+                Value::Obj(obj) => {
+                    for item in obj.items {
+                        if let eval::Item::Pair { key, value_expr: Some(e), facts: f, .. } = item {
+                            let s = Some(Scoped { expr: e, facts: f });
+                            match key.as_str() {
+                                "name" if parts.name.is_none() => parts.name = s,
+                                "title" if parts.title.is_none() => parts.title = s,
+                                "annotations" if parts.annotations.is_none() => parts.annotations = s,
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    let mut n = parts.name.take();
+                    merged(&mut n);
+                    parts.name = n;
+                    let mut t = parts.title.take();
+                    merged(&mut t);
+                    parts.title = t;
+                    let mut an = parts.annotations.take();
+                    merged(&mut an);
+                    parts.annotations = an;
+                }
+            }
+        }
+        parts
+    }
+
+    fn wrapper_parts(&self, facts: &Arc<FileFacts>, site: &ToolSite, f: &Forwarder, wfacts: &Arc<FileFacts>) -> Parts {
+        // Bind the call's arguments to the wrapper's parameters.
+        let mut bound: HashMap<&str, &Arg> = HashMap::new();
+        let mut extra_kw: Vec<&Arg> = Vec::new();
+        let mut pos = 0;
+        for a in &site.args {
+            match (&a.keyword, a.spread) {
+                (Some(k), _) => match f.params.iter().find(|p| *p == k) {
+                    Some(p) => {
+                        bound.insert(p.as_str(), a);
+                    }
+                    None => extra_kw.push(a),
+                },
+                (None, Spread::No) => {
+                    if let Some(p) = f.params.get(pos) {
+                        bound.insert(p.as_str(), a);
+                    }
+                    pos += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut parts = Parts::default();
+        for (role, source) in &f.roles {
+            let value = match source {
+                RoleSource::Param(p) => bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() }),
+                RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
+            };
+            match role {
+                Role::Name => parts.name = value.or(parts.name.take()),
+                Role::Title => parts.title = value.or(parts.title.take()),
+                Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
+                Role::Description => {}
+            }
+        }
+        if f.passes_kwargs {
+            for a in extra_kw {
+                let s = Some(Scoped { expr: a.value.clone(), facts: facts.clone() });
+                match a.keyword.as_deref() {
+                    Some("name") => parts.name = s,
+                    Some("title") => parts.title = s,
+                    Some("annotations") => parts.annotations = s,
+                    _ => {}
+                }
+            }
+        }
+        parts
+    }
+
+    // -- annotations ---------------------------------------------------------
+
+    fn annotations(&self, expr: Option<&Scoped>, generation: Generation, why: &str) -> Annotations {
+        let Some(s) = expr else { return Annotations::none() };
+        let span = s.expr.span();
+        let value = self.eval(&s.expr, &s.facts);
+        let obj = match value {
+            Value::Null(_) => return Annotations::none(),
+            Value::Obj(obj) => obj,
+            _ => {
+                let u = Hint::Unresolved { span };
+                return Annotations {
+                    origin: Origin::Unresolved(span),
+                    title: Hint::Unresolved { span },
+                    read_only: u.clone(),
+                    destructive: u.clone(),
+                    idempotent: u.clone(),
+                    open_world: u,
+                    unknown_keys: vec![],
+                };
+            }
+        };
+        let mut out = Annotations::none();
+        out.origin = match (&s.expr, obj.defined_at) {
+            (Expr::Ref { .. } | Expr::Index { .. }, Some(defined_at)) => {
+                let symbol = self.linker.sources.get(span.file).slice(span).to_string();
+                Origin::Preset { symbol, defined_at, used_at: span }
+            }
+            _ => Origin::Inline(span),
+        };
+        let snake = match generation {
+            Generation::V2 => SnakeRule::Accepted,
+            Generation::V1 => SnakeRule::Ignored(why.to_string()),
+            Generation::Unknown => SnakeRule::Undecided,
+        };
+        for item in &obj.items {
+            match item {
+                eval::Item::Unknown(span) => {
+                    for kind in HintKind::ALL {
+                        *out.hint_mut(kind) = Hint::Unresolved { span: *span };
+                    }
+                    out.title = Hint::Unresolved { span: *span };
+                }
+                eval::Item::Pair { key, key_span, value, .. } => match classify_key(key, &snake) {
+                    KeyClass::Hint(kind) => *out.hint_mut(kind) = self.hint_value(value, *key_span),
+                    KeyClass::Title => {
+                        out.title = match value {
+                            Value::Str(v, span) => Hint::Declared { value: v.clone(), span: *span },
+                            Value::Null(_) => Hint::Absent,
+                            v => Hint::Unresolved { span: v.span().unwrap_or(*key_span) },
+                        }
+                    }
+                    KeyClass::Undecided(kind) => *out.hint_mut(kind) = Hint::Unresolved { span: *key_span },
+                    KeyClass::Misspelt(kind, reason) => out.unknown_keys.push(UnknownKey {
+                        key: key.clone(),
+                        span: *key_span,
+                        intended: kind,
+                        reason,
+                    }),
+                    KeyClass::Other => {}
+                },
+            }
+        }
+        out
+    }
+
+    fn hint_value(&self, value: &Value, key_span: Span) -> Hint {
+        let text = |span: Span| self.linker.sources.get(span.file).slice(span).to_string();
+        match value {
+            Value::Bool(b, span) => {
+                let span = if span.file == key_span.file && span.end >= key_span.start {
+                    Span { file: key_span.file, start: key_span.start, end: span.end }
+                } else {
+                    *span
+                };
+                Hint::Declared { value: *b, span }
+            }
+            Value::Str(_, span) | Value::Number(_, span) | Value::Null(span) | Value::Other(span) => {
+                Hint::Invalid { text: text(*span), span: *span }
+            }
+            Value::Obj(o) => Hint::Invalid { text: text(o.span), span: o.span },
+            v => Hint::Unresolved { span: v.span().unwrap_or(key_span) },
+        }
+    }
+}

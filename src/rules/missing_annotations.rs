@@ -1,0 +1,29 @@
+//! MCP001: a tool that declares none of the four hints.
+
+use super::Ctx;
+use crate::model::{HintKind, Origin, Tool};
+
+pub fn check(tool: &Tool, cx: &mut Ctx) {
+    let a = &tool.annotations;
+    if !HintKind::ALL.iter().all(|k| a.hint(*k).is_absent()) {
+        return;
+    }
+    let defaults: Vec<String> =
+        HintKind::ALL.iter().map(|k| format!("{}={}", k.wire_name(), k.spec_default())).collect();
+    let what = match a.origin {
+        Origin::None => "declares no annotations",
+        _ => "declares none of the four hints",
+    };
+    let example = tool.syntax.annotations(&[
+        tool.syntax.assign(HintKind::ReadOnly, true),
+        tool.syntax.assign(HintKind::OpenWorld, false),
+    ]);
+    cx.report(format!(
+        "tool `{}` {what}, so clients assume {}",
+        tool.display_name(),
+        defaults.join(", ")
+    ))
+    .help(format!(
+        "declare each hint with the value that is true for this tool, e.g. `{example}` for a tool that only reads local data"
+    ));
+}

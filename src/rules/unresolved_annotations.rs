@@ -1,0 +1,38 @@
+//! MCP031: annotations (or hints) that cannot be followed statically.
+
+use super::Ctx;
+use crate::model::{Hint, HintKind, Origin, Tool};
+
+pub fn check(tool: &Tool, cx: &mut Ctx) {
+    let a = &tool.annotations;
+    if let Origin::Unresolved(span) = a.origin {
+        cx.report(format!("the annotations of tool `{}` cannot be followed statically", tool.display_name()))
+            .label(span, "not a literal, constant or preset in this tree")
+            .help("use a `ToolAnnotations(...)` literal or a module-level preset so the hints can be checked");
+        return;
+    }
+    let unresolved: Vec<(HintKind, _)> = HintKind::ALL
+        .iter()
+        .filter_map(|k| match a.hint(*k) {
+            Hint::Unresolved { span } => Some((*k, *span)),
+            _ => None,
+        })
+        .collect();
+    if unresolved.is_empty() {
+        return;
+    }
+    let names: Vec<String> = unresolved.iter().map(|(k, _)| format!("`{}`", k.wire_name())).collect();
+    let mut b = cx.report(format!(
+        "{} of tool `{}` cannot be followed statically",
+        names.join(", "),
+        tool.display_name()
+    ));
+    let mut seen = Vec::new();
+    for (_, span) in unresolved {
+        if !seen.contains(&span) {
+            seen.push(span);
+            b = b.label(span, "cannot be followed statically");
+        }
+    }
+    b.help("use boolean literals, module-level constants or presets so the hints can be checked");
+}
