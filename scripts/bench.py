@@ -1094,14 +1094,14 @@ def bench(sp: Spawner, label: str, argv: list[str], runs: int, ok_codes: tuple[i
     return results, out_path
 
 
-def tools_from_json(path: Path) -> tuple[str, str]:
-    """(tools, findings) as printable strings from mcp-lint's JSON output."""
+def tools_from_json(path: Path) -> tuple[str, str, str]:
+    """(tools, findings, files scanned) as printable strings from mcp-lint's JSON output."""
     try:
         with open(path, "rb") as fh:
             doc = json.load(fh)
     except (ValueError, OSError) as exc:
         head = path.read_bytes()[:120].decode("utf-8", "replace") if path.exists() else ""
-        return f"n/a (output is not JSON: {exc}; starts {head!r})", "n/a"
+        return f"n/a (output is not JSON: {exc}; starts {head!r})", "n/a", "n/a"
 
     def count(v: object) -> int | None:
         if isinstance(v, bool):
@@ -1112,11 +1112,12 @@ def tools_from_json(path: Path) -> tuple[str, str]:
             return len(v)
         return None
 
-    tools = findings = None
+    tools = findings = scanned = None
     src_t = src_f = ""
     if isinstance(doc, dict):
         summary = doc.get("summary")
         if isinstance(summary, dict):
+            scanned = count(summary.get("files_scanned"))
             if count(summary.get("tools")) is not None:
                 tools, src_t = count(summary["tools"]), "summary.tools"
             for key in ("findings", "diagnostics", "total_findings"):
@@ -1131,7 +1132,7 @@ def tools_from_json(path: Path) -> tuple[str, str]:
         findings, src_f = len(doc), "len(top-level array)"
     t = f"{tools} ({src_t})" if tools is not None else "n/a (no summary.tools or tools[] in JSON)"
     f = f"{findings} ({src_f})" if findings is not None else "n/a"
-    return t, f
+    return t, f, (str(scanned) if scanned is not None else "n/a")
 
 
 def report(label: str, cmd: str, runs: list[Run], n_files: int, n_bytes: int,
@@ -1315,8 +1316,8 @@ def main(argv: list[str] | None = None) -> int:
         if got is None:
             return 1
         runs, out_path = got
-        tools, findings = tools_from_json(out_path)
-        extra = [("tools found", tools), ("findings", findings)]
+        tools, findings, scanned = tools_from_json(out_path)
+        extra = [("tools found", tools), ("findings", findings), ("files scanned", scanned)]
         if manifest:
             extra.append(("tools expected", str(manifest["tools"])))
         extra.append(("output size", f"{out_path.stat().st_size / 1e6:.2f} MB JSON"))

@@ -179,18 +179,15 @@ fn paths(walk: &Walk) -> Vec<PathBuf> {
 }
 
 /// Write to the output file or standard output; a closed pipe is not an error.
-fn emit(output: &Option<PathBuf>, text: &str, color: bool) -> Result<(), ExitCode> {
+fn emit(output: &Option<PathBuf>, text: &str) -> Result<(), ExitCode> {
     match output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e)))),
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e)))
+        }),
         None => {
-            let result = if color {
-                let mut out = anstream::stdout();
-                out.write_all(text.as_bytes()).and_then(|_| out.flush())
-            } else {
-                let mut out = std::io::stdout().lock();
-                out.write_all(text.as_bytes()).and_then(|_| out.flush())
-            };
+            // Colour was decided by the caller (terminal, NO_COLOR, --color).
+            let mut out = std::io::stdout().lock();
+            let result = out.write_all(text.as_bytes()).and_then(|_| out.flush());
             match result {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
                 Err(e) => Err(usage_error(&format!("cannot write output: {e}"))),
@@ -204,8 +201,15 @@ fn explain(code: &str) -> ExitCode {
     match rules::find(code) {
         Some(info) => {
             let sev = info.severity.map_or("off", Severity::as_str);
-            let text = format!("{} ({}) · default: {} · profiles: {}\n\n{}", info.code, info.name, sev, info.profiles.join(", "), info.body);
-            match emit(&None, &text, false) {
+            let text = format!(
+                "{} ({}) · default: {} · profiles: {}\n\n{}",
+                info.code,
+                info.name,
+                sev,
+                info.profiles.join(", "),
+                info.body
+            );
+            match emit(&None, &text) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(c) => c,
             }
@@ -237,7 +241,10 @@ fn check(args: CheckArgs) -> ExitCode {
         && match args.color {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::IsTerminal::is_terminal(&std::io::stdout()),
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::IsTerminal::is_terminal(&std::io::stdout())
+            }
         };
     let tools = run.tools.len();
     let text = match args.format {
@@ -263,7 +270,7 @@ fn check(args: CheckArgs) -> ExitCode {
     for note in &run.notes {
         let _ = writeln!(std::io::stderr(), "note: {note}");
     }
-    if let Err(code) = emit(&args.output, &text, styled) {
+    if let Err(code) = emit(&args.output, &text) {
         return code;
     }
     if run.io_errors {
@@ -294,7 +301,7 @@ fn tools(args: ToolsArgs) -> ExitCode {
     for f in run.findings.iter().filter(|f| f.code == "MCP091") {
         let _ = writeln!(std::io::stderr(), "error: {}", f.message);
     }
-    if let Err(code) = emit(&args.output, &text, false) {
+    if let Err(code) = emit(&args.output, &text) {
         return code;
     }
     if run.io_errors {
@@ -331,7 +338,7 @@ fn list_rules(args: RulesArgs) -> ExitCode {
             t
         }
     };
-    match emit(&None, &text, false) {
+    match emit(&None, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(c) => c,
     }

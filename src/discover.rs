@@ -13,8 +13,21 @@ use crate::model::Lang;
 
 /// Directories never searched (virtualenvs are also recognised by `pyvenv.cfg`).
 const SKIP_DIRS: &[&str] = &[
-    ".git", ".hg", ".svn", "node_modules", "__pycache__", "target", ".venv", "venv", ".tox", ".nox",
-    ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages", ".eggs",
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "__pycache__",
+    "target",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    "site-packages",
+    ".eggs",
 ];
 
 #[derive(Clone, Debug)]

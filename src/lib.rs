@@ -78,7 +78,11 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let sources = SourceMap::new(canonical_cwd);
     let found = discover::discover(
         paths,
-        &discover::Options { threads: opts.threads, respect_gitignore: opts.respect_gitignore, exclude: opts.exclude.clone() },
+        &discover::Options {
+            threads: opts.threads,
+            respect_gitignore: opts.respect_gitignore,
+            exclude: opts.exclude.clone(),
+        },
     );
     let mut findings = Vec::new();
     let mut io_errors = false;
@@ -152,13 +156,20 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
     }) {
         Ok(Some(b)) => b,
         Ok(None) => {
-            let note = format!("{}: skipped, larger than {} bytes", source::display_path(path, &std::env::current_dir().unwrap_or_default()), max_size);
+            let note = format!(
+                "{}: skipped, larger than {} bytes",
+                source::display_path(path, &std::env::current_dir().unwrap_or_default()),
+                max_size
+            );
             return Loaded::Skipped(vec![], Some(note));
         }
         Err(e) => return Loaded::Skipped(vec![io_finding(sources, path, &discover::io_message(&e))], None),
     };
     if bytes[..bytes.len().min(8192)].contains(&0) {
-        let note = format!("{}: skipped, looks binary", source::display_path(path, &std::env::current_dir().unwrap_or_default()));
+        let note = format!(
+            "{}: skipped, looks binary",
+            source::display_path(path, &std::env::current_dir().unwrap_or_default())
+        );
         return Loaded::Skipped(vec![], Some(note));
     }
     if PREFILTER.find(&bytes).is_none() {

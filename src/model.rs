@@ -35,16 +35,33 @@ pub enum Expr {
     /// `None` / `null` / `nil`.
     Null(Span),
     /// A key/value literal (dict, object literal) or keyword arguments.
-    Object { entries: Vec<Entry>, span: Span },
+    Object {
+        entries: Vec<Entry>,
+        span: Span,
+    },
     /// `callee(args)`: constructors such as `ToolAnnotations(...)`, server
     /// constructors, wrapper instances.
-    Call { callee: Box<Expr>, args: Vec<Arg>, span: Span },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Arg>,
+        span: Span,
+    },
     /// A dotted name: `READ_ONLY`, `p.READ_ONLY`, `self.mcp`.
-    Ref { path: Vec<String>, span: Span },
+    Ref {
+        path: Vec<String>,
+        span: Span,
+    },
     /// `base["key"]` / `base.key` on a mapping.
-    Index { base: Box<Expr>, key: String, span: Span },
+    Index {
+        base: Box<Expr>,
+        key: String,
+        span: Span,
+    },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
-    Instance { class: Box<Expr>, span: Span },
+    Instance {
+        class: Box<Expr>,
+        span: Span,
+    },
     /// A function or class that forwards its arguments to a registration
     /// call: a project wrapper such as `ToolRegistry.tool`.
     Forwarder(Box<Forwarder>),
@@ -207,6 +224,8 @@ pub struct ToolSite {
     pub syntax: Syntax,
     /// Positions of the registration roles when they depend on resolution.
     pub positional_roles: PositionalRoles,
+    /// The variable a tool object is assigned to (`t = Tool.from_function(...)`).
+    pub bound_to: Option<String>,
 }
 
 /// SDK-generation-dependent meaning of positional arguments.
@@ -336,9 +355,7 @@ impl<T> Hint<T> {
     }
     pub fn span(&self) -> Option<Span> {
         match self {
-            Hint::Declared { span, .. } | Hint::Unresolved { span } | Hint::Invalid { span, .. } => {
-                Some(*span)
-            }
+            Hint::Declared { span, .. } | Hint::Unresolved { span } | Hint::Invalid { span, .. } => Some(*span),
             Hint::Absent => None,
         }
     }
@@ -357,7 +374,11 @@ pub enum Origin {
     None,
     Inline(Span),
     /// A named preset, with the span of its definition.
-    Preset { symbol: String, defined_at: Span, used_at: Span },
+    Preset {
+        symbol: String,
+        defined_at: Span,
+        used_at: Span,
+    },
     Unresolved(Span),
 }
 

@@ -55,9 +55,7 @@ impl SourceFile {
     fn line_starts(&self) -> &[u32] {
         self.line_starts.get_or_init(|| {
             let mut starts = vec![0u32];
-            starts.extend(
-                self.text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1),
-            );
+            starts.extend(self.text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1));
             starts
         })
     }
@@ -126,11 +124,7 @@ impl SourceMap {
 
 /// A path relative to `cwd` when it lies below it, with `/` separators.
 pub fn display_path(path: &Path, cwd: &Path) -> String {
-    let rel = if path.is_absolute() {
-        path.strip_prefix(cwd).unwrap_or(path)
-    } else {
-        path
-    };
+    let rel = if path.is_absolute() { path.strip_prefix(cwd).unwrap_or(path) } else { path };
     let rel = rel.strip_prefix(".").unwrap_or(rel);
     let mut out = String::new();
     for (i, part) in rel.components().enumerate() {

@@ -15,14 +15,8 @@ pub struct CompiledQuery {
 
 impl CompiledQuery {
     pub fn new(language: &Language, source: &str, name: &str) -> CompiledQuery {
-        let query = Query::new(language, source)
-            .unwrap_or_else(|e| panic!("query {name} does not compile: {e}"));
-        let captures = query
-            .capture_names()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.to_string(), i as u32))
-            .collect();
+        let query = Query::new(language, source).unwrap_or_else(|e| panic!("query {name} does not compile: {e}"));
+        let captures = query.capture_names().iter().enumerate().map(|(i, n)| (n.to_string(), i as u32)).collect();
         CompiledQuery { query, captures }
     }
 

@@ -36,20 +36,21 @@ fn render_one(f: &Finding, sources: &SourceMap, renderer: &Renderer) -> String {
         return renderer.render(&[group]).to_string();
     };
     // Other files are kept alive for the borrow of their text.
-    let others: Vec<_> = f.labels.iter().filter(|l| l.span.file != f.file).map(|l| (l, sources.get(l.span.file))).collect();
+    let others: Vec<_> =
+        f.labels.iter().filter(|l| l.span.file != f.file).map(|l| (l, sources.get(l.span.file))).collect();
     let mut main = Snippet::source(&*file.text)
         .path(file.display.as_str())
         .annotation(AnnotationKind::Primary.span(clamp(span.range(), &file.text)));
     for l in f.labels.iter().filter(|l| l.span.file == f.file) {
-        main = main.annotation(AnnotationKind::Context.span(clamp(l.span.range(), &file.text)).label(l.message.as_str()));
+        main =
+            main.annotation(AnnotationKind::Context.span(clamp(l.span.range(), &file.text)).label(l.message.as_str()));
     }
     let mut group = title.element(main);
     for (l, other) in &others {
-        group = group.element(
-            Snippet::source(&*other.text)
-                .path(other.display.as_str())
-                .annotation(AnnotationKind::Context.span(clamp(l.span.range(), &other.text)).label(l.message.as_str())),
-        );
+        group =
+            group.element(Snippet::source(&*other.text).path(other.display.as_str()).annotation(
+                AnnotationKind::Context.span(clamp(l.span.range(), &other.text)).label(l.message.as_str()),
+            ));
     }
     if let Some(help) = &f.help {
         group = group.element(Level::HELP.message(help.as_str()));

@@ -12,7 +12,11 @@ pub fn summary_line(findings: &[Finding], tools: usize, files: usize) -> String 
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut parts = Vec::new();
-    for (sev, one, many) in [(Severity::Error, "error", "errors"), (Severity::Warning, "warning", "warnings"), (Severity::Info, "info", "info")] {
+    for (sev, one, many) in [
+        (Severity::Error, "error", "errors"),
+        (Severity::Warning, "warning", "warnings"),
+        (Severity::Info, "info", "info"),
+    ] {
         let n = count(sev);
         if n > 0 {
             parts.push(plural(n, one, many));

@@ -21,7 +21,10 @@ pub enum Value {
     /// A module of the tree.
     Module(Arc<FileFacts>),
     /// A symbol from a module that is not in the tree (an SDK, a framework).
-    External { module: String, name: String },
+    External {
+        module: String,
+        name: String,
+    },
     /// A value of a class (a call of the class, an annotated parameter).
     Instance(Box<Value>),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
@@ -54,7 +57,13 @@ pub struct Obj {
 
 #[derive(Clone, Debug)]
 pub enum Item {
-    Pair { key: String, key_span: Span, value: Value, value_expr: Option<Expr>, facts: Arc<FileFacts> },
+    Pair {
+        key: String,
+        key_span: Span,
+        value: Value,
+        value_expr: Option<Expr>,
+        facts: Arc<FileFacts>,
+    },
     /// A spread or computed key that cannot be followed: may set any key.
     Unknown(Span),
 }
@@ -215,7 +224,14 @@ impl Resolver<'_, '_> {
         Value::Unresolved(span)
     }
 
-    fn import(&self, facts: &Arc<FileFacts>, imp: &crate::model::Import, rest: &[String], span: Span, d: usize) -> Value {
+    fn import(
+        &self,
+        facts: &Arc<FileFacts>,
+        imp: &crate::model::Import,
+        rest: &[String],
+        span: Span,
+        d: usize,
+    ) -> Value {
         let Some(member) = &imp.member else {
             return match self.module(facts, &imp.module) {
                 Some(m) if rest.is_empty() => Value::Module(m),
@@ -233,7 +249,11 @@ impl Resolver<'_, '_> {
             }
         }
         // `from pkg import submodule`
-        let sub = if imp.module.ends_with('.') { format!("{}{member}", imp.module) } else { format!("{}.{member}", imp.module) };
+        let sub = if imp.module.ends_with('.') {
+            format!("{}{member}", imp.module)
+        } else {
+            format!("{}.{member}", imp.module)
+        };
         if let Some(m) = self.module(facts, &sub) {
             return if rest.is_empty() { Value::Module(m) } else { self.lookup(&m, rest, span, d) };
         }

@@ -37,7 +37,10 @@ pub fn classify_key(key: &str, snake: &SnakeRule) -> KeyClass {
                 SnakeRule::Undecided => KeyClass::Undecided(kind),
                 SnakeRule::Ignored(why) => KeyClass::Misspelt(
                     kind,
-                    format!("{why}, where only `{}` is a hint: `{key}` is sent as an unknown key that clients ignore", kind.wire_name()),
+                    format!(
+                        "{why}, where only `{}` is a hint: `{key}` is sent as an unknown key that clients ignore",
+                        kind.wire_name()
+                    ),
                 ),
             };
         }
@@ -46,7 +49,11 @@ pub fn classify_key(key: &str, snake: &SnakeRule) -> KeyClass {
     for kind in HintKind::ALL {
         let canon = kind.wire_name().to_ascii_lowercase();
         let bare = canon.trim_end_matches("hint");
-        if norm == canon || norm == bare || norm == format!("is{bare}") || (norm.len() >= 8 && distance(&norm, &canon) <= 2) {
+        if norm == canon
+            || norm == bare
+            || norm == format!("is{bare}")
+            || (norm.len() >= 8 && distance(&norm, &canon) <= 2)
+        {
             return KeyClass::Misspelt(
                 kind,
                 format!("`{key}` is not a hint key in any SDK generation; the hint is spelled `{}`", kind.wire_name()),
@@ -63,8 +70,8 @@ fn distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {

@@ -18,8 +18,8 @@ pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
-    Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin,
-    PositionalRoles, Role, RoleSource, Spread, Tool, ToolSite, UnknownKey,
+    Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, PositionalRoles,
+    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -57,7 +57,12 @@ impl<'a> Linker<'a> {
     }
 
     /// The file a module specifier names from `from`, cached per directory.
-    fn module_path(&self, from: &Path, specifier: &str, candidates: fn(&Path, &str) -> Vec<PathBuf>) -> Option<PathBuf> {
+    fn module_path(
+        &self,
+        from: &Path,
+        specifier: &str,
+        candidates: fn(&Path, &str) -> Vec<PathBuf>,
+    ) -> Option<PathBuf> {
         let dir = from.parent().unwrap_or(Path::new("")).to_path_buf();
         let key = (dir, specifier.to_string());
         if let Some(hit) = self.modules.lock().expect("linker poisoned").get(&key) {
@@ -139,9 +144,25 @@ struct Parts {
 
 /// Frameworks with their own `tool` decorators: never MCP.
 const NOT_MCP: &[&str] = &[
-    "langchain", "langchain_core", "langchain_community", "langgraph", "pydantic_ai", "agents", "strands",
-    "smolagents", "crewai", "crewai_tools", "llama_index", "openai", "anthropic", "promptise", "fastapi_mcp",
-    "openhands", "autogen", "autogen_core", "google",
+    "langchain",
+    "langchain_core",
+    "langchain_community",
+    "langgraph",
+    "pydantic_ai",
+    "agents",
+    "strands",
+    "smolagents",
+    "crewai",
+    "crewai_tools",
+    "llama_index",
+    "openai",
+    "anthropic",
+    "promptise",
+    "fastapi_mcp",
+    "openhands",
+    "autogen",
+    "autogen_core",
+    "google",
 ];
 
 fn module_root(m: &str) -> &str {
@@ -157,7 +178,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let (parts, api) = match decision {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
-            Decision::Wrapper(f, wfacts) => (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER),
+            Decision::Wrapper(f, wfacts) => {
+                (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER)
+            }
         };
         let (generation, why) = self.generation(facts);
         let (name, name_span) = match &parts.name {
@@ -239,7 +262,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                         }
                         _ => Decision::Unknown,
                     },
-                    Value::Module(m) => match self.lookup(&m, &[method.clone()], receiver.span(), 0) {
+                    Value::Module(m) => match self.lookup(&m, std::slice::from_ref(method), receiver.span(), 0) {
                         Value::Forwarder(f, wfacts) if f.methods.is_empty() => self.confirm_wrapper(f, wfacts, depth),
                         _ => Decision::Reject,
                     },
@@ -396,7 +419,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let mut parts = Parts::default();
         for (role, source) in &f.roles {
             let value = match source {
-                RoleSource::Param(p) => bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() }),
+                RoleSource::Param(p) => {
+                    bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
+                }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
             };
             match role {
@@ -473,12 +498,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
                         }
                     }
                     KeyClass::Undecided(kind) => *out.hint_mut(kind) = Hint::Unresolved { span: *key_span },
-                    KeyClass::Misspelt(kind, reason) => out.unknown_keys.push(UnknownKey {
-                        key: key.clone(),
-                        span: *key_span,
-                        intended: kind,
-                        reason,
-                    }),
+                    KeyClass::Misspelt(kind, reason) => {
+                        out.unknown_keys.push(UnknownKey { key: key.clone(), span: *key_span, intended: kind, reason })
+                    }
                     KeyClass::Other => {}
                 },
             }

@@ -45,7 +45,11 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
         CalleeKind::ServerClass => matches!(last, "FastMCP" | "MCPServer"),
         CalleeKind::SdkToolClass => matches!(last, "Tool" | "FunctionTool"),
         CalleeKind::SdkTypesTool => {
-            last == "Tool" && (module == "mcp" || module == "mcp_types" || module.starts_with("mcp.types") || name.starts_with("types."))
+            last == "Tool"
+                && (module == "mcp"
+                    || module == "mcp_types"
+                    || module.starts_with("mcp.types")
+                    || name.starts_with("types."))
         }
         CalleeKind::MixinTool => last == "mcp_tool" && module.starts_with("fastmcp"),
         CalleeKind::WrapperOnly => false,
@@ -347,16 +351,28 @@ pub fn generation(facts: &FileFacts, path: &Path, deps: &Deps) -> (Generation, S
         Family::PythonSdkV1 => (Generation::V1, "this file uses python-sdk v1 (`mcp.server.fastmcp`)".into()),
         Family::PythonSdkV2 => (Generation::V2, "this file uses python-sdk v2 (`MCPServer`)".into()),
         Family::FastMcp => match info.as_ref().and_then(|i| i.fastmcp) {
-            Some(m) if m.hi <= 3 => (Generation::V1, format!("this file uses fastmcp ≤ 3 ({})", describe("fastmcp", m))),
-            Some(m) if m.lo >= 4 => (Generation::V2, format!("this file uses fastmcp ≥ 4 ({})", describe("fastmcp", m))),
+            Some(m) if m.hi <= 3 => {
+                (Generation::V1, format!("this file uses fastmcp ≤ 3 ({})", describe("fastmcp", m)))
+            }
+            Some(m) if m.lo >= 4 => {
+                (Generation::V2, format!("this file uses fastmcp ≥ 4 ({})", describe("fastmcp", m)))
+            }
             _ => (Generation::Unknown, "the fastmcp version is not pinned to one generation".into()),
         },
         Family::McpTypes | Family::None => match info.as_ref().and_then(|i| i.mcp) {
-            Some(m) if m.hi <= 1 => (Generation::V1, format!("this project uses python-sdk v1 ({})", describe("mcp", m))),
-            Some(m) if m.lo >= 2 => (Generation::V2, format!("this project uses python-sdk v2 ({})", describe("mcp", m))),
+            Some(m) if m.hi <= 1 => {
+                (Generation::V1, format!("this project uses python-sdk v1 ({})", describe("mcp", m)))
+            }
+            Some(m) if m.lo >= 2 => {
+                (Generation::V2, format!("this project uses python-sdk v2 ({})", describe("mcp", m)))
+            }
             _ => match info.as_ref().and_then(|i| i.fastmcp) {
-                Some(m) if m.hi <= 3 => (Generation::V1, format!("this project uses fastmcp ≤ 3 ({})", describe("fastmcp", m))),
-                Some(m) if m.lo >= 4 => (Generation::V2, format!("this project uses fastmcp ≥ 4 ({})", describe("fastmcp", m))),
+                Some(m) if m.hi <= 3 => {
+                    (Generation::V1, format!("this project uses fastmcp ≤ 3 ({})", describe("fastmcp", m)))
+                }
+                Some(m) if m.lo >= 4 => {
+                    (Generation::V2, format!("this project uses fastmcp ≥ 4 ({})", describe("fastmcp", m)))
+                }
                 _ => (Generation::Unknown, "the SDK version is not known".into()),
             },
         },

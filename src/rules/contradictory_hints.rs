@@ -5,7 +5,9 @@ use crate::model::{Hint, Tool};
 
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     let a = &tool.annotations;
-    if let (Hint::Declared { value: true, span: ro }, Hint::Declared { value: true, span: de }) = (&a.read_only, &a.destructive) {
+    if let (Hint::Declared { value: true, span: ro }, Hint::Declared { value: true, span: de }) =
+        (&a.read_only, &a.destructive)
+    {
         let (ro, de) = (*ro, *de);
         cx.report(format!(
             "tool `{}` declares both `readOnlyHint` and `destructiveHint` true",

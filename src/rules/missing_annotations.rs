@@ -14,10 +14,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         Origin::None => "declares no annotations",
         _ => "declares none of the four hints",
     };
-    let example = tool.syntax.annotations(&[
-        tool.syntax.assign(HintKind::ReadOnly, true),
-        tool.syntax.assign(HintKind::OpenWorld, false),
-    ]);
+    let example = tool
+        .syntax
+        .annotations(&[tool.syntax.assign(HintKind::ReadOnly, true), tool.syntax.assign(HintKind::OpenWorld, false)]);
     cx.report(format!(
         "tool `{}` {what}, so clients assume {}",
         tool.display_name(),

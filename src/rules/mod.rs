@@ -83,10 +83,16 @@ impl<'a> Ctx<'a> {
     pub fn report_at(&mut self, span: Span, message: String) -> FindingBuilder<'_> {
         let mut labels = Vec::new();
         if span != self.tool.site {
-            labels.push(Label { span: self.tool.site, message: format!("tool `{}` registered here", self.tool.display_name()) });
+            labels.push(Label {
+                span: self.tool.site,
+                message: format!("tool `{}` registered here", self.tool.display_name()),
+            });
         }
         if let Origin::Preset { symbol, defined_at, .. } = &self.tool.annotations.origin {
-            labels.push(Label { span: *defined_at, message: format!("annotations come from preset `{symbol}`, defined here") });
+            labels.push(Label {
+                span: *defined_at,
+                message: format!("annotations come from preset `{symbol}`, defined here"),
+            });
         }
         self.findings.push(Finding {
             code: self.rule.code,
@@ -131,11 +137,8 @@ impl RuleSet {
     /// Rules on by default, minus `ignore`, plus `select` (which, when
     /// given, replaces the default set).
     pub fn new(select: &[&'static RuleInfo], ignore: &[&'static RuleInfo]) -> RuleSet {
-        let base: Vec<&'static RuleInfo> = if select.is_empty() {
-            INFOS.iter().filter(|i| i.severity.is_some()).collect()
-        } else {
-            select.to_vec()
-        };
+        let base: Vec<&'static RuleInfo> =
+            if select.is_empty() { INFOS.iter().filter(|i| i.severity.is_some()).collect() } else { select.to_vec() };
         let enabled = base
             .into_iter()
             .filter(|i| !ignore.iter().any(|x| x.code == i.code))

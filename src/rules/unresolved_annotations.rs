@@ -22,11 +22,8 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         return;
     }
     let names: Vec<String> = unresolved.iter().map(|(k, _)| format!("`{}`", k.wire_name())).collect();
-    let mut b = cx.report(format!(
-        "{} of tool `{}` cannot be followed statically",
-        names.join(", "),
-        tool.display_name()
-    ));
+    let mut b =
+        cx.report(format!("{} of tool `{}` cannot be followed statically", names.join(", "), tool.display_name()));
     let mut seen = Vec::new();
     for (_, span) in unresolved {
         if !seen.contains(&span) {

@@ -78,9 +78,7 @@ impl<'a> Lower<'a> {
                 let base = n.child_by_field_name("value");
                 let key = n.child_by_field_name("subscript");
                 match (base, key.and_then(|k| self.string(k))) {
-                    (Some(base), Some(key)) => {
-                        Expr::Index { base: Box::new(self.expr_at(base, d)), key, span }
-                    }
+                    (Some(base), Some(key)) => Expr::Index { base: Box::new(self.expr_at(base, d)), key, span },
                     _ => Expr::Unresolved(span),
                 }
             }
@@ -124,30 +122,29 @@ impl<'a> Lower<'a> {
                 if arguments.kind() != "argument_list" {
                     return Expr::Unresolved(span);
                 }
-                Expr::Call {
-                    callee: Box::new(self.expr_at(function, d)),
-                    args: self.args_at(arguments, d),
-                    span,
-                }
+                Expr::Call { callee: Box::new(self.expr_at(function, d)), args: self.args_at(arguments, d), span }
             }
             // `BASE | {"title": "x"}`: dict union, right side wins.
             "binary_operator" => {
                 let op = n.child_by_field_name("operator").map(|o| self.text(o));
                 match (op, n.child_by_field_name("left"), n.child_by_field_name("right")) {
                     (Some("|"), Some(l), Some(r)) => Expr::Object {
-                        entries: vec![
-                            Entry::Spread(self.expr_at(l, d)),
-                            Entry::Spread(self.expr_at(r, d)),
-                        ],
+                        entries: vec![Entry::Spread(self.expr_at(l, d)), Entry::Spread(self.expr_at(r, d))],
                         span,
                     },
                     _ => Expr::Unresolved(span),
                 }
             }
-            "list" | "tuple" | "set" | "lambda" | "list_comprehension" | "dictionary_comprehension"
-            | "set_comprehension" | "generator_expression" | "unary_operator" | "ellipsis" => {
-                Expr::Other(span)
-            }
+            "list"
+            | "tuple"
+            | "set"
+            | "lambda"
+            | "list_comprehension"
+            | "dictionary_comprehension"
+            | "set_comprehension"
+            | "generator_expression"
+            | "unary_operator"
+            | "ellipsis" => Expr::Other(span),
             _ => Expr::Unresolved(span),
         }
     }
@@ -175,11 +172,8 @@ impl<'a> Lower<'a> {
         let mut out = String::new();
         for c in named_children(n) {
             match c.kind() {
-                "string_start" => {
-                    if self.text(c).to_ascii_lowercase().contains('b') {
-                        return None;
-                    }
-                }
+                // Byte strings are not names or titles.
+                "string_start" if self.text(c).to_ascii_lowercase().contains('b') => return None,
                 "string_content" => out.push_str(self.text(c)),
                 "interpolation" => return None,
                 _ => {}
@@ -233,13 +227,9 @@ impl<'a> Lower<'a> {
         for p in named_children(parameters) {
             let (name_node, annotation) = match p.kind() {
                 "identifier" | "list_splat_pattern" | "dictionary_splat_pattern" => (Some(p), None),
-                "typed_parameter" => {
-                    (named_children(p).find(|c| c.kind() != "type"), p.child_by_field_name("type"))
-                }
+                "typed_parameter" => (named_children(p).find(|c| c.kind() != "type"), p.child_by_field_name("type")),
                 "default_parameter" => (p.child_by_field_name("name"), None),
-                "typed_default_parameter" => {
-                    (p.child_by_field_name("name"), p.child_by_field_name("type"))
-                }
+                "typed_default_parameter" => (p.child_by_field_name("name"), p.child_by_field_name("type")),
                 _ => (None, None),
             };
             let Some(name_node) = name_node else { continue };
@@ -277,8 +267,7 @@ pub fn named_children<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
 
 pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c == '_' || c.is_alphabetic())
-        && chars.all(|c| c == '_' || c.is_alphanumeric())
+    matches!(chars.next(), Some(c) if c == '_' || c.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric())
 }
 
 /// Function definitions enclosing `n`, innermost first.

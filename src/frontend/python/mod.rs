@@ -16,25 +16,22 @@ use std::sync::LazyLock;
 use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
 
 use self::lower::{
-    at_module_level, enclosing_functions, local_assignment, method_class, named_children, Lower,
-    ParamKind,
+    at_module_level, enclosing_functions, local_assignment, method_class, named_children, Lower, ParamKind,
 };
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{
-    Arg, Binding, CalleeKind, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles,
-    Problem, Role, RoleSource, Spread, Syntax, ToolSite,
+    Arg, Binding, CalleeKind, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
+    RoleSource, Spread, Syntax, ToolSite,
 };
 use crate::source::{FileId, Span};
 
 static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_python::LANGUAGE.into());
-static REGISTRATIONS: LazyLock<CompiledQuery> = LazyLock::new(|| {
-    CompiledQuery::new(&LANGUAGE, include_str!("registrations.scm"), "python/registrations.scm")
-});
+static REGISTRATIONS: LazyLock<CompiledQuery> =
+    LazyLock::new(|| CompiledQuery::new(&LANGUAGE, include_str!("registrations.scm"), "python/registrations.scm"));
 static IMPORTS: LazyLock<CompiledQuery> =
     LazyLock::new(|| CompiledQuery::new(&LANGUAGE, include_str!("imports.scm"), "python/imports.scm"));
-static BINDINGS: LazyLock<CompiledQuery> = LazyLock::new(|| {
-    CompiledQuery::new(&LANGUAGE, include_str!("bindings.scm"), "python/bindings.scm")
-});
+static BINDINGS: LazyLock<CompiledQuery> =
+    LazyLock::new(|| CompiledQuery::new(&LANGUAGE, include_str!("bindings.scm"), "python/bindings.scm"));
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
@@ -66,14 +63,13 @@ fn parse_tree(text: &str) -> Option<Tree> {
 pub fn parse(file: FileId, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Python);
     let Some(tree) = parse_tree(text) else {
-        facts.problems.push(Problem {
-            span: Span::new(file, 0, 0),
-            message: "the Python parser gave up on this file".into(),
-        });
+        facts
+            .problems
+            .push(Problem { span: Span::new(file, 0, 0), message: "the Python parser gave up on this file".into() });
         return facts;
     };
     let root = tree.root_node();
-    let cx = Cx { lower: Lower { text, file }, root };
+    let cx = Cx { lower: Lower { text, file }, root, pending_moves: RefCell::default() };
     if root.has_error() {
         if let Some(problem) = cx.first_error(root) {
             facts.problems.push(problem);
@@ -88,6 +84,8 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
 struct Cx<'a, 't> {
     lower: Lower<'a>,
     root: Node<'t>,
+    /// (variable, registration span) for tool objects registered by name.
+    pending_moves: RefCell<Vec<(String, Span)>>,
 }
 
 impl<'a, 't> Cx<'a, 't> {
@@ -107,15 +105,16 @@ impl<'a, 't> Cx<'a, 't> {
                     .find('\n')
                     .map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
                 return Some(Problem {
-                    span: Span::new(self.lower.file, n.start_byte(), line_end.max(n.start_byte() + 1).min(self.lower.text.len())),
+                    span: Span::new(
+                        self.lower.file,
+                        n.start_byte(),
+                        line_end.max(n.start_byte() + 1).min(self.lower.text.len()),
+                    ),
                     message: "syntax error: this Python could not be parsed".into(),
                 });
             }
             if n.is_missing() {
-                return Some(Problem {
-                    span: self.span(n),
-                    message: format!("syntax error: missing `{}`", n.kind()),
-                });
+                return Some(Problem { span: self.span(n), message: format!("syntax error: missing `{}`", n.kind()) });
             }
             if n.has_error() {
                 let children: Vec<Node> = n.children(&mut cursor).collect();
@@ -158,7 +157,9 @@ impl<'a, 't> Cx<'a, 't> {
                 }
                 "aliased_import" => {
                     let (Some(name), Some(alias)) = (c.child_by_field_name("name"), c.child_by_field_name("alias"))
-                    else { continue };
+                    else {
+                        continue;
+                    };
                     facts.imports.push(Import {
                         local: self.text(alias).to_string(),
                         module: self.text(name).to_string(),
@@ -213,8 +214,7 @@ impl<'a, 't> Cx<'a, 't> {
                         span: self.span(stmt),
                     });
                 }
-            } else if let (Some(class), Some(member), Some(value)) =
-                (get(c_class), get(c_member), get(c_member_value))
+            } else if let (Some(class), Some(member), Some(value)) = (get(c_class), get(c_member), get(c_member_value))
             {
                 facts.bindings.push(Binding {
                     name: format!("{}.{}", self.text(class), self.text(member)),
@@ -252,18 +252,28 @@ impl<'a, 't> Cx<'a, 't> {
             (c("tool.decorator"), c("tool.callee"), c("tool.call"), c("tool.function"));
         let (c_server_callee, c_server_tools) = (c("server.callee"), c("server.tools"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
+        self.pending_moves.borrow_mut().clear();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
-            if let (Some(decorator), Some(callee), Some(function)) =
-                (get(c_decorator), get(c_callee), get(c_function))
+            if let (Some(decorator), Some(callee), Some(function)) = (get(c_decorator), get(c_callee), get(c_function))
             {
-                self.decorator(decorator, callee, get(c_call), function, facts, &mut forwarders);
+                self.decorator(decorator, callee, get(c_call), function, facts);
             } else if let (Some(call), Some(callee)) = (get(c_call), get(c_callee)) {
                 self.call(call, callee, facts, &mut forwarders);
             } else if let (Some(callee), Some(list)) = (get(c_server_callee), get(c_server_tools)) {
                 self.tools_list(callee, list, facts);
+            }
+        }
+        // `t = Tool.from_function(...)` then `mcp.add_tool(t)`: the tool is
+        // reported at the registration, with its definition as a secondary location.
+        for (var, site) in self.pending_moves.borrow().iter() {
+            if let Some(tool) =
+                facts.tools.iter_mut().find(|t| t.bound_to.as_deref() == Some(var.as_str()) && t.definition.is_none())
+            {
+                tool.definition = Some(tool.site);
+                tool.site = *site;
             }
         }
         // One binding per wrapper function or class, listing its methods.
@@ -286,15 +296,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    fn decorator(
-        &self,
-        decorator: Node,
-        callee: Node,
-        call: Option<Node>,
-        function: Node,
-        facts: &mut FileFacts,
-        forwarders: &mut Vec<(String, Forwarder)>,
-    ) {
+    fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
         let args = match call.and_then(|c| c.child_by_field_name("arguments")) {
             Some(a) if a.kind() == "argument_list" => self.lower.args(a),
             _ => vec![],
@@ -311,19 +313,18 @@ impl<'a, 't> Cx<'a, 't> {
                 else {
                     return;
                 };
+                // A decorated function is a concrete tool even inside a helper
+                // whose parameters feed the decorator (those become unresolved).
                 let receiver = self.scoped(self.lower.expr(object), decorator);
-                // A decorator inside a wrapper that registers whatever it is
-                // given is the wrapper's inner call, not a tool.
-                if self.forwarding(&args, decorator, &receiver) {
-                    self.record_forwarder(decorator, &args, API_DECORATOR, &receiver, self.text(method), forwarders);
-                    return;
-                }
                 (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
             }
             _ => {
                 let name = self.text(callee);
                 let kind = if name == "mcp_tool" { CalleeKind::MixinTool } else { CalleeKind::WrapperOnly };
-                (Gate::Callee { callee: self.lower.expr(callee), kind }, if name == "mcp_tool" { API_MIXIN } else { API_WRAPPER })
+                (
+                    Gate::Callee { callee: self.lower.expr(callee), kind },
+                    if name == "mcp_tool" { API_MIXIN } else { API_WRAPPER },
+                )
             }
         };
         let mut tool = self.site(api, site, gate, args, PositionalRoles::PythonSdkTool { skip: 0 });
@@ -360,16 +361,27 @@ impl<'a, 't> Cx<'a, 't> {
                 let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
                 // `from_function(fn, name, ...)`: the name may be positional.
                 if tool.name.is_none() {
-                    tool.name = args.iter().filter(|a| a.keyword.is_none() && a.spread == Spread::No).nth(1).map(|a| a.value.clone());
+                    tool.name = args
+                        .iter()
+                        .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
+                        .nth(1)
+                        .map(|a| a.value.clone());
                 }
                 if let Some(fn_arg) = first_positional(&args) {
                     self.function_arg(fn_arg, call, &mut tool);
                 }
+                tool.bound_to = call
+                    .parent()
+                    .filter(|p| p.kind() == "assignment")
+                    .and_then(|p| p.child_by_field_name("left"))
+                    .filter(|l| l.kind() == "identifier")
+                    .map(|l| self.text(l).to_string());
                 facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
                 let receiver = self.scoped(self.lower.expr(object), call);
-                let direct_fn = call.parent().filter(|p| p.kind() == "call" && p.child_by_field_name("function") == Some(call));
+                let direct_fn =
+                    call.parent().filter(|p| p.kind() == "call" && p.child_by_field_name("function") == Some(call));
                 let outer_args = direct_fn
                     .and_then(|p| p.child_by_field_name("arguments"))
                     .filter(|a| a.kind() == "argument_list")
@@ -388,14 +400,19 @@ impl<'a, 't> Cx<'a, 't> {
                     // `add_tool(Tool.from_function(...))` or a tool object
                     // built elsewhere: the tool is counted where it is built.
                     if self.builds_tool_object(&fn_arg.value) {
+                        if let Expr::Ref { path, .. } = &fn_arg.value {
+                            self.pending_moves.borrow_mut().push((path[0].clone(), site));
+                        }
                         return;
                     }
-                    let mut tool = self.site(API_ADD_TOOL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 1 });
+                    let mut tool =
+                        self.site(API_ADD_TOOL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 1 });
                     self.function_arg(fn_arg, call, &mut tool);
                     facts.tools.push(tool);
                 } else if let Some(outer) = direct_fn {
                     // `mcp.tool(name=...)(fn)`
-                    let mut tool = self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
+                    let mut tool =
+                        self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
                     if let Some(fn_arg) = first_positional(&outer_args) {
                         self.function_arg(fn_arg, outer, &mut tool);
                     }
@@ -404,7 +421,8 @@ impl<'a, 't> Cx<'a, 't> {
                     // fastmcp's direct form `mcp.tool(fn, name=...)`.
                     let fn_arg = fn_arg.clone();
                     let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
-                    let rest: Vec<Arg> = args.iter().enumerate().filter(|(i, _)| Some(*i) != first).map(|(_, a)| a.clone()).collect();
+                    let rest: Vec<Arg> =
+                        args.iter().enumerate().filter(|(i, _)| Some(*i) != first).map(|(_, a)| a.clone()).collect();
                     let mut tool = self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
                     self.function_arg(&fn_arg, call, &mut tool);
                     facts.tools.push(tool);
@@ -444,7 +462,14 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    fn site(&self, api: &'static str, site: Span, gate: Gate, args: Vec<Arg>, positional_roles: PositionalRoles) -> ToolSite {
+    fn site(
+        &self,
+        api: &'static str,
+        site: Span,
+        gate: Gate,
+        args: Vec<Arg>,
+        positional_roles: PositionalRoles,
+    ) -> ToolSite {
         let kw = |k: &str| args.iter().find(|a| a.keyword.as_deref() == Some(k)).map(|a| a.value.clone());
         ToolSite {
             api,
@@ -459,6 +484,7 @@ impl<'a, 't> Cx<'a, 't> {
             syntax: Syntax::PythonKeyword,
             positional_roles,
             args,
+            bound_to: None,
         }
     }
 
@@ -482,12 +508,12 @@ impl<'a, 't> Cx<'a, 't> {
         while let Some(n) = stack.pop() {
             for c in named_children(n) {
                 match c.kind() {
-                    "function_definition" => {
-                        if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) {
-                            return Some(c);
-                        }
+                    "function_definition" if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) => {
+                        return Some(c);
                     }
-                    "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => stack.push(c),
+                    "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => {
+                        stack.push(c)
+                    }
                     _ if c.kind().ends_with("clause") => stack.push(c),
                     _ => {}
                 }
@@ -525,8 +551,12 @@ impl<'a, 't> Cx<'a, 't> {
                 while let Some(n) = stack.pop() {
                     for c in named_children(n) {
                         if c.kind() == "assignment" {
-                            if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) {
-                                if l.kind() == "identifier" && text.get(l.byte_range()) == Some(name.as_str()) && r.kind() == "call" {
+                            if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right"))
+                            {
+                                if l.kind() == "identifier"
+                                    && text.get(l.byte_range()) == Some(name.as_str())
+                                    && r.kind() == "call"
+                                {
                                     let inner = self.lower.expr(r);
                                     if self.builds_tool_object(&inner) {
                                         return true;
@@ -631,7 +661,9 @@ impl<'a, 't> Cx<'a, 't> {
     ) {
         // The wrapper is the outermost enclosing function that is a module
         // function or a method (decorator factories nest a function inside).
-        let Some(wrapper) = enclosing_functions(at).into_iter().rev().find(|f| method_class(*f).is_some() || at_module_level(*f)) else {
+        let Some(wrapper) =
+            enclosing_functions(at).into_iter().rev().find(|f| method_class(*f).is_some() || at_module_level(*f))
+        else {
             return;
         };
         let Some(wrapper_name) = wrapper.child_by_field_name("name").map(|n| self.text(n).to_string()) else { return };
@@ -667,7 +699,9 @@ impl<'a, 't> Cx<'a, 't> {
             };
             let Some(role) = role else { continue };
             let source = match &a.value {
-                Expr::Ref { path, .. } if path.len() == 1 && params.contains(&path[0]) => RoleSource::Param(path[0].clone()),
+                Expr::Ref { path, .. } if path.len() == 1 && params.contains(&path[0]) => {
+                    RoleSource::Param(path[0].clone())
+                }
                 Expr::Ref { path, .. } if path.len() == 1 && !self.is_module_name(&path[0], at) => continue,
                 v => RoleSource::Fixed(v.clone()),
             };
@@ -683,7 +717,15 @@ impl<'a, 't> Cx<'a, 't> {
         let inner = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
         forwarders.push((
             name,
-            Forwarder { methods, params, roles, passes_kwargs, api, inner, span: self.span(wrapper.child_by_field_name("name").unwrap_or(wrapper)) },
+            Forwarder {
+                methods,
+                params,
+                roles,
+                passes_kwargs,
+                api,
+                inner,
+                span: self.span(wrapper.child_by_field_name("name").unwrap_or(wrapper)),
+            },
         ));
     }
 }
@@ -699,7 +741,10 @@ fn loop_variable(function: Node, name: &str, text: &str) -> bool {
         for c in named_children(n) {
             if matches!(c.kind(), "for_statement" | "for_in_clause") {
                 if let Some(left) = c.child_by_field_name("left") {
-                    if text.get(left.byte_range()).is_some_and(|t| t.split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|p| p == name)) {
+                    if text
+                        .get(left.byte_range())
+                        .is_some_and(|t| t.split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|p| p == name))
+                    {
                         return true;
                     }
                 }
@@ -722,7 +767,18 @@ mod tests {
         for name in ["import.statement", "import.from"] {
             IMPORTS.capture(name);
         }
-        for name in ["binding", "binding.name", "binding.value", "class.name", "member.name", "member.value", "attr.name", "attr.value", "subclass.name", "subclass.base"] {
+        for name in [
+            "binding",
+            "binding.name",
+            "binding.value",
+            "class.name",
+            "member.name",
+            "member.value",
+            "attr.name",
+            "attr.value",
+            "subclass.name",
+            "subclass.base",
+        ] {
             BINDINGS.capture(name);
         }
     }

@@ -1,0 +1,40 @@
+//! One integration-test binary (ripgrep style): shared helpers below.
+
+mod cli;
+mod fixtures;
+mod rule_docs;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+pub fn bin() -> Command {
+    let mut cmd = Command::cargo_bin("mcp-lint").expect("binary is built");
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    cmd
+}
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn fixtures(lang: &str) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/fixtures").join(lang))
+        .expect("fixture dir exists")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// Run `mcp-lint ARGS` in `dir`; returns (exit code, stdout, stderr).
+pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = bin().current_dir(dir).args(args).output().expect("mcp-lint runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
