@@ -122,3 +122,14 @@ fn examples_fire_and_stay_silent() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The README's rule table is generated from the docs; a stale one fails.
+#[test]
+fn readme_rule_table_is_current() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+    for i in INFOS.iter() {
+        let sev = i.severity.map_or("off", |s| s.as_str());
+        let row = format!("| [{}](rules/{}-{}.md) | `{}` | {} | {} |", i.code, i.code, i.name, i.name, sev, i.summary);
+        assert!(readme.contains(&row), "README.md rule table is stale; expected row:\n{row}");
+    }
+}
