@@ -525,6 +525,18 @@ impl<'a, 't> Cx<'a, 't> {
     /// Whether `name` is bound at module level (an import or a definition),
     /// as opposed to a local or loop variable at `at`.
     fn is_module_name(&self, name: &str, at: Node) -> bool {
+        // A `for` target around the registration (also at module level).
+        let mut cur = at.parent();
+        while let Some(p) = cur {
+            if p.kind() == "for_statement" {
+                if let Some(left) = p.child_by_field_name("left") {
+                    if self.text(left).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == name) {
+                        return false;
+                    }
+                }
+            }
+            cur = p.parent();
+        }
         for f in enclosing_functions(at) {
             if self.lower.params(f).iter().any(|p| p.name == name)
                 || local_assignment(f, name, at.start_byte(), self.lower.text).is_some()
