@@ -54,10 +54,7 @@ pub fn classify_key(key: &str, snake: &SnakeRule) -> KeyClass {
             || norm == format!("is{bare}")
             || (norm.len() >= 8 && distance(&norm, &canon) <= 2)
         {
-            return KeyClass::Misspelt(
-                kind,
-                format!("`{key}` is not a hint key in any SDK generation; the hint is spelled `{}`", kind.wire_name()),
-            );
+            return KeyClass::Misspelt(kind, format!("`{key}` is not a hint key in any SDK generation"));
         }
     }
     KeyClass::Other

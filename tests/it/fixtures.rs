@@ -93,3 +93,21 @@ fn python_expect_markers() {
 fn python_snapshots() {
     snapshot_lang("python");
 }
+
+/// The `check --format json` and `concise` renderings of cases that carry
+/// every kind of finding (preset labels, misspelt keys, invalid values).
+#[test]
+fn python_report_formats() {
+    for name in ["mixed-annotated", "preset-bad-values", "broken-file"] {
+        let case = crate::repo().join("tests/fixtures/python").join(name);
+        let (_, json, _) = run_in(&case, &["check", "--format", "json"]);
+        let (_, concise, _) = run_in(&case, &["check", "--format", "concise"]);
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(crate::repo().join("tests/snapshots/python"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("{name}.json"), json);
+            insta::assert_snapshot!(format!("{name}.concise"), concise);
+        });
+    }
+}
