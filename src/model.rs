@@ -174,8 +174,6 @@ pub struct Binding {
 /// Who must be confirmed as MCP before a site counts as a tool.
 #[derive(Clone, Debug)]
 pub enum Gate {
-    /// The frontend has already decided.
-    Confirmed,
     /// `receiver.method(...)`: the receiver must resolve to an MCP server, or
     /// to a wrapper whose forwarding methods include `method`.
     Receiver { receiver: Expr, method: String },

@@ -235,7 +235,6 @@ impl<'l, 'a> Resolver<'l, 'a> {
             return Decision::Unknown;
         }
         match gate {
-            Gate::Confirmed => Decision::Server,
             Gate::Receiver { receiver, method } => {
                 let v = self.eval(receiver, facts);
                 match v {

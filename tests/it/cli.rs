@@ -141,21 +141,8 @@ fn output_is_deterministic_across_thread_counts() {
     assert_eq!(one, many);
 }
 
-fn digest(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("readable").filter_map(|e| e.ok()) {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push((p.display().to_string(), std::fs::read(&p).expect("readable")));
-            }
-        }
-    }
-    out.sort();
-    out
+fn digest(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    crate::files_under(dir).into_iter().map(|p| (p.clone(), std::fs::read(&p).expect("readable"))).collect()
 }
 
 #[test]

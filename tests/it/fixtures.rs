@@ -13,22 +13,14 @@ use crate::{fixtures, run_in};
 /// (file, line, code) triples from `# expect:` markers in every file of a case.
 fn markers(case: &Path) -> BTreeSet<(String, u32, String)> {
     let mut out = BTreeSet::new();
-    let mut stack = vec![case.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).expect("case readable").filter_map(|e| e.ok()) {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(&p) else { continue };
-            let rel = p.strip_prefix(case).expect("inside case").to_string_lossy().replace('\\', "/");
-            for (i, line) in text.lines().enumerate() {
-                for marker in ["# expect:", "// expect:"] {
-                    if let Some(pos) = line.find(marker) {
-                        for code in line[pos + marker.len()..].split(',') {
-                            out.insert((rel.clone(), i as u32 + 1, code.trim().to_string()));
-                        }
+    for p in crate::files_under(case) {
+        let Ok(text) = std::fs::read_to_string(&p) else { continue };
+        let rel = p.strip_prefix(case).expect("inside case").to_string_lossy().replace('\\', "/");
+        for (i, line) in text.lines().enumerate() {
+            for marker in ["# expect:", "// expect:"] {
+                if let Some(pos) = line.find(marker) {
+                    for code in line[pos + marker.len()..].split(',') {
+                        out.insert((rel.clone(), i as u32 + 1, code.trim().to_string()));
                     }
                 }
             }

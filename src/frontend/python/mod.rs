@@ -543,9 +543,6 @@ impl<'a, 't> Cx<'a, 't> {
             {
                 return false;
             }
-            if loop_variable(f, name, self.lower.text) {
-                return false;
-            }
         }
         true
     }
@@ -744,27 +741,6 @@ impl<'a, 't> Cx<'a, 't> {
 
 fn first_positional(args: &[Arg]) -> Option<&Arg> {
     args.iter().find(|a| a.keyword.is_none() && a.spread == Spread::No)
-}
-
-/// Whether `name` is a `for` target inside `function`.
-fn loop_variable(function: Node, name: &str, text: &str) -> bool {
-    let mut stack = vec![function];
-    while let Some(n) = stack.pop() {
-        for c in named_children(n) {
-            if matches!(c.kind(), "for_statement" | "for_in_clause") {
-                if let Some(left) = c.child_by_field_name("left") {
-                    if text
-                        .get(left.byte_range())
-                        .is_some_and(|t| t.split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|p| p == name))
-                    {
-                        return true;
-                    }
-                }
-            }
-            stack.push(c);
-        }
-    }
-    false
 }
 
 #[cfg(test)]
