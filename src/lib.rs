@@ -64,12 +64,15 @@ pub struct Run {
 
 /// One SIMD substring finder per marker: for a handful of short markers this
 /// beats a general multi-pattern automaton several times over.
-static PREFILTER: LazyLock<Vec<memmem::Finder<'static>>> = LazyLock::new(|| {
-    frontend::prefilter_markers(Lang::Python).iter().map(|m| memmem::Finder::new(m.as_bytes())).collect()
+type Finders = Vec<memmem::Finder<'static>>;
+static PREFILTER: LazyLock<[(Lang, Finders); 5]> = LazyLock::new(|| {
+    [Lang::Python, Lang::TypeScript, Lang::JavaScript, Lang::Go, Lang::Rust].map(|lang| {
+        (lang, frontend::prefilter_markers(lang).iter().map(|m| memmem::Finder::new(m.as_bytes())).collect())
+    })
 });
 
-fn worth_parsing(bytes: &[u8]) -> bool {
-    PREFILTER.iter().any(|f| f.find(bytes).is_some())
+fn worth_parsing(lang: Lang, bytes: &[u8]) -> bool {
+    PREFILTER.iter().filter(|(l, _)| *l == lang).any(|(_, fs)| fs.iter().any(|f| f.find(bytes).is_some()))
 }
 
 enum Loaded {
@@ -178,7 +181,7 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
         );
         return Loaded::Skipped(vec![], Some(note));
     }
-    if !worth_parsing(&bytes) {
+    if !worth_parsing(lang, &bytes) {
         return Loaded::Skipped(vec![], None);
     }
     let mut problems = Vec::new();
@@ -196,7 +199,7 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
             "file is not valid UTF-8: invalid bytes were replaced and the rest was still searched".into(),
         ));
     }
-    match frontend::parse(lang, file.id, &text) {
+    match frontend::parse(lang, file.id, path, &text) {
         Ok(facts) => {
             for p in &facts.problems {
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));

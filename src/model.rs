@@ -10,12 +10,27 @@ use crate::source::{FileId, Span};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lang {
     Python,
+    TypeScript,
+    JavaScript,
+    Go,
+    Rust,
 }
 
 impl Lang {
     pub fn name(self) -> &'static str {
         match self {
             Lang::Python => "python",
+            Lang::TypeScript => "typescript",
+            Lang::JavaScript => "javascript",
+            Lang::Go => "go",
+            Lang::Rust => "rust",
+        }
+    }
+    /// The line-comment leader, for inline suppressions.
+    pub fn line_comment(self) -> &'static str {
+        match self {
+            Lang::Python => "#",
+            Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust => "//",
         }
     }
 }
@@ -241,6 +256,14 @@ pub enum PositionalRoles {
 pub enum Syntax {
     /// `ToolAnnotations(readOnlyHint=True)`
     PythonKeyword,
+    /// `annotations: { readOnlyHint: true }`
+    JsObject,
+    /// `Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}`
+    GoStruct,
+    /// `mcp.WithReadOnlyHintAnnotation(true)`
+    GoOption,
+    /// `annotations(read_only_hint = true)`
+    RustAttr,
 }
 
 impl Syntax {
@@ -249,11 +272,25 @@ impl Syntax {
             Syntax::PythonKeyword => {
                 format!("{}={}", hint.wire_name(), if value { "True" } else { "False" })
             }
+            Syntax::JsObject => format!("{}: {value}", hint.wire_name()),
+            Syntax::GoStruct => {
+                let field = hint.go_field();
+                match hint {
+                    HintKind::ReadOnly | HintKind::Idempotent => format!("{field}: {value}"),
+                    _ => format!("{field}: jsonschema.Ptr({value})"),
+                }
+            }
+            Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
+            Syntax::RustAttr => format!("{} = {value}", hint.snake_name()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
         match self {
             Syntax::PythonKeyword => format!("annotations=ToolAnnotations({})", parts.join(", ")),
+            Syntax::JsObject => format!("annotations: {{ {} }}", parts.join(", ")),
+            Syntax::GoStruct => format!("Annotations: &mcp.ToolAnnotations{{{}}}", parts.join(", ")),
+            Syntax::GoOption => parts.join(", "),
+            Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
         }
     }
 }
@@ -319,6 +356,15 @@ impl HintKind {
             HintKind::Destructive => "destructive_hint",
             HintKind::Idempotent => "idempotent_hint",
             HintKind::OpenWorld => "open_world_hint",
+        }
+    }
+    /// The Go struct field / mcp-go option stem.
+    pub fn go_field(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "ReadOnlyHint",
+            HintKind::Destructive => "DestructiveHint",
+            HintKind::Idempotent => "IdempotentHint",
+            HintKind::OpenWorld => "OpenWorldHint",
         }
     }
     /// The value a client assumes when the hint is absent.

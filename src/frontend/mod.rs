@@ -2,8 +2,11 @@
 //! language-neutral [`FileFacts`]. Tree-sitter queries live as `.scm` files
 //! beside the frontend that reads them.
 
+pub mod go;
 pub mod python;
 pub mod queries;
+pub mod rust;
+pub mod typescript;
 
 use std::path::Path;
 
@@ -14,15 +17,22 @@ use crate::source::FileId;
 pub fn lang_for(path: &Path) -> Option<Lang> {
     match path.extension()?.to_str()? {
         "py" => Some(Lang::Python),
+        "ts" | "tsx" | "mts" | "cts" => Some(Lang::TypeScript),
+        "js" | "jsx" | "mjs" | "cjs" => Some(Lang::JavaScript),
+        "go" => Some(Lang::Go),
+        "rs" => Some(Lang::Rust),
         _ => None,
     }
 }
 
 /// Parse one file. Catches a panic in a frontend so that one file can never
 /// abort the run; the caller reports it against the file.
-pub fn parse(lang: Lang, file: FileId, text: &str) -> Result<FileFacts, String> {
+pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<FileFacts, String> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
         Lang::Python => python::parse(file, text),
+        Lang::TypeScript | Lang::JavaScript => typescript::parse(file, lang, path, text),
+        Lang::Go => go::parse(file, path, text),
+        Lang::Rust => rust::parse(file, path, text),
     }));
     result.map_err(|e| {
         e.downcast_ref::<&str>()
@@ -38,5 +48,8 @@ pub fn parse(lang: Lang, file: FileId, text: &str) -> Result<FileFacts, String> 
 pub fn prefilter_markers(lang: Lang) -> &'static [&'static str] {
     match lang {
         Lang::Python => &["mcp", "MCP", "Hint", "_hint", "tool("],
+        Lang::TypeScript | Lang::JavaScript => typescript::PREFILTER,
+        Lang::Go => go::PREFILTER,
+        Lang::Rust => rust::PREFILTER,
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{python, Resolver};
+use super::Resolver;
 use crate::model::{Entry, Expr, FileFacts, Forwarder, Spread};
 use crate::source::Span;
 
@@ -221,6 +221,24 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        // Top-level names shared without an import (a Go package's files).
+        if let Some(from) = self.linker.path_of(facts.file) {
+            for sibling in super::lang::support(facts.lang).scope_files(&from) {
+                let Some(other) = self.linker.load(&sibling) else { continue };
+                if other.file == facts.file {
+                    continue;
+                }
+                for k in (1..=path.len()).rev() {
+                    if let Some(b) = other.binding(&path[..k].join(".")) {
+                        let mut v = self.eval_d(&b.value, &other, d);
+                        if let Value::Obj(o) = &mut v {
+                            o.defined_at = o.defined_at.or(Some(b.span));
+                        }
+                        return self.member(v, &path[k..], span, d);
+                    }
+                }
+            }
+        }
         Value::Unresolved(span)
     }
 
@@ -297,7 +315,7 @@ impl Resolver<'_, '_> {
     /// The in-tree file a module specifier names, relative to `facts`' file.
     pub(super) fn module(&self, facts: &FileFacts, specifier: &str) -> Option<Arc<FileFacts>> {
         let from = self.linker.path_of(facts.file)?;
-        let path = self.linker.module_path(&from, specifier, python::module_candidates)?;
+        let path = self.linker.module_path(&from, specifier, facts.lang)?;
         self.linker.load(&path)
     }
 }

@@ -7,8 +7,12 @@
 //! an import names them.
 
 mod eval;
+mod go;
 mod keys;
+pub mod lang;
 pub mod python;
+mod rust;
+mod typescript;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -31,7 +35,7 @@ pub struct Linker<'a> {
     pub sources: &'a SourceMap,
     by_path: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
     by_id: Mutex<HashMap<FileId, (PathBuf, Arc<FileFacts>)>>,
-    modules: Mutex<HashMap<(PathBuf, String), Option<PathBuf>>>,
+    modules: Mutex<HashMap<(PathBuf, Lang, String), Option<PathBuf>>>,
     deps: python::Deps,
 }
 
@@ -57,18 +61,13 @@ impl<'a> Linker<'a> {
     }
 
     /// The file a module specifier names from `from`, cached per directory.
-    fn module_path(
-        &self,
-        from: &Path,
-        specifier: &str,
-        candidates: fn(&Path, &str) -> Vec<PathBuf>,
-    ) -> Option<PathBuf> {
+    fn module_path(&self, from: &Path, specifier: &str, lang: Lang) -> Option<PathBuf> {
         let dir = from.parent().unwrap_or(Path::new("")).to_path_buf();
-        let key = (dir, specifier.to_string());
+        let key = (dir, lang, specifier.to_string());
         if let Some(hit) = self.modules.lock().expect("linker poisoned").get(&key) {
             return hit.clone();
         }
-        let found = candidates(from, specifier).into_iter().find(|c| c.is_file());
+        let found = lang::support(lang).module_candidates(from, specifier).into_iter().find(|c| c.is_file());
         self.modules.lock().expect("linker poisoned").insert(key, found.clone());
         found
     }
@@ -97,7 +96,7 @@ impl<'a> Linker<'a> {
         let bytes = std::fs::read(path).ok()?;
         let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
         let file = self.sources.add(path, text.clone(), Some(lang));
-        crate::frontend::parse(lang, file.id, &text).ok().map(Arc::new)
+        crate::frontend::parse(lang, file.id, path, &text).ok().map(Arc::new)
     }
 }
 
@@ -140,33 +139,6 @@ struct Parts {
     name: Option<Scoped>,
     title: Option<Scoped>,
     annotations: Option<Scoped>,
-}
-
-/// Frameworks with their own `tool` decorators: never MCP.
-const NOT_MCP: &[&str] = &[
-    "langchain",
-    "langchain_core",
-    "langchain_community",
-    "langgraph",
-    "pydantic_ai",
-    "agents",
-    "strands",
-    "smolagents",
-    "crewai",
-    "crewai_tools",
-    "llama_index",
-    "openai",
-    "anthropic",
-    "promptise",
-    "fastapi_mcp",
-    "openhands",
-    "autogen",
-    "autogen_core",
-    "google",
-];
-
-fn module_root(m: &str) -> &str {
-    m.split('.').next().unwrap_or(m)
 }
 
 impl<'l, 'a> Resolver<'l, 'a> {
@@ -221,9 +193,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             return g.clone();
         }
         let path = self.linker.path_of(facts.file).unwrap_or_default();
-        let g = match facts.lang {
-            Lang::Python => python::generation(facts, &path, &self.linker.deps),
-        };
+        let g = lang::support(facts.lang).generation(facts, &path, self.linker);
         self.generations.lock().expect("poisoned").insert(facts.file, g.clone());
         g
     }
@@ -234,19 +204,20 @@ impl<'l, 'a> Resolver<'l, 'a> {
         if depth > 4 {
             return Decision::Unknown;
         }
+        let support = lang::support(facts.lang);
         match gate {
             Gate::Receiver { receiver, method } => {
                 let v = self.eval(receiver, facts);
                 match v {
                     Value::Instance(class) => match *class {
                         Value::External { module, name } => {
-                            if python::is_sdk_symbol(CalleeKind::ServerClass, &module, &name) {
-                                if method == "tool" || method == "add_tool" {
+                            if support.is_sdk_symbol(CalleeKind::ServerClass, &module, &name) {
+                                if support.registers(method) {
                                     Decision::Server
                                 } else {
                                     Decision::Reject
                                 }
-                            } else if NOT_MCP.contains(&module_root(&module)) {
+                            } else if support.is_not_mcp(&module) {
                                 Decision::Reject
                             } else {
                                 Decision::Unknown
@@ -265,14 +236,14 @@ impl<'l, 'a> Resolver<'l, 'a> {
                         Value::Forwarder(f, wfacts) if f.methods.is_empty() => self.confirm_wrapper(f, wfacts, depth),
                         _ => Decision::Reject,
                     },
-                    Value::External { module, .. } if NOT_MCP.contains(&module_root(&module)) => Decision::Reject,
+                    Value::External { module, .. } if support.is_not_mcp(&module) => Decision::Reject,
                     Value::External { .. } | Value::Unresolved(_) => Decision::Unknown,
                     _ => Decision::Reject,
                 }
             }
             Gate::Callee { callee, kind } => match self.eval(callee, facts) {
                 Value::External { module, name } => {
-                    if python::is_sdk_symbol(*kind, &module, &name) {
+                    if support.is_sdk_symbol(*kind, &module, &name) {
                         Decision::Server
                     } else {
                         Decision::Reject
@@ -301,15 +272,16 @@ impl<'l, 'a> Resolver<'l, 'a> {
     /// `tool` decorator, or when the receiver's own name says `mcp`.
     fn fallback(&self, gate: &Gate, facts: &FileFacts) -> Decision {
         let Gate::Receiver { receiver, method } = gate else { return Decision::Reject };
-        if method != "tool" && method != "add_tool" {
+        let support = lang::support(facts.lang);
+        if !support.registers(method) {
             return Decision::Reject;
         }
         let named_mcp = match receiver {
             Expr::Ref { path, .. } => path.last().is_some_and(|l| l.to_ascii_lowercase().contains("mcp")),
             _ => false,
         };
-        let sdk = facts.imports.iter().any(|i| python::is_sdk_module(&i.module));
-        let other = facts.imports.iter().any(|i| NOT_MCP.contains(&module_root(&i.module)));
+        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module));
+        let other = facts.imports.iter().any(|i| support.is_not_mcp(&i.module));
         if named_mcp || (sdk && !other) {
             Decision::Server
         } else {

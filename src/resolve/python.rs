@@ -6,7 +6,55 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use super::lang::LangSupport;
+use super::Linker;
 use crate::model::{CalleeKind, FileFacts};
+
+pub struct Python;
+
+impl LangSupport for Python {
+    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+        module_candidates(from, specifier)
+    }
+    fn is_sdk_module(&self, module: &str) -> bool {
+        is_sdk_module(module)
+    }
+    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
+        is_sdk_symbol(kind, module, name)
+    }
+    fn is_not_mcp(&self, module: &str) -> bool {
+        NOT_MCP.contains(&module.split('.').next().unwrap_or(module))
+    }
+    fn registers(&self, method: &str) -> bool {
+        method == "tool" || method == "add_tool"
+    }
+    fn generation(&self, facts: &FileFacts, path: &Path, linker: &Linker) -> (Generation, String) {
+        generation(facts, path, &linker.deps)
+    }
+}
+
+/// Frameworks with their own `tool` decorators: never MCP.
+const NOT_MCP: &[&str] = &[
+    "langchain",
+    "langchain_core",
+    "langchain_community",
+    "langgraph",
+    "pydantic_ai",
+    "agents",
+    "strands",
+    "smolagents",
+    "crewai",
+    "crewai_tools",
+    "llama_index",
+    "openai",
+    "anthropic",
+    "promptise",
+    "fastapi_mcp",
+    "openhands",
+    "autogen",
+    "autogen_core",
+    "google",
+];
 
 /// Which spelling of hint keys the SDK in use accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

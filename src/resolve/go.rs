@@ -1,0 +1,7 @@
+//! Go specifics of resolution (not yet written).
+
+use super::lang::LangSupport;
+
+pub struct Go;
+
+impl LangSupport for Go {}

@@ -1,0 +1,50 @@
+//! What resolution must know about each language: how a module specifier
+//! names a file, which external symbols belong to an MCP SDK, and which
+//! method names register a tool. Everything else in `resolve` is shared.
+
+use std::path::{Path, PathBuf};
+
+use super::python::Generation;
+use super::Linker;
+use crate::model::{CalleeKind, FileFacts, Lang};
+
+pub trait LangSupport: Sync {
+    /// Files a module specifier imported from `from` may name, best first.
+    fn module_candidates(&self, _from: &Path, _specifier: &str) -> Vec<PathBuf> {
+        vec![]
+    }
+    /// Whether an import of `module` says the file uses an MCP SDK.
+    fn is_sdk_module(&self, _module: &str) -> bool {
+        false
+    }
+    /// Whether the external symbol `module`.`name` is an SDK symbol of `kind`.
+    fn is_sdk_symbol(&self, _kind: CalleeKind, _module: &str, _name: &str) -> bool {
+        false
+    }
+    /// Whether `module` belongs to a framework with look-alike tool APIs.
+    fn is_not_mcp(&self, _module: &str) -> bool {
+        false
+    }
+    /// Whether `server.<method>(...)` on an SDK server registers a tool.
+    fn registers(&self, _method: &str) -> bool {
+        false
+    }
+    /// Which key spellings the SDK in use accepts, and a sentence saying why.
+    fn generation(&self, _facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
+        (Generation::Unknown, String::new())
+    }
+    /// Other files whose top-level names are in scope without an import
+    /// (the files of one Go package).
+    fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
+        vec![]
+    }
+}
+
+pub fn support(lang: Lang) -> &'static dyn LangSupport {
+    match lang {
+        Lang::Python => &super::python::Python,
+        Lang::TypeScript | Lang::JavaScript => &super::typescript::TypeScript,
+        Lang::Go => &super::go::Go,
+        Lang::Rust => &super::rust::Rust,
+    }
+}
