@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::config::{self, Config};
 use crate::finding::Severity;
 use crate::report;
-use crate::rules::{self, RuleSet};
+use crate::rules::{self, Profile, RuleSet};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -50,6 +51,9 @@ pub struct Walk {
     /// Skip files larger than this many bytes (with a note).
     #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_FILE_SIZE)]
     pub max_file_size: u64,
+    /// Use this config file instead of searching for mcp-lint.toml, .mcp-lint.toml or pyproject.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -59,15 +63,21 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Full)]
     pub format: Format,
-    /// Only run these rules (comma-separated codes or names).
+    /// Rule profile: recommended (default), spec, openai-apps or strict.
+    #[arg(long, value_name = "PROFILE", value_parser = clap::builder::PossibleValuesParser::new(Profile::NAMES))]
+    pub profile: Option<String>,
+    /// Only run these rules (comma-separated codes or names); replaces the profile's set.
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub select: Vec<String>,
+    /// Run these rules as well as the profile's (comma-separated codes or names).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    pub extend_select: Vec<String>,
     /// Do not run these rules (comma-separated codes or names).
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub ignore: Vec<String>,
-    /// Lowest severity that makes the run fail (exit 1).
-    #[arg(long, value_enum, default_value_t = FailOn::Warning)]
-    pub fail_on: FailOn,
+    /// Lowest severity that makes the run fail (exit 1) [default: warning].
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
     /// Exit 0 even when there are findings (I/O errors still exit 2).
     #[arg(long)]
     pub exit_zero: bool,
@@ -160,14 +170,60 @@ fn resolve_codes(list: &[String]) -> Result<Vec<&'static rules::RuleInfo>, Strin
         .collect()
 }
 
-fn options(walk: &Walk, rules: RuleSet) -> crate::Options {
+fn options(walk: &Walk, rules: RuleSet, config: &Config) -> crate::Options {
     crate::Options {
         rules,
         threads: walk.threads.unwrap_or_else(|| crate::Options::default().threads).max(1),
         respect_gitignore: !walk.no_ignore,
         exclude: walk.exclude.clone(),
+        exclude_globs: config.exclude.clone(),
         max_file_size: walk.max_file_size,
     }
+}
+
+/// The config file named by `--config`, or the one found by walking up from
+/// the first path; a bad one is rendered to stderr (exit 2).
+fn load_config(walk: &Walk, color: Color) -> Result<Config, ExitCode> {
+    let found = match &walk.config {
+        Some(path) => config::load(path).map(Some),
+        None => config::discover(&paths(walk)),
+    };
+    match found {
+        Ok(c) => Ok(c.unwrap_or_default()),
+        Err(e) => {
+            let styled = match color {
+                Color::Always => true,
+                Color::Never => false,
+                Color::Auto => {
+                    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                        && std::io::IsTerminal::is_terminal(&std::io::stderr())
+                }
+            };
+            let _ = writeln!(std::io::stderr(), "{}", e.render(styled));
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// Profile, then the config's selection, then the flags' (which win).
+fn rule_set(args: &CheckArgs, config: &Config) -> Result<RuleSet, String> {
+    let profile = args.profile.as_deref().and_then(Profile::parse);
+    let mut set = RuleSet::profile(profile.or(config.profile).unwrap_or_default());
+    // A profile named on the command line is not overridden by the config's `select`.
+    if let (Some(select), None) = (&config.select, profile) {
+        set.select(select);
+    }
+    set.extend(&config.extend_select);
+    set.ignore(&config.ignore);
+    let select = resolve_codes(&args.select)?;
+    if !select.is_empty() {
+        set.select(&select);
+    }
+    set.extend(&resolve_codes(&args.extend_select)?);
+    set.ignore(&resolve_codes(&args.ignore)?);
+    set.words = config.words.clone();
+    set.per_file_ignores = config.per_file_ignores.clone();
+    Ok(set)
 }
 
 fn paths(walk: &Walk) -> Vec<PathBuf> {
@@ -202,10 +258,11 @@ fn explain(code: &str) -> ExitCode {
         Some(info) => {
             let sev = info.severity.map_or("off", Severity::as_str);
             let text = format!(
-                "{} ({}) · default: {} · profiles: {}\n\n{}",
+                "{} ({}) · default: {} · severity when enabled: {} · profiles: {}\n\n{}",
                 info.code,
                 info.name,
                 sev,
+                info.level.as_str(),
                 info.profiles.join(", "),
                 info.body
             );
@@ -231,11 +288,15 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Some(code) = &args.explain {
         return explain(code);
     }
-    let (select, ignore) = match (resolve_codes(&args.select), resolve_codes(&args.ignore)) {
-        (Ok(s), Ok(i)) => (s, i),
-        (Err(e), _) | (_, Err(e)) => return usage_error(&e),
+    let config = match load_config(&args.walk, args.color) {
+        Ok(c) => c,
+        Err(code) => return code,
     };
-    let opts = options(&args.walk, RuleSet::new(&select, &ignore));
+    let rules = match rule_set(&args, &config) {
+        Ok(r) => r,
+        Err(e) => return usage_error(&e),
+    };
+    let opts = options(&args.walk, rules, &config);
     let run = crate::check(&paths(&args.walk), &opts);
     let styled = args.output.is_none()
         && match args.color {
@@ -277,9 +338,10 @@ fn check(args: CheckArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let threshold = match args.fail_on {
-        FailOn::Error => Severity::Error,
-        FailOn::Warning => Severity::Warning,
-        FailOn::Info => Severity::Info,
+        Some(FailOn::Error) => Severity::Error,
+        Some(FailOn::Warning) => Severity::Warning,
+        Some(FailOn::Info) => Severity::Info,
+        None => config.fail_on.unwrap_or(Severity::Warning),
     };
     if !args.exit_zero && run.findings.iter().any(|f| f.severity >= threshold) {
         ExitCode::from(1)
@@ -289,7 +351,11 @@ fn check(args: CheckArgs) -> ExitCode {
 }
 
 fn tools(args: ToolsArgs) -> ExitCode {
-    let opts = options(&args.walk, RuleSet::new(&[], &[]));
+    let config = match load_config(&args.walk, Color::Auto) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let opts = options(&args.walk, RuleSet::new(&[], &[]), &config);
     let run = crate::check(&paths(&args.walk), &opts);
     let text = match args.format {
         ToolsFormat::Table => report::inventory::table(&run.tools, &run.sources),
@@ -319,21 +385,21 @@ fn list_rules(args: RulesArgs) -> ExitCode {
                 .iter()
                 .map(|i| {
                     serde_json::json!({"code": i.code, "name": i.name, "severity": i.severity.map_or("off", Severity::as_str),
-                                        "profiles": i.profiles, "summary": i.summary})
+                                        "level": i.level.as_str(), "profiles": i.profiles, "summary": i.summary})
                 })
                 .collect();
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
         ToolsFormat::Table => {
-            let mut t = String::new();
+            // `default` is the severity under the default profile; a rule off
+            // there shows the severity it reports at in its profiles.
+            let mut t = format!("{:<7} {:<31} {:<15} {}\n", "code", "name", "default", "profiles");
             for i in infos {
-                t.push_str(&format!(
-                    "{:<7} {:<26} {:<8} {}\n",
-                    i.code,
-                    i.name,
-                    i.severity.map_or("off", Severity::as_str),
-                    i.profiles.join(",")
-                ));
+                let default = match i.severity {
+                    Some(s) => s.as_str().to_string(),
+                    None => format!("off ({})", i.level.as_str()),
+                };
+                t.push_str(&format!("{:<7} {:<31} {:<15} {}\n", i.code, i.name, default, i.profiles.join(",")));
             }
             t
         }

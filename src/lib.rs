@@ -6,14 +6,17 @@
 //! from a later stage.
 
 pub mod cli;
+pub mod config;
 pub mod discover;
 pub mod finding;
 pub mod frontend;
 pub mod model;
+pub mod pathglob;
 pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod source;
+pub mod suppress;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,6 +37,8 @@ pub struct Options {
     pub threads: usize,
     pub respect_gitignore: bool,
     pub exclude: Vec<String>,
+    /// `exclude` from a config file: relative to its directory.
+    pub exclude_globs: Vec<pathglob::PathGlob>,
     pub max_file_size: u64,
 }
 
@@ -44,6 +49,7 @@ impl Default for Options {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             respect_gitignore: true,
             exclude: vec![],
+            exclude_globs: vec![],
             max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
     }
@@ -85,7 +91,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let cwd = std::env::current_dir().unwrap_or_default();
     let canonical_cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
     let sources = SourceMap::new(canonical_cwd);
-    let found = discover::discover(
+    let mut found = discover::discover(
         paths,
         &discover::Options {
             threads: opts.threads,
@@ -93,6 +99,15 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             exclude: opts.exclude.clone(),
         },
     );
+    if !opts.exclude_globs.is_empty() {
+        // Files named on the command line are always linted.
+        found.files.retain(|c| {
+            c.explicit || {
+                let abs = std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone());
+                !opts.exclude_globs.iter().any(|g| g.matches(&abs))
+            }
+        });
+    }
     let mut findings = Vec::new();
     let mut io_errors = false;
     for (path, message) in &found.errors {
@@ -136,8 +151,15 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     notes.sort();
 
     let tools = resolve::resolve_all(&linker, &parsed);
-    findings.extend(rules::run(&tools, &opts.rules));
+    // Every rule runs: suppressions are judged against all of them, so a
+    // profile or `--select` never makes one look unused.
+    let per_tool = rules::run_all(&tools, &opts.rules.words);
+    let mut all: Vec<Finding> = per_tool.iter().flatten().cloned().collect();
+    all.extend(findings.iter().cloned());
     findings.retain(|f| opts.rules.is_enabled(f.code));
+    findings.extend(rules::select(&per_tool, &opts.rules));
+    let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
+    let mut findings = suppress::apply(&sources, &linted, &all, findings, &opts.rules);
     sort_findings(&sources, &mut findings);
     let mut tools = tools;
     tools.sort_by_cached_key(|t| {

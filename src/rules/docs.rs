@@ -1,5 +1,6 @@
 //! Rule documentation: `rules/*.md` are embedded in the binary. Their front
-//! matter is the rule's metadata (code, name, default severity, profiles).
+//! matter is the rule's metadata: code, name, the severity it reports at, and
+//! the profiles that enable it (a rule outside `recommended` is off by default).
 
 use serde::Deserialize;
 
@@ -21,8 +22,12 @@ struct FrontMatter {
 pub struct RuleInfo {
     pub code: &'static str,
     pub name: &'static str,
-    /// `None` when the rule is off by default.
+    /// Severity in the default profile (`recommended`); `None` when the
+    /// rule is off there.
     pub severity: Option<Severity>,
+    /// Severity the rule reports at wherever it is enabled.
+    pub level: Severity,
+    /// The profiles that enable the rule.
     pub profiles: Vec<String>,
     pub summary: String,
     /// The Markdown after the front matter.
@@ -42,14 +47,13 @@ pub fn split(doc: &str) -> Option<(&str, &str)> {
 pub fn parse(doc: &'static str) -> RuleInfo {
     let (front, body) = split(doc).expect("rule doc starts with +++ front matter");
     let fm: FrontMatter = toml::from_str(front).expect("rule doc front matter is valid TOML");
-    let severity = match fm.severity.as_str() {
-        "off" => None,
-        s => Some(Severity::parse(s).expect("rule severity is error, warning, info or off")),
-    };
+    let level = Severity::parse(&fm.severity).expect("rule severity is error, warning or info");
+    let severity = fm.profiles.iter().any(|p| p == "recommended").then_some(level);
     RuleInfo {
         code: Box::leak(fm.code.into_boxed_str()),
         name: Box::leak(fm.name.into_boxed_str()),
         severity,
+        level,
         profiles: fm.profiles,
         summary: fm.summary,
         body: body.trim_start(),

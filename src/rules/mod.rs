@@ -3,8 +3,10 @@
 //! trees or know which language a tool came from.
 
 pub mod docs;
+pub mod words;
 
 mod contradictory_hints;
+mod destructive_tool_declared_safe;
 mod ignored_hint;
 mod implicit_destructive;
 mod implicit_non_idempotent;
@@ -12,12 +14,17 @@ mod implicit_not_read_only;
 mod implicit_open_world;
 mod invalid_hint_value;
 mod missing_annotations;
+mod missing_title;
 mod misspelled_hint;
+mod read_tool_default_destructive;
+mod required_hint_missing;
+mod unguarded_bulk_destructive;
 mod unresolved_annotations;
 
 use std::sync::LazyLock;
 
 pub use self::docs::RuleInfo;
+use self::words::Words;
 use crate::finding::{Finding, Label, Severity};
 use crate::model::{Origin, Tool};
 use crate::source::Span;
@@ -46,9 +53,19 @@ pub static RULES: &[RuleDef] = &[
     RuleDef { doc: doc!("MCP011-contradictory-hints.md"), check: Some(contradictory_hints::check) },
     RuleDef { doc: doc!("MCP012-misspelled-hint.md"), check: Some(misspelled_hint::check) },
     RuleDef { doc: doc!("MCP013-invalid-hint-value.md"), check: Some(invalid_hint_value::check) },
+    RuleDef { doc: doc!("MCP020-read-tool-default-destructive.md"), check: Some(read_tool_default_destructive::check) },
+    RuleDef {
+        doc: doc!("MCP021-destructive-tool-declared-safe.md"),
+        check: Some(destructive_tool_declared_safe::check),
+    },
+    RuleDef { doc: doc!("MCP022-unguarded-bulk-destructive.md"), check: Some(unguarded_bulk_destructive::check) },
+    RuleDef { doc: doc!("MCP030-required-hint-missing.md"), check: Some(required_hint_missing::check) },
     RuleDef { doc: doc!("MCP031-unresolved-annotations.md"), check: Some(unresolved_annotations::check) },
+    RuleDef { doc: doc!("MCP032-missing-title.md"), check: Some(missing_title::check) },
     RuleDef { doc: doc!("MCP090-parse-error.md"), check: None },
     RuleDef { doc: doc!("MCP091-io-error.md"), check: None },
+    // Reported by `crate::suppress`, after the rules.
+    RuleDef { doc: doc!("MCP092-unused-suppression.md"), check: None },
 ];
 
 /// Metadata of every rule, in catalogue order.
@@ -69,6 +86,8 @@ pub struct Ctx<'a> {
     rule: &'static RuleInfo,
     tool: &'a Tool,
     findings: &'a mut Vec<Finding>,
+    /// The intent word lists (configurable).
+    pub words: &'a Words,
 }
 
 impl<'a> Ctx<'a> {
@@ -97,7 +116,7 @@ impl<'a> Ctx<'a> {
         self.findings.push(Finding {
             code: self.rule.code,
             name: self.rule.name,
-            severity: self.rule.severity.unwrap_or(Severity::Info),
+            severity: self.rule.level,
             message,
             file: span.file,
             span: Some(span),
@@ -127,55 +146,151 @@ impl FindingBuilder<'_> {
     }
 }
 
+/// A named reading of the spec: which rules run. Each rule's doc lists the
+/// profiles that enable it, so this enum only names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// Everything that is likely a real problem (the default).
+    #[default]
+    Recommended,
+    /// Only what follows from the schema's defaults: no name heuristics.
+    Spec,
+    /// OpenAI Apps directory review: three hints explicit on every tool.
+    OpenaiApps,
+    /// Every rule, a title on every tool.
+    Strict,
+}
+
+impl Profile {
+    pub const ALL: [Profile; 4] = [Profile::Recommended, Profile::Spec, Profile::OpenaiApps, Profile::Strict];
+    pub const NAMES: [&'static str; 4] = ["recommended", "spec", "openai-apps", "strict"];
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Recommended => "recommended",
+            Profile::Spec => "spec",
+            Profile::OpenaiApps => "openai-apps",
+            Profile::Strict => "strict",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// `per-file-ignores`: codes switched off in files matching a glob.
+#[derive(Clone, Debug)]
+pub struct PerFileIgnore {
+    pub glob: crate::pathglob::PathGlob,
+    pub codes: Vec<&'static str>,
+}
+
 /// Which rules run, and at what severity.
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     enabled: Vec<(&'static str, Severity)>,
+    pub words: Words,
+    pub per_file_ignores: Vec<PerFileIgnore>,
 }
 
 impl RuleSet {
-    /// Rules on by default, minus `ignore`, plus `select` (which, when
-    /// given, replaces the default set).
+    /// The `recommended` profile, minus `ignore`, plus `select` (which, when
+    /// given, replaces the profile's set).
     pub fn new(select: &[&'static RuleInfo], ignore: &[&'static RuleInfo]) -> RuleSet {
-        let base: Vec<&'static RuleInfo> =
-            if select.is_empty() { INFOS.iter().filter(|i| i.severity.is_some()).collect() } else { select.to_vec() };
-        let enabled = base
-            .into_iter()
-            .filter(|i| !ignore.iter().any(|x| x.code == i.code))
-            .map(|i| (i.code, i.severity.unwrap_or(Severity::Info)))
+        let mut set = RuleSet::profile(Profile::Recommended);
+        if !select.is_empty() {
+            set.select(select);
+        }
+        set.ignore(ignore);
+        set
+    }
+    /// The rules a profile enables.
+    pub fn profile(profile: Profile) -> RuleSet {
+        let enabled = INFOS
+            .iter()
+            .filter(|i| i.profiles.iter().any(|p| p == profile.name()))
+            .map(|i| (i.code, i.level))
             .collect();
-        RuleSet { enabled }
+        RuleSet { enabled, words: Words::default(), per_file_ignores: vec![] }
+    }
+    /// Replace the set with exactly these rules.
+    pub fn select(&mut self, rules: &[&'static RuleInfo]) {
+        self.enabled.clear();
+        self.extend(rules);
+    }
+    pub fn extend(&mut self, rules: &[&'static RuleInfo]) {
+        for i in rules {
+            if !self.is_enabled(i.code) {
+                self.enabled.push((i.code, i.level));
+            }
+        }
+    }
+    pub fn ignore(&mut self, rules: &[&'static RuleInfo]) {
+        self.enabled.retain(|(c, _)| !rules.iter().any(|i| i.code == *c));
     }
     pub fn is_enabled(&self, code: &str) -> bool {
         self.enabled.iter().any(|(c, _)| *c == code)
     }
+    /// Enabled, and not switched off for this file by `per-file-ignores`.
+    pub fn is_enabled_in(&self, code: &str, path: &std::path::Path) -> bool {
+        self.is_enabled(code) && !self.per_file_ignores.iter().any(|p| p.codes.contains(&code) && p.glob.matches(path))
+    }
+    pub fn codes(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.enabled.iter().map(|(c, _)| *c)
+    }
 }
 
-/// Run every enabled rule on every tool. The engine, not the rules, applies
-/// "MCP001 replaces MCP002–MCP005", and reports a misspelt key or invalid
-/// value shared by several tools (a preset) once.
-pub fn run(tools: &[Tool], rules: &RuleSet) -> Vec<Finding> {
-    let mut out = Vec::new();
-    for tool in tools {
-        let mut findings = Vec::new();
-        for (def, rule) in RULES.iter().zip(INFOS.iter()) {
-            let Some(check) = def.check else { continue };
-            if !rules.is_enabled(rule.code) {
-                continue;
+/// Findings of one tool that make others redundant: the more specific or
+/// stricter finding replaces the ones it implies. Applied in this order.
+const SUPERSEDES: &[(&str, &[&str])] = &[
+    // MCP030 demands the hints that MCP001–MCP004 point out, at error.
+    ("MCP030", &["MCP001", "MCP002", "MCP003", "MCP004"]),
+    // One finding for a tool without hints, not four.
+    ("MCP001", &["MCP002", "MCP003", "MCP004", "MCP005"]),
+    // The same missing readOnlyHint, with the reason it is likely wrong.
+    ("MCP020", &["MCP004"]),
+];
+
+/// Run every rule on every tool, enabled or not: one list per tool. This is
+/// what inline suppressions are judged against.
+pub fn run_all(tools: &[Tool], words: &Words) -> Vec<Vec<Finding>> {
+    tools
+        .iter()
+        .map(|tool| {
+            let mut findings = Vec::new();
+            for (def, rule) in RULES.iter().zip(INFOS.iter()) {
+                if let Some(check) = def.check {
+                    check(tool, &mut Ctx { rule, tool, findings: &mut findings, words });
+                }
             }
-            let mut cx = Ctx { rule, tool, findings: &mut findings };
-            check(tool, &mut cx);
-        }
-        if findings.iter().any(|f| f.code == "MCP001") {
-            findings.retain(|f| !matches!(f.code, "MCP002" | "MCP003" | "MCP004" | "MCP005"));
+            findings
+        })
+        .collect()
+}
+
+/// The findings of the enabled rules. The engine, not the rules, applies
+/// [`SUPERSEDES`] among them, and reports a misspelt key or invalid value
+/// shared by several tools (a preset) once.
+pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for all in per_tool {
+        let mut findings: Vec<&Finding> = all.iter().filter(|f| rules.is_enabled(f.code)).collect();
+        for (code, replaced) in SUPERSEDES {
+            if findings.iter().any(|f| f.code == *code) {
+                findings.retain(|f| !replaced.contains(&f.code));
+            }
         }
         for f in findings {
             let shared = matches!(f.code, "MCP012" | "MCP013");
             if shared && out.iter().any(|o: &Finding| o.code == f.code && o.span == f.span) {
                 continue;
             }
-            out.push(f);
+            out.push(f.clone());
         }
     }
     out
+}
+
+/// Run the enabled rules on every tool.
+pub fn run(tools: &[Tool], rules: &RuleSet) -> Vec<Finding> {
+    select(&run_all(tools, &rules.words), rules)
 }

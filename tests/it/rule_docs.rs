@@ -128,8 +128,17 @@ fn examples_fire_and_stay_silent() {
 fn readme_rule_table_is_current() {
     let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
     for i in INFOS.iter() {
-        let sev = i.severity.map_or("off", |s| s.as_str());
-        let row = format!("| [{}](rules/{}-{}.md) | `{}` | {} | {} |", i.code, i.code, i.name, i.name, sev, i.summary);
+        let default = i.severity.map_or_else(|| format!("off ({})", i.level.as_str()), |s| s.as_str().to_string());
+        let row = format!(
+            "| [{}](rules/{}-{}.md) | `{}` | {} | {} | {} |",
+            i.code,
+            i.code,
+            i.name,
+            i.name,
+            default,
+            i.profiles.join(", "),
+            i.summary
+        );
         assert!(readme.contains(&row), "README.md rule table is stale; expected row:\n{row}");
     }
 }

@@ -46,6 +46,52 @@ pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
 pub const API_WRAPPER: &str = "python.wrapper";
 pub const API_MIXIN: &str = "python.fastmcp.mcp_tool";
 
+/// Parameter types that carry no input fields of their own (builtins,
+/// typing constructs, common scalar classes).
+const PLAIN_TYPES: &[&str] = &[
+    "str",
+    "int",
+    "float",
+    "bool",
+    "bytes",
+    "list",
+    "dict",
+    "set",
+    "frozenset",
+    "tuple",
+    "object",
+    "None",
+    "Any",
+    "Literal",
+    "List",
+    "Dict",
+    "Set",
+    "FrozenSet",
+    "Tuple",
+    "Sequence",
+    "Mapping",
+    "MutableMapping",
+    "Iterable",
+    "Collection",
+    "datetime",
+    "date",
+    "time",
+    "timedelta",
+    "Path",
+    "UUID",
+    "Decimal",
+    "Json",
+    "EmailStr",
+    "HttpUrl",
+    "AnyUrl",
+    "SecretStr",
+    "PositiveInt",
+    "NonNegativeInt",
+    "StrictStr",
+    "StrictInt",
+    "StrictBool",
+];
+
 fn parse_tree(text: &str) -> Option<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -304,7 +350,7 @@ impl<'a, 't> Cx<'a, 't> {
         let site = Span::new(self.lower.file, decorator.start_byte(), callee.end_byte());
         let fn_name = function.child_by_field_name("name");
         let default_name = fn_name.map(|n| (self.text(n).to_string(), self.span(n)));
-        let params = Some(self.tool_params(function));
+        let params = self.tool_params(function);
 
         let (gate, api) = match callee.kind() {
             "attribute" => {
@@ -494,7 +540,7 @@ impl<'a, 't> Cx<'a, 't> {
         let Expr::Ref { path, span } = &arg.value else { return };
         let Some(last) = path.last() else { return };
         if let Some(def) = self.find_function(last) {
-            tool.params = Some(self.tool_params(def));
+            tool.params = self.tool_params(def);
             tool.default_name = Some((last.clone(), *span));
         } else if path.len() > 1 || self.is_module_name(&path[0], at) {
             // `tools.search` or an imported function: its own name.
@@ -607,15 +653,177 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// Input parameters of a tool function: not `self`/`cls`, not the MCP
-    /// `Context`, not `*args`/`**kwargs`.
-    fn tool_params(&self, function: Node) -> Vec<String> {
-        self.lower
-            .params(function)
-            .into_iter()
-            .filter(|p| p.kind == ParamKind::Normal && p.name != "self" && p.name != "cls")
-            .filter(|p| !p.annotation.is_some_and(|a| self.text(a).contains("Context")))
-            .map(|p| p.name)
-            .collect()
+    /// `Context`, not `*args`/`**kwargs`; plus the fields of a Pydantic
+    /// model (or TypedDict/dataclass) defined in this file that a parameter
+    /// is typed with, also through `Annotated[...]`, `Optional[...]` and
+    /// `X | None`. `None` when a parameter's type is a class this file does
+    /// not define: an imported model's fields cannot be seen, so the tool's
+    /// inputs are unknown rather than guessed.
+    fn tool_params(&self, function: Node) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        for p in self.lower.params(function) {
+            if p.kind != ParamKind::Normal || p.name == "self" || p.name == "cls" {
+                continue;
+            }
+            if p.annotation.is_some_and(|a| self.text(a).contains("Context")) {
+                continue;
+            }
+            let fields = match p.annotation {
+                Some(ty) => self.type_fields(ty, 0)?,
+                None => vec![],
+            };
+            out.push(p.name);
+            out.extend(fields);
+        }
+        Some(out)
+    }
+
+    /// The input fields a parameter type contributes: empty for plain types,
+    /// `None` for a class whose fields cannot be seen.
+    fn type_fields(&self, ty: Node, depth: usize) -> Option<Vec<String>> {
+        if depth > 8 {
+            return None;
+        }
+        let d = depth + 1;
+        match ty.kind() {
+            "type" => named_children(ty).next().map_or(Some(vec![]), |c| self.type_fields(c, d)),
+            "none" => Some(vec![]),
+            "identifier" => self.named_type_fields(self.text(ty), d),
+            "attribute" => {
+                let last = ty.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or("");
+                PLAIN_TYPES.contains(&last).then(Vec::new)
+            }
+            "string" => {
+                // A forward reference: `'Req'`, `'Req | None'`.
+                let s = self.lower.string(ty)?;
+                let mut out = Vec::new();
+                for part in s.split('|').map(str::trim) {
+                    if !lower::is_identifier(part) {
+                        return None;
+                    }
+                    out.extend(self.named_type_fields(part, d)?);
+                }
+                Some(out)
+            }
+            "binary_operator" => {
+                let mut out = self.type_fields(ty.child_by_field_name("left")?, d)?;
+                out.extend(self.type_fields(ty.child_by_field_name("right")?, d)?);
+                Some(out)
+            }
+            "generic_type" | "subscript" => {
+                let head = if ty.kind() == "subscript" {
+                    ty.child_by_field_name("value")?
+                } else {
+                    named_children(ty).next()?
+                };
+                let head_name = match head.kind() {
+                    "attribute" => head.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or(""),
+                    _ => self.text(head),
+                };
+                let params: Vec<Node> = if ty.kind() == "subscript" {
+                    let mut c = ty.walk();
+                    ty.children_by_field_name("subscript", &mut c).collect()
+                } else {
+                    named_children(ty).skip(1).flat_map(named_children).collect()
+                };
+                match head_name {
+                    // The first argument is the type; the rest is metadata.
+                    "Annotated" => params.first().map_or(Some(vec![]), |t| self.type_fields(*t, d)),
+                    "Optional" | "Union" => {
+                        let mut out = Vec::new();
+                        for t in params {
+                            out.extend(self.type_fields(t, d)?);
+                        }
+                        Some(out)
+                    }
+                    // A model inside a container is not a top-level input.
+                    h if PLAIN_TYPES.contains(&h) => Some(vec![]),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn named_type_fields(&self, name: &str, depth: usize) -> Option<Vec<String>> {
+        if PLAIN_TYPES.contains(&name) {
+            return Some(vec![]);
+        }
+        let class = self.find_class(name)?;
+        self.class_fields(class, depth)
+    }
+
+    /// Fields of a model class defined here (with those of its in-file
+    /// model bases); empty for an Enum or a plain class.
+    fn class_fields(&self, class: Node, depth: usize) -> Option<Vec<String>> {
+        if depth > 8 {
+            return None;
+        }
+        let mut fields = Vec::new();
+        let mut model = class
+            .parent()
+            .is_some_and(|p| p.kind() == "decorated_definition" && self.text(p).trim_start().starts_with("@dataclass"));
+        if let Some(bases) = class.child_by_field_name("superclasses") {
+            for base in named_children(bases) {
+                let name = match base.kind() {
+                    "identifier" => self.text(base),
+                    "attribute" => base.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or(""),
+                    "keyword_argument" => continue, // `total=False`, `metaclass=...`
+                    _ => return None,
+                };
+                match name {
+                    "BaseModel" | "TypedDict" | "RootModel" => model = true,
+                    "Enum" | "StrEnum" | "IntEnum" | "Flag" | "IntFlag" | "Generic" | "Protocol" => {}
+                    "str" | "int" | "object" => {}
+                    _ => {
+                        let base_class = self.find_class(name)?;
+                        let inherited = self.class_fields(base_class, depth + 1)?;
+                        model |= !inherited.is_empty() || self.is_model_class(base_class);
+                        fields.extend(inherited);
+                    }
+                }
+            }
+        }
+        if !model {
+            return Some(vec![]);
+        }
+        let body = class.child_by_field_name("body")?;
+        for stmt in named_children(body).filter(|n| n.kind() == "expression_statement") {
+            let Some(assign) = named_children(stmt).next().filter(|a| a.kind() == "assignment") else { continue };
+            let (Some(left), Some(ty)) = (assign.child_by_field_name("left"), assign.child_by_field_name("type"))
+            else {
+                continue;
+            };
+            let name = self.text(left);
+            if left.kind() != "identifier" || name.starts_with('_') || self.text(ty).starts_with("ClassVar") {
+                continue;
+            }
+            fields.push(name.to_string());
+        }
+        Some(fields)
+    }
+
+    fn is_model_class(&self, class: Node) -> bool {
+        class.child_by_field_name("superclasses").is_some_and(|b| {
+            named_children(b).any(|n| matches!(self.text(n), "BaseModel" | "TypedDict" | "pydantic.BaseModel"))
+        })
+    }
+
+    fn find_class(&self, name: &str) -> Option<Node<'t>> {
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                match c.kind() {
+                    "class_definition" if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) => {
+                        return Some(c);
+                    }
+                    "decorated_definition" | "if_statement" | "try_statement" | "block" => stack.push(c),
+                    _ if c.kind().ends_with("clause") => stack.push(c),
+                    _ => {}
+                }
+            }
+        }
+        None
     }
 
     /// Rewrite a receiver that names a parameter or a local variable of an
@@ -780,6 +988,28 @@ mod tests {
         assert_eq!(facts.tools[0].params.as_deref(), Some(&["a".to_string()][..]));
         assert!(facts.import("FastMCP").is_some());
         assert!(facts.binding("mcp").is_some());
+    }
+
+    fn params_of(src: &str) -> Option<Vec<String>> {
+        let src = format!("from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n{src}");
+        let facts = parse(FileId(0), &src);
+        facts.tools[0].params.clone()
+    }
+
+    #[test]
+    fn pydantic_input_models_give_their_fields() {
+        let models = "class Base(BaseModel):\n    namespace: str\n    _private: int = 0\n    LIMIT: ClassVar[int] = 3\n\nclass Req(Base):\n    confirm: Annotated[bool, Field(description='x')] = False\n    model_config = {}\n\nclass Mode(str, Enum):\n    A = 'a'\n\n";
+        let f = |sig: &str| params_of(&format!("{models}@mcp.tool()\ndef wipe({sig}) -> int: ...\n"));
+        let want = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(f("req: Req"), want(&["req", "namespace", "confirm"]));
+        assert_eq!(f("req: Annotated[Req, Field(description='r')]"), want(&["req", "namespace", "confirm"]));
+        assert_eq!(f("req: Optional[Req] = None"), want(&["req", "namespace", "confirm"]));
+        assert_eq!(f("req: 'Req | None' = None, mode: Mode = Mode.A"), want(&["req", "namespace", "confirm", "mode"]));
+        assert_eq!(f("req: Req | None = None"), want(&["req", "namespace", "confirm"]));
+        assert_eq!(f("items: list[Req], n: typing.Optional[int]"), want(&["items", "n"]));
+        // An imported model's fields cannot be seen: the inputs are unknown.
+        assert_eq!(f("req: ImportedRequest"), None);
+        assert_eq!(f("req: Annotated[models.Req, Field()]"), None);
     }
 
     #[test]

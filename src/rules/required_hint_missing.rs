@@ -1,0 +1,26 @@
+//! MCP030 (profile `openai-apps`): readOnlyHint, destructiveHint and
+//! openWorldHint must each be explicit on every tool, read-only ones too.
+
+use super::Ctx;
+use crate::model::{HintKind, Tool};
+
+const REQUIRED: [HintKind; 3] = [HintKind::ReadOnly, HintKind::Destructive, HintKind::OpenWorld];
+
+pub fn check(tool: &Tool, cx: &mut Ctx) {
+    let a = &tool.annotations;
+    let missing: Vec<HintKind> = REQUIRED.into_iter().filter(|k| a.hint(*k).is_absent()).collect();
+    if missing.is_empty() {
+        return;
+    }
+    let names: Vec<String> = missing.iter().map(|k| format!("`{}`", k.wire_name())).collect();
+    let example: Vec<String> = missing.iter().map(|k| tool.syntax.assign(*k, k.spec_default())).collect();
+    cx.report(format!(
+        "tool `{}` does not declare {}, which must be explicit on every tool",
+        tool.display_name(),
+        names.join(", ")
+    ))
+    .help(format!(
+        "declare each with the value that is true for this tool (the defaults are `{}`); app-directory review rejects tools that leave them out, read-only tools included",
+        example.join(", ")
+    ));
+}

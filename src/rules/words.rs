@@ -1,0 +1,315 @@
+//! Words in tool and parameter names, for the intent rules (MCP020–MCP022).
+//!
+//! A name is split into lowercase words across snake_case, camelCase,
+//! PascalCase, kebab-case, dotted and slashed forms (`notes.deleteAll` →
+//! `notes`, `delete`, `all`). The word lists are data: the defaults below are
+//! documented in the rule docs and replaced or extended by configuration.
+//! Entries may be phrases (`dry_run`, `dry-run` and `dryRun` are all the
+//! two words `dry run`).
+//!
+//! Precision comes first: a list word counts as the tool's *verb* only in a
+//! verb position — the first word of the name (after a dotted or slashed
+//! namespace), the last word (`note_delete`), or a word after a conjunction
+//! (`get_or_create`, `find_and_delete`). `list_deleted_items` and
+//! `set_reset_time` therefore read as neither destructive nor bulk.
+
+/// Split a name into lowercase words.
+pub fn tokens(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            flush(&mut cur, &mut out);
+            continue;
+        }
+        if let Some(&prev) = i.checked_sub(1).and_then(|p| chars.get(p)) {
+            let next = chars.get(i + 1).copied();
+            let boundary = (c.is_uppercase() && (prev.is_lowercase() || prev.is_ascii_digit()))
+                // `HTTPServer`: the last capital of a run starts a word.
+                || (c.is_uppercase() && prev.is_uppercase() && next.is_some_and(|n| n.is_lowercase()));
+            if boundary {
+                flush(&mut cur, &mut out);
+            }
+        }
+        cur.extend(c.to_lowercase());
+    }
+    flush(&mut cur, &mut out);
+    out
+}
+
+fn flush(cur: &mut String, out: &mut Vec<String>) {
+    if !cur.is_empty() {
+        out.push(std::mem::take(cur));
+    }
+}
+
+/// The words of the last namespace segment (`github.issues/delete_all` →
+/// `delete`, `all`): a namespace prefix is not where a verb is.
+fn last_segment(name: &str) -> Vec<String> {
+    let seg = name.rsplit(['.', '/', ':']).find(|s| !s.is_empty()).unwrap_or(name);
+    tokens(seg)
+}
+
+const CONJUNCTIONS: &[&str] = &["and", "or", "then"];
+
+/// A configured word list, each entry already split into words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordList(Vec<Vec<String>>);
+
+impl WordList {
+    pub fn new<S: AsRef<str>>(entries: &[S]) -> WordList {
+        WordList(entries.iter().map(|e| tokens(e.as_ref())).filter(|t| !t.is_empty()).collect())
+    }
+    pub fn extend<S: AsRef<str>>(&mut self, entries: &[S]) {
+        for e in WordList::new(entries).0 {
+            if !self.0.contains(&e) {
+                self.0.push(e);
+            }
+        }
+    }
+    /// The entry found at `words[at..]`, if any (longest first).
+    fn at<'a>(&'a self, words: &[String], at: usize) -> Option<&'a [String]> {
+        self.0
+            .iter()
+            .filter(|e| words.len() >= at + e.len() && words[at..at + e.len()] == e[..])
+            .max_by_key(|e| e.len())
+            .map(|e| &e[..])
+    }
+    /// An entry anywhere in `words`, as it is written in the name.
+    pub fn anywhere(&self, words: &[String]) -> Option<String> {
+        (0..words.len()).find_map(|i| self.at(words, i)).map(|e| e.join("_"))
+    }
+    /// An entry in a verb position of `name`: first word, last word, or after
+    /// a conjunction.
+    pub fn verb(&self, name: &str) -> Option<String> {
+        let words = last_segment(name);
+        let mut starts = vec![0];
+        starts.extend(words.iter().enumerate().filter(|(_, w)| CONJUNCTIONS.contains(&w.as_str())).map(|(i, _)| i + 1));
+        for s in starts {
+            if let Some(e) = self.at(&words, s) {
+                return Some(e.join("_"));
+            }
+        }
+        // The last word (noun-first names: `note_delete`), single words only.
+        let last = words.last()?;
+        self.0.iter().find(|e| e.len() == 1 && e[0] == *last).map(|e| e[0].clone())
+    }
+    /// The first word of `name` (after its namespace) is an entry.
+    pub fn leads(&self, name: &str) -> Option<String> {
+        self.at(&last_segment(name), 0).map(|e| e.join("_"))
+    }
+    pub fn entries(&self) -> Vec<String> {
+        self.0.iter().map(|e| e.join("_")).collect()
+    }
+}
+
+/// Verbs that make a name read like a read (MCP020: the *first* word only).
+pub const READ: &[&str] = &[
+    "get",
+    "list",
+    "search",
+    "read",
+    "find",
+    "query",
+    "describe",
+    "fetch",
+    "show",
+    "count",
+    "lookup",
+    "look_up",
+    "view",
+    "inspect",
+    "retrieve",
+    "browse",
+    "peek",
+    "preview",
+    "status",
+    "stat",
+    "explain",
+    "summarize",
+];
+
+/// Verbs that make a name read like destruction (MCP021, MCP022).
+pub const DESTRUCTIVE: &[&str] = &[
+    "delete",
+    "del",
+    "remove",
+    "rm",
+    "clear",
+    "drop",
+    "purge",
+    "wipe",
+    "reset",
+    "destroy",
+    "forget",
+    "truncate",
+    "erase",
+    "revoke",
+    "overwrite",
+    "unlink",
+    "evict",
+    "expunge",
+    "shred",
+    "discard",
+    "flush",
+    "prune",
+    "nuke",
+    "terminate",
+    "kill",
+    "uninstall",
+    "deprovision",
+];
+
+/// Verbs that say the tool also writes: they veto MCP020 (`get_or_create`).
+pub const WRITE: &[&str] = &[
+    "create",
+    "add",
+    "insert",
+    "update",
+    "upsert",
+    "set",
+    "put",
+    "post",
+    "patch",
+    "write",
+    "save",
+    "store",
+    "upload",
+    "send",
+    "edit",
+    "modify",
+    "change",
+    "rename",
+    "move",
+    "replace",
+    "apply",
+    "run",
+    "exec",
+    "execute",
+    "start",
+    "stop",
+    "restart",
+    "enable",
+    "disable",
+    "toggle",
+    "increment",
+    "decrement",
+    "mark",
+    "assign",
+    "publish",
+    "submit",
+    "approve",
+    "merge",
+    "push",
+    "commit",
+    "import",
+    "install",
+    "register",
+    "subscribe",
+    "unsubscribe",
+    "schedule",
+    "cancel",
+    "book",
+    "pay",
+    "invite",
+    "share",
+    "lock",
+    "unlock",
+    "archive",
+    "restore",
+    "sync",
+    "generate",
+    "refresh",
+    "claim",
+    "acquire",
+    "consume",
+    "pop",
+    "dequeue",
+    "mutate",
+    "transfer",
+    "deploy",
+];
+
+/// Verbs that are bulk destruction by themselves (MCP022).
+pub const BULK_VERBS: &[&str] = &["clear", "purge", "wipe", "reset", "drop", "truncate", "flush", "nuke"];
+
+/// Words that make a destructive verb bulk: `delete_all_notes` (MCP022).
+pub const BULK_WORDS: &[&str] = &["all", "every", "everything", "entire", "bulk", "batch", "many"];
+
+/// Parameter names that guard a destructive call (MCP022).
+pub const GUARDS: &[&str] = &[
+    "confirm",
+    "confirmed",
+    "confirmation",
+    "force",
+    "yes",
+    "dry_run",
+    "dryrun",
+    "preview",
+    "simulate",
+    "really",
+    "i_am_sure",
+    "sure",
+];
+
+/// The word lists the intent rules read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    pub read: WordList,
+    pub write: WordList,
+    pub destructive: WordList,
+    pub bulk_verbs: WordList,
+    pub bulk_words: WordList,
+    pub guards: WordList,
+}
+
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            read: WordList::new(READ),
+            write: WordList::new(WRITE),
+            destructive: WordList::new(DESTRUCTIVE),
+            bulk_verbs: WordList::new(BULK_VERBS),
+            bulk_words: WordList::new(BULK_WORDS),
+            guards: WordList::new(GUARDS),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_every_case_style() {
+        assert_eq!(tokens("delete_all_notes"), ["delete", "all", "notes"]);
+        assert_eq!(tokens("deleteAllNotes"), ["delete", "all", "notes"]);
+        assert_eq!(tokens("DeleteAllNotes"), ["delete", "all", "notes"]);
+        assert_eq!(tokens("delete-all-notes"), ["delete", "all", "notes"]);
+        assert_eq!(tokens("notes.delete_all"), ["notes", "delete", "all"]);
+        assert_eq!(tokens("getHTTPStatus"), ["get", "http", "status"]);
+        assert_eq!(tokens("dryRun"), ["dry", "run"]);
+        assert_eq!(tokens("get_v2_items"), ["get", "v2", "items"]);
+        assert_eq!(tokens("SCREAMING_CASE"), ["screaming", "case"]);
+        assert!(tokens("__").is_empty());
+    }
+
+    #[test]
+    fn verb_positions() {
+        let w = Words::default();
+        assert_eq!(w.read.leads("get_status").as_deref(), Some("get"));
+        assert_eq!(w.read.leads("notes.list").as_deref(), Some("list"));
+        assert_eq!(w.read.leads("notes_list"), None);
+        assert_eq!(w.write.verb("get_or_create").as_deref(), Some("create"));
+        assert_eq!(w.destructive.verb("find_and_delete").as_deref(), Some("delete"));
+        assert_eq!(w.destructive.verb("note_delete").as_deref(), Some("delete"));
+        assert_eq!(w.destructive.verb("deleteNote").as_deref(), Some("delete"));
+        assert_eq!(w.destructive.verb("list_deleted_items"), None);
+        assert_eq!(w.destructive.verb("set_reset_time"), None);
+        assert_eq!(w.guards.anywhere(&tokens("dryRun")).as_deref(), Some("dry_run"));
+        assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
+        assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
+        assert_eq!(w.guards.anywhere(&tokens("note_id")), None);
+    }
+}
