@@ -154,12 +154,10 @@ fn parse_directive(
         "ignore" => scope,
         "ignore-file" => Scope::File,
         _ => {
-            let end = line.trim_end().len().max(at);
             out.malformed.push(Malformed {
-                span: span(pos, end),
+                span: span(marker, at + word_len),
                 message: format!(
-                    "unknown suppression `{}`: write `{leader} mcp-lint: ignore[CODES]` or `{leader} mcp-lint: ignore-file`",
-                    line[pos..end].trim()
+                    "unknown suppression `mcp-lint: {word}`: write `{leader} mcp-lint: ignore[CODES]` or `{leader} mcp-lint: ignore-file`"
                 ),
             });
             return;
@@ -293,11 +291,13 @@ pub fn apply(
         }
         let scan = &scans[id];
         for m in &scan.malformed {
-            kept.push(unused(m.span, m.message.clone()));
+            kept.push(unused(m.span, m.message.clone(), "fix the comment, or remove it"));
         }
         for (d, u) in scan.directives.iter().zip(&used[id]) {
             match &d.codes {
-                None if !u[0] => kept.push(unused(d.span, format!("`{}` suppresses nothing", d.text.trim()))),
+                None if !u[0] => {
+                    kept.push(unused(d.span, format!("`{}` suppresses nothing", d.text.trim()), UNUSED_HELP))
+                }
                 Some(codes) => {
                     for ((code, span), u) in codes.iter().zip(u) {
                         if !u {
@@ -305,6 +305,7 @@ pub fn apply(
                             kept.push(unused(
                                 *span,
                                 format!("`{code}` is not reported {where_}, so its suppression is unused"),
+                                UNUSED_HELP,
                             ));
                         }
                     }
@@ -316,7 +317,9 @@ pub fn apply(
     kept
 }
 
-fn unused(span: Span, message: String) -> Finding {
+const UNUSED_HELP: &str = "remove the suppression, or the codes that no longer apply";
+
+fn unused(span: Span, message: String, help: &str) -> Finding {
     let info = rules::info("MCP092").expect("MCP092 has a rule doc");
     Finding {
         code: info.code,
@@ -326,7 +329,7 @@ fn unused(span: Span, message: String) -> Finding {
         file: span.file,
         span: Some(span),
         labels: vec![],
-        help: Some("remove the suppression, or the codes that no longer apply".into()),
+        help: Some(help.into()),
         tool: None,
     }
 }

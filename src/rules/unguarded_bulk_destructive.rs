@@ -2,7 +2,7 @@
 //! that has no confirmation or dry-run parameter. The hint is advice to the
 //! client; the guard has to be in the tool.
 
-use super::words::tokens;
+use super::words::{plural, tokens};
 use super::Ctx;
 use crate::model::{Hint, HintKind, Tool};
 
@@ -19,13 +19,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         return;
     }
     let words = cx.words;
-    let bulk = if let Some(verb) = words.bulk_verbs.verb(name) {
-        format!("`{verb}`")
-    } else if let (Some(verb), Some(all)) = (words.destructive.verb(name), words.bulk_words.anywhere(&tokens(name))) {
-        format!("`{verb}` … `{all}`")
-    } else {
-        return;
-    };
+    let Some(bulk) = bulk(name, cx) else { return };
     if params.iter().any(|p| words.guards.anywhere(&tokens(p)).is_some()) {
         return;
     }
@@ -43,4 +37,25 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         "add a parameter such as `confirm` or `dry_run` and refuse to act without it: `{}` only asks the client to be careful",
         tool.syntax.assign(HintKind::Destructive, true)
     ));
+}
+
+/// Why the name reads like bulk destruction: a destructive or bulk verb
+/// with a bulk word (`delete_all_notes`, `drop_table`), or a bulk verb on
+/// its own or on a plural (`wipe`, `clear_notes`). A bulk verb on one
+/// named thing (`purge_note`, `reset_password`) is not bulk.
+fn bulk(name: &str, cx: &Ctx) -> Option<String> {
+    let words = cx.words;
+    let verb = words.bulk_verbs.verb_and_rest(name).or_else(|| words.destructive.verb_and_rest(name))?;
+    let (verb, rest) = verb;
+    if let Some(all) = words.bulk_words.anywhere(&tokens(name)) {
+        return Some(format!("`{verb}` … `{all}`"));
+    }
+    if words.bulk_verbs.verb(name).is_none() {
+        return None;
+    }
+    match rest.iter().find(|w| plural(w)) {
+        Some(many) => Some(format!("`{verb}` … `{many}`")),
+        None if rest.is_empty() => Some(format!("`{verb}`")),
+        None => None,
+    }
 }

@@ -95,6 +95,17 @@ impl WordList {
         let last = words.last()?;
         self.0.iter().find(|e| e.len() == 1 && e[0] == *last).map(|e| e[0].clone())
     }
+    /// Like [`WordList::verb`], with the other words of the name's last
+    /// segment (the verb's object, and whatever else the name says).
+    pub fn verb_and_rest(&self, name: &str) -> Option<(String, Vec<String>)> {
+        let verb = self.verb(name)?;
+        let words = last_segment(name);
+        let parts = tokens(&verb);
+        let at = (0..words.len()).rev().find(|&i| words[i..].starts_with(&parts))?;
+        let mut rest = words[..at].to_vec();
+        rest.extend_from_slice(&words[at + parts.len()..]);
+        Some((verb, rest))
+    }
     /// The first word of `name` (after its namespace) is an entry.
     pub fn leads(&self, name: &str) -> Option<String> {
         self.at(&last_segment(name), 0).map(|e| e.join("_"))
@@ -234,8 +245,42 @@ pub const WRITE: &[&str] = &[
 /// Verbs that are bulk destruction by themselves (MCP022).
 pub const BULK_VERBS: &[&str] = &["clear", "purge", "wipe", "reset", "drop", "truncate", "flush", "nuke"];
 
-/// Words that make a destructive verb bulk: `delete_all_notes` (MCP022).
-pub const BULK_WORDS: &[&str] = &["all", "every", "everything", "entire", "bulk", "batch", "many"];
+/// Words that make a destructive verb bulk: quantifiers (`delete_all_notes`)
+/// and whole containers (`delete_table`, `drop_database`) (MCP022).
+pub const BULK_WORDS: &[&str] = &[
+    "all",
+    "every",
+    "everything",
+    "entire",
+    "bulk",
+    "batch",
+    "many",
+    "cache",
+    "table",
+    "database",
+    "db",
+    "index",
+    "queue",
+    "store",
+    "storage",
+    "history",
+    "trash",
+    "bucket",
+    "collection",
+    "namespace",
+    "inbox",
+    "workspace",
+    "directory",
+    "folder",
+    "repository",
+    "repo",
+    "dataset",
+];
+
+/// A plural-looking word (`notes`, `sessions`; not `status`, `access`).
+pub fn plural(word: &str) -> bool {
+    word.len() > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e))
+}
 
 /// Parameter names that guard a destructive call (MCP022).
 pub const GUARDS: &[&str] = &[
@@ -307,6 +352,9 @@ mod tests {
         assert_eq!(w.destructive.verb("deleteNote").as_deref(), Some("delete"));
         assert_eq!(w.destructive.verb("list_deleted_items"), None);
         assert_eq!(w.destructive.verb("set_reset_time"), None);
+        assert_eq!(w.bulk_verbs.verb_and_rest("notes_clear"), Some(("clear".into(), vec!["notes".into()])));
+        assert_eq!(w.bulk_verbs.verb_and_rest("clear"), Some(("clear".into(), vec![])));
+        assert!(plural("notes") && !plural("status") && !plural("access") && !plural("gas"));
         assert_eq!(w.guards.anywhere(&tokens("dryRun")).as_deref(), Some("dry_run"));
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
