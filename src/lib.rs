@@ -157,7 +157,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let mut all: Vec<Finding> = per_tool.iter().flatten().cloned().collect();
     all.extend(findings.iter().cloned());
     findings.retain(|f| opts.rules.is_enabled(f.code));
-    findings.extend(rules::select(&per_tool, &opts.rules));
+    findings.extend(rules::select(&per_tool, &opts.rules, &sources));
     let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
     let mut findings = suppress::apply(&sources, &linted, &all, findings, &opts.rules);
     sort_findings(&sources, &mut findings);

@@ -27,7 +27,7 @@ pub use self::docs::RuleInfo;
 use self::words::Words;
 use crate::finding::{Finding, Label, Severity};
 use crate::model::{Origin, Tool};
-use crate::source::Span;
+use crate::source::{SourceMap, Span};
 
 type Check = fn(&Tool, &mut Ctx);
 
@@ -270,10 +270,18 @@ pub fn run_all(tools: &[Tool], words: &Words) -> Vec<Vec<Finding>> {
 /// The findings of the enabled rules. The engine, not the rules, applies
 /// [`SUPERSEDES`] among them, and reports a misspelt key or invalid value
 /// shared by several tools (a preset) once.
-pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet) -> Vec<Finding> {
+/// `per-file-ignores` count here too (a rule switched off for a file does
+/// not replace others there).
+pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet, sources: &SourceMap) -> Vec<Finding> {
     let mut out = Vec::new();
     for all in per_tool {
-        let mut findings: Vec<&Finding> = all.iter().filter(|f| rules.is_enabled(f.code)).collect();
+        let mut findings: Vec<&Finding> = all
+            .iter()
+            .filter(|f| {
+                rules.is_enabled(f.code)
+                    && (rules.per_file_ignores.is_empty() || rules.is_enabled_in(f.code, &sources.get(f.file).path))
+            })
+            .collect();
         for (code, replaced) in SUPERSEDES {
             if findings.iter().any(|f| f.code == *code) {
                 findings.retain(|f| !replaced.contains(&f.code));
@@ -291,6 +299,6 @@ pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet) -> Vec<Finding> {
 }
 
 /// Run the enabled rules on every tool.
-pub fn run(tools: &[Tool], rules: &RuleSet) -> Vec<Finding> {
-    select(&run_all(tools, &rules.words), rules)
+pub fn run(tools: &[Tool], rules: &RuleSet, sources: &SourceMap) -> Vec<Finding> {
+    select(&run_all(tools, &rules.words), rules, sources)
 }

@@ -1,8 +1,11 @@
 //! One integration-test binary (ripgrep style): shared helpers below.
 
 mod cli;
+mod config;
 mod fixtures;
+mod profiles;
 mod rule_docs;
+mod suppress;
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,86 @@
+//! Inline suppressions end to end, one small tree per case. Each case is a
+//! (file name, source, expected `line:code` findings) triple, so a language
+//! is covered by adding its cases once its frontend exists (the scanner's
+//! comment styles for every language are unit-tested in `src/suppress.rs`).
+
+use crate::run_in;
+
+struct Case {
+    file: &'static str,
+    source: &'static str,
+    expect: &'static [&'static str],
+}
+
+const PY_HEAD: &str = "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('s')\n";
+
+fn python(body: &'static str, expect: &'static [&'static str]) -> Case {
+    Case { file: "server.py", source: body, expect }
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        // Line above, own line, bare, by name.
+        python("# mcp-lint: ignore[MCP001]\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &[]),
+        python("@mcp.tool()  # mcp-lint: ignore[missing-annotations]\ndef send(x: str) -> None: ...\n", &[]),
+        python("# mcp-lint: ignore\n@mcp.tool()\ndef get_x() -> str: ...\n", &[]),
+        // Two lines above is too far: the finding stays, the comment is unused.
+        python("# mcp-lint: ignore[MCP001]\n\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "5:MCP001"]),
+        // A trailing directive covers only its own line.
+        python("x = 1  # mcp-lint: ignore\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "4:MCP001"]),
+        // Only the named codes.
+        python("# mcp-lint: ignore[MCP001]\n@mcp.tool()\ndef get_x() -> str: ...\n", &["4:MCP020"]),
+        // Whole file.
+        python("# mcp-lint: ignore-file\n@mcp.tool()\ndef get_x() -> str: ...\n", &[]),
+        // Inside a string literal: not a directive.
+        python("s = '# mcp-lint: ignore'\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["4:MCP001"]),
+        // Unknown code.
+        python("# mcp-lint: ignore[MCP999]\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "4:MCP001"]),
+    ]
+}
+
+#[test]
+fn suppression_cases() {
+    let mut failures = Vec::new();
+    for (i, case) in cases().iter().enumerate() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let source = if case.file.ends_with(".py") { format!("{PY_HEAD}{}", case.source) } else { case.source.into() };
+        std::fs::write(dir.path().join(case.file), &source).expect("write");
+        let (_, out, err) = run_in(dir.path(), &["check", "--format", "json", "--exit-zero"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+        let mut got: Vec<String> = v["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| format!("{}:{}", f["line"], f["code"].as_str().expect("code")))
+            .collect();
+        got.sort();
+        if got != case.expect {
+            failures.push(format!(
+                "case #{} ({}):\n{source}\n  expected {:?}\n  got {got:?}",
+                i + 1,
+                case.file,
+                case.expect
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A suppression is judged against every rule, so narrowing the run does not
+/// make it "unused", and MCP092 can be switched off like any rule.
+#[test]
+fn unused_is_judged_against_every_rule() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let src = format!("{PY_HEAD}# mcp-lint: ignore[MCP001, MCP032]\n@mcp.tool()\ndef send(x: str) -> None: ...\n");
+    std::fs::write(dir.path().join("server.py"), src).expect("write");
+    for args in [&["check"][..], &["check", "--select", "MCP092"], &["check", "--profile", "strict"]] {
+        let (code, out, _) = run_in(dir.path(), args);
+        assert_eq!(code, 0, "{args:?}: {out}");
+        assert!(out.starts_with("No findings"), "{args:?}: {out}");
+    }
+    std::fs::write(dir.path().join("mcp-lint.toml"), "ignore = [\"MCP092\"]\n").expect("write");
+    let src = format!("{PY_HEAD}# mcp-lint: ignore[MCP011]\n@mcp.tool()\ndef send(x: str) -> None: ...\n");
+    std::fs::write(dir.path().join("server.py"), src).expect("write");
+    let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero"]);
+    assert!(!out.contains("MCP092") && out.contains("MCP001"), "{out}");
+}
