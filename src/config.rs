@@ -203,7 +203,7 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
     }
     if let Some(intent) = &raw.intent {
         let w = &mut config.words;
-        let lists: [(&mut WordList, &Option<Vec<String>>, &Option<Vec<String>>); 6] = [
+        let lists: [(&mut WordList, &Lists, &Lists); 6] = [
             (&mut w.read, &intent.read_words, &intent.extend_read_words),
             (&mut w.write, &intent.write_words, &intent.extend_write_words),
             (&mut w.destructive, &intent.destructive_words, &intent.extend_destructive_words),
@@ -222,6 +222,8 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
     }
     Ok(config)
 }
+
+type Lists = Option<Vec<String>>;
 
 fn rule(code: &Spanned<String>) -> Result<&'static RuleInfo, String> {
     rules::find(code.get_ref().trim())

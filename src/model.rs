@@ -488,6 +488,9 @@ pub struct Tool {
     pub language: Lang,
     pub api: &'static str,
     pub params: Option<Vec<String>>,
+    /// The description as written (an argument, or a docstring), when it is
+    /// a literal: secondary evidence for the intent rules, never a trigger.
+    pub description: Option<String>,
     /// The top-level `title` (not `annotations.title`).
     pub title: Hint<String>,
     pub annotations: Annotations,

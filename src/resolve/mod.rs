@@ -139,6 +139,7 @@ struct Parts {
     name: Option<Scoped>,
     title: Option<Scoped>,
     annotations: Option<Scoped>,
+    description: Option<Scoped>,
 }
 
 impl<'l, 'a> Resolver<'l, 'a> {
@@ -174,6 +175,10 @@ impl<'l, 'a> Resolver<'l, 'a> {
             },
         };
         let annotations = self.annotations(parts.annotations.as_ref(), generation, &why);
+        let description = parts.description.as_ref().and_then(|s| match self.eval(&s.expr, &s.facts) {
+            Value::Str(v, _) => Some(v),
+            _ => None,
+        });
         Some(Tool {
             name,
             name_span,
@@ -182,6 +187,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             language: facts.lang,
             api,
             params: site.params.clone(),
+            description,
             title,
             annotations,
             syntax: site.syntax,
@@ -293,7 +299,14 @@ impl<'l, 'a> Resolver<'l, 'a> {
 
     fn sdk_parts(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Parts {
         let sc = |e: &Option<Expr>| e.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() });
-        let mut parts = Parts { name: sc(&site.name), title: sc(&site.title), annotations: sc(&site.annotations) };
+        let description =
+            site.args.iter().find(|a| a.keyword.as_deref() == Some("description")).map(|a| a.value.clone());
+        let mut parts = Parts {
+            name: sc(&site.name),
+            title: sc(&site.title),
+            annotations: sc(&site.annotations),
+            description: sc(&description),
+        };
         if let PositionalRoles::PythonSdkTool { skip } = site.positional_roles {
             let positional: Vec<&Arg> =
                 site.args.iter().filter(|a| a.keyword.is_none() && a.spread == Spread::No).skip(skip).collect();
@@ -319,6 +332,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     Some(Role::Name) if parts.name.is_none() => parts.name = value,
                     Some(Role::Title) if parts.title.is_none() => parts.title = value,
                     Some(Role::Annotations) if parts.annotations.is_none() => parts.annotations = value,
+                    Some(Role::Description) => parts.description = value,
                     _ => {}
                 }
             }
@@ -399,7 +413,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Name => parts.name = value.or(parts.name.take()),
                 Role::Title => parts.title = value.or(parts.title.take()),
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
-                Role::Description => {}
+                Role::Description => parts.description = value.or(parts.description.take()),
             }
         }
         if f.passes_kwargs {

@@ -14,6 +14,13 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if cx.words.write.verb(name).is_some() || cx.words.destructive.verb(name).is_some() {
         return;
     }
+    // Descriptions are secondary evidence: they can only veto. A first
+    // sentence that says the tool writes ("Creates the tag if missing").
+    if let Some(d) = &tool.description {
+        if cx.words.write.in_prose(d).is_some() || cx.words.destructive.in_prose(d).is_some() {
+            return;
+        }
+    }
     cx.report(format!(
         "tool `{name}` reads like a read-only tool (`{verb}`) but leaves `readOnlyHint` unset, so clients assume it modifies its environment{}",
         if tool.annotations.destructive.is_absent() { " and may destroy data" } else { "" }

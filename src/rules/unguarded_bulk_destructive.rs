@@ -50,9 +50,8 @@ fn bulk(name: &str, cx: &Ctx) -> Option<String> {
     if let Some(all) = words.bulk_words.anywhere(&tokens(name)) {
         return Some(format!("`{verb}` … `{all}`"));
     }
-    if words.bulk_verbs.verb(name).is_none() {
-        return None;
-    }
+    // Without a bulk word, only a bulk verb can make it bulk.
+    words.bulk_verbs.verb(name)?;
     match rest.iter().find(|w| plural(w)) {
         Some(many) => Some(format!("`{verb}` … `{many}`")),
         None if rest.is_empty() => Some(format!("`{verb}`")),

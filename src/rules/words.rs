@@ -53,6 +53,41 @@ fn last_segment(name: &str) -> Vec<String> {
 
 const CONJUNCTIONS: &[&str] = &["and", "or", "then"];
 
+/// Words that negate the verb after them (`t` is what is left of `n't`).
+const NEGATIONS: &[&str] = &["not", "never", "no", "without", "t", "cannot", "nor"];
+
+/// Up to the first sentence end or blank line.
+fn first_sentence(text: &str) -> &str {
+    let text = text.trim_start();
+    let para = text.find("\n\n").map_or(text, |i| &text[..i]);
+    let end = para
+        .char_indices()
+        .find(|(i, c)| matches!(c, '.' | '!' | '?') && para[i + 1..].chars().next().is_none_or(char::is_whitespace));
+    end.map_or(para, |(i, _)| &para[..i])
+}
+
+/// `word` is a form of the verb `base`: creates, created, creating,
+/// drops, dropped, dropping.
+fn inflects(word: &str, base: &str) -> bool {
+    if word == base {
+        return true;
+    }
+    let Some(rest) = word.strip_prefix(base.trim_end_matches('e')) else { return false };
+    let stem_e = base.ends_with('e');
+    let last = base.chars().last();
+    match rest {
+        "s" | "es" if !stem_e || rest == "s" => word == format!("{base}s") || word == format!("{base}es"),
+        "d" => stem_e,
+        "ed" | "ing" => true,
+        "es" => stem_e,
+        _ => {
+            // A doubled final consonant: dropped, setting.
+            let doubled: Option<&str> = last.and_then(|l| rest.strip_prefix(l));
+            !stem_e && matches!(doubled, Some("ed") | Some("ing"))
+        }
+    }
+}
+
 /// A configured word list, each entry already split into words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WordList(Vec<Vec<String>>);
@@ -105,6 +140,29 @@ impl WordList {
         let mut rest = words[..at].to_vec();
         rest.extend_from_slice(&words[at + parts.len()..]);
         Some((verb, rest))
+    }
+    /// An entry in prose (a description's first sentence), in any verb
+    /// form (`creates`, `deleted`, `dropping`), unless a negation comes just
+    /// before it ("does not modify anything").
+    pub fn in_prose(&self, text: &str) -> Option<String> {
+        let sentence = first_sentence(text);
+        let words = tokens(sentence);
+        for (i, w) in words.iter().enumerate() {
+            let negated = words[i.saturating_sub(3)..i].iter().any(|p| NEGATIONS.contains(&p.as_str()));
+            if negated {
+                continue;
+            }
+            for e in &self.0 {
+                let hit = match e.len() {
+                    1 => inflects(w, &e[0]),
+                    n => words.len() >= i + n && words[i..i + n] == e[..],
+                };
+                if hit {
+                    return Some(e.join("_"));
+                }
+            }
+        }
+        None
     }
     /// The first word of `name` (after its namespace) is an entry.
     pub fn leads(&self, name: &str) -> Option<String> {
@@ -356,6 +414,14 @@ mod tests {
         assert_eq!(w.bulk_verbs.verb_and_rest("clear"), Some(("clear".into(), vec![])));
         assert!(plural("notes") && !plural("status") && !plural("access") && !plural("gas"));
         assert_eq!(w.guards.anywhere(&tokens("dryRun")).as_deref(), Some("dry_run"));
+        assert_eq!(w.write.in_prose("Creates the tag if it is missing. Returns it.").as_deref(), Some("create"));
+        assert_eq!(w.write.in_prose("Return the note. Does not modify anything."), None);
+        assert_eq!(w.write.in_prose("Return the note; it doesn't modify anything"), None);
+        assert_eq!(w.destructive.in_prose("Fetch the job and dropping stale rows").as_deref(), Some("drop"));
+        assert_eq!(w.write.in_prose("Return the settings of v1.2 of the API"), None);
+        assert!(inflects("updated", "update") && inflects("updates", "update") && inflects("updating", "update"));
+        assert!(inflects("pushes", "push") && inflects("setting", "set") && !inflects("address", "add"));
+        assert!(!inflects("stored", "stop") && !inflects("reset", "set"));
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
         assert_eq!(w.guards.anywhere(&tokens("note_id")), None);

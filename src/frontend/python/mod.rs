@@ -376,6 +376,7 @@ impl<'a, 't> Cx<'a, 't> {
         let mut tool = self.site(api, site, gate, args, PositionalRoles::PythonSdkTool { skip: 0 });
         tool.default_name = default_name;
         tool.params = params;
+        self.docstring_description(function, &mut tool);
         facts.tools.push(tool);
     }
 
@@ -541,12 +542,32 @@ impl<'a, 't> Cx<'a, 't> {
         let Some(last) = path.last() else { return };
         if let Some(def) = self.find_function(last) {
             tool.params = self.tool_params(def);
+            self.docstring_description(def, tool);
             tool.default_name = Some((last.clone(), *span));
         } else if path.len() > 1 || self.is_module_name(&path[0], at) {
             // `tools.search` or an imported function: its own name.
             tool.default_name = Some((last.clone(), *span));
         }
         // Otherwise a loop variable or parameter: the name is computed.
+    }
+
+    /// The SDKs take a function's docstring as the description when none is
+    /// passed: record it as the `description` keyword so resolution sees one
+    /// description, whichever way it was written.
+    fn docstring_description(&self, function: Node, tool: &mut ToolSite) {
+        if tool.args.iter().any(|a| a.keyword.as_deref() == Some("description")) {
+            return;
+        }
+        let Some(first) = function.child_by_field_name("body").and_then(|b| named_children(b).next()) else { return };
+        let Some(string) =
+            named_children(first).next().filter(|n| first.kind() == "expression_statement" && n.kind() == "string")
+        else {
+            return;
+        };
+        if let Some(text) = self.lower.string(string) {
+            let value = Expr::Str(text, self.span(string));
+            tool.args.push(Arg { keyword: Some("description".into()), keyword_span: None, value, spread: Spread::No });
+        }
     }
 
     fn find_function(&self, name: &str) -> Option<Node<'t>> {
