@@ -141,9 +141,11 @@ pub fn discover(paths: &[PathBuf]) -> Result<Option<Config>, ConfigError> {
 }
 
 fn has_tool_table(text: &str) -> bool {
-    toml::from_str::<toml::Table>(text)
-        .ok()
-        .is_some_and(|t| t.get("tool").and_then(|v| v.as_table()).is_some_and(|tool| tool.contains_key("mcp-lint")))
+    match toml::from_str::<toml::Table>(text) {
+        Ok(t) => t.get("tool").and_then(|v| v.as_table()).is_some_and(|tool| tool.contains_key("mcp-lint")),
+        // A broken pyproject that means to configure us is reported, not skipped.
+        Err(_) => text.contains("tool.mcp-lint"),
+    }
 }
 
 /// Load one config file (`--config FILE`, or the discovered one).

@@ -191,6 +191,13 @@ fn parse_directive(
                 }),
             }
         }
+        if line[at + 1..at + close].trim().trim_matches(',').trim().is_empty() {
+            out.malformed.push(Malformed {
+                span: span(pos, at + close + 1),
+                message: "suppression names no codes: list them, or drop the brackets to suppress every code".into(),
+            });
+            return;
+        }
         at += close + 1;
         if list.is_empty() {
             return; // nothing valid to suppress: the unknown codes are reported
@@ -390,6 +397,30 @@ mod tests {
         assert!(messages[3].contains("no effect here"));
         assert_eq!(s.directives.len(), 1);
         assert_eq!(codes(&s.directives[0]), ["MCP002"]);
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        for text in [
+            "# mcp-lint:",
+            "# mcp-lint: ignore[",
+            "# mcp-lint: ignore[,,]",
+            "# mcp-lint: ignore[é, MCP001]",
+            "#mcp-lint:ignore-file[MCP001]",
+            "x = 'é' # mcp-lint: ignore[MCP001",
+            "\\\\ # mcp-lint: ignore",
+            "# mcp-lint: ignore]]",
+            "🙂 # mcp-lint: ignore-file\r\n",
+        ] {
+            for lang in [Lang::Python, Lang::TypeScript, Lang::Go, Lang::Rust] {
+                let _ = scan(text, lang, FileId(0));
+                let _ = scan(&text.replace('#', "//"), lang, FileId(0));
+            }
+        }
+        let s = scan("# mcp-lint: ignore[ , ]\n", Lang::Python, FileId(0));
+        assert!(s.directives.is_empty() && s.malformed[0].message.contains("no codes"));
+        let s = scan("#mcp-lint:ignore-file[MCP001]\n", Lang::Python, FileId(0));
+        assert_eq!(s.directives[0].scope, Scope::File);
     }
 
     #[test]

@@ -124,6 +124,8 @@ fn errors_are_rendered_with_their_span() {
         ("per-file-code", "mcp-lint.toml", "[per-file-ignores]\n\"tests/**\" = [\"MCP0001\"]\n"),
         ("pyproject-wrong-type", "pyproject.toml", "[project]\nname = \"x\"\n\n[tool.mcp-lint]\nfail-on = 1\n"),
         ("bad-toml", "mcp-lint.toml", "select = [\"MCP001\"\n"),
+        ("broken-pyproject", "pyproject.toml", "[project\nname = 1\n[tool.mcp-lint]\nselect = []\n"),
+        ("bad-glob", "mcp-lint.toml", "exclude = [\"src/[\"]\n"),
     ];
     let mut out = String::new();
     for (name, file, text) in cases {
