@@ -142,3 +142,23 @@ fn readme_rule_table_is_current() {
         assert!(readme.contains(&row), "README.md rule table is stale; expected row:\n{row}");
     }
 }
+
+/// The default word lists of the intent rules are documented on their pages.
+#[test]
+fn intent_word_lists_are_documented() {
+    use mcp_lint::rules::words;
+    let lists = [
+        ("MCP020", "read-words", words::READ),
+        ("MCP020", "write-words", words::WRITE),
+        ("MCP021", "destructive-words", words::DESTRUCTIVE),
+        ("MCP022", "bulk-verbs", words::BULK_VERBS),
+        ("MCP022", "bulk-words", words::BULK_WORDS),
+        ("MCP022", "guard-params", words::GUARDS),
+    ];
+    for (code, key, list) in lists {
+        let info = mcp_lint::rules::info(code).expect("rule");
+        let doc = info.doc.split_whitespace().collect::<Vec<_>>().join(" ");
+        let line = format!("Default `{key}`: {}.", list.join(", "));
+        assert!(doc.contains(&line), "{code} doc must say:\n{line}");
+    }
+}
