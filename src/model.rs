@@ -39,6 +39,12 @@ impl Lang {
 // Frontend output
 // ---------------------------------------------------------------------------
 
+/// The member under which a frontend binds the input fields of a record
+/// type (a Pydantic model, a TypedDict, a struct): `<Type>.__fields__` is an
+/// [`Expr::Object`] whose keys are the field names, with an
+/// [`Entry::Spread`] of `<Base>.__fields__` per base type.
+pub const FIELDS_MEMBER: &str = "__fields__";
+
 /// Just enough of an expression to evaluate annotation objects, tool names
 /// and the receivers that tools are registered on.
 #[derive(Clone, Debug)]
@@ -231,6 +237,11 @@ pub struct ToolSite {
     pub annotations: Option<Expr>,
     /// Input parameter names, when the frontend can see them.
     pub params: Option<Vec<String>>,
+    /// Types whose fields are inputs too (a parameter typed with an input
+    /// model). Each is a `Ref` resolved in the site's file to the binding
+    /// `<Type>.__fields__` (see [`FIELDS_MEMBER`]); one that cannot be
+    /// followed makes the tool's parameters unknown.
+    pub input_types: Vec<Expr>,
     /// Where the tool object was defined when that differs from the site.
     pub definition: Option<Span>,
     /// How to spell a hint assignment in this file, for help text.

@@ -186,12 +186,32 @@ impl<'l, 'a> Resolver<'l, 'a> {
             definition: site.definition,
             language: facts.lang,
             api,
-            params: site.params.clone(),
+            params: self.input_params(facts, site),
             description,
             title,
             annotations,
             syntax: site.syntax,
         })
+    }
+
+    /// The site's parameters plus the fields of its input types, across
+    /// files. A type whose fields cannot be followed makes them unknown.
+    fn input_params(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Option<Vec<String>> {
+        let mut params = site.params.clone()?;
+        for ty in &site.input_types {
+            let Expr::Ref { path, span } = ty else { return None };
+            let mut path = path.clone();
+            path.push(crate::model::FIELDS_MEMBER.to_string());
+            let Value::Obj(fields) = self.eval(&Expr::Ref { path, span: *span }, facts) else { return None };
+            for item in fields.items {
+                match item {
+                    eval::Item::Pair { key, .. } if !params.contains(&key) => params.push(key),
+                    eval::Item::Pair { .. } => {}
+                    eval::Item::Unknown(_) => return None,
+                }
+            }
+        }
+        Some(params)
     }
 
     fn generation(&self, facts: &FileFacts) -> (Generation, String) {

@@ -20,8 +20,8 @@ use self::lower::{
 };
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{
-    Arg, Binding, CalleeKind, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
-    RoleSource, Spread, Syntax, ToolSite,
+    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
+    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER,
 };
 use crate::source::{FileId, Span};
 
@@ -123,6 +123,7 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
+    cx.class_fields(&mut facts);
     cx.registrations(&mut facts);
     facts
 }
@@ -350,7 +351,6 @@ impl<'a, 't> Cx<'a, 't> {
         let site = Span::new(self.lower.file, decorator.start_byte(), callee.end_byte());
         let fn_name = function.child_by_field_name("name");
         let default_name = fn_name.map(|n| (self.text(n).to_string(), self.span(n)));
-        let params = self.tool_params(function);
 
         let (gate, api) = match callee.kind() {
             "attribute" => {
@@ -375,7 +375,7 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let mut tool = self.site(api, site, gate, args, PositionalRoles::PythonSdkTool { skip: 0 });
         tool.default_name = default_name;
-        tool.params = params;
+        self.set_params(function, &mut tool);
         self.docstring_description(function, &mut tool);
         facts.tools.push(tool);
     }
@@ -527,6 +527,7 @@ impl<'a, 't> Cx<'a, 't> {
             title: kw("title"),
             annotations: kw("annotations"),
             params: None,
+            input_types: vec![],
             definition: None,
             syntax: Syntax::PythonKeyword,
             positional_roles,
@@ -541,7 +542,7 @@ impl<'a, 't> Cx<'a, 't> {
         let Expr::Ref { path, span } = &arg.value else { return };
         let Some(last) = path.last() else { return };
         if let Some(def) = self.find_function(last) {
-            tool.params = self.tool_params(def);
+            self.set_params(def, tool);
             self.docstring_description(def, tool);
             tool.default_name = Some((last.clone(), *span));
         } else if path.len() > 1 || self.is_module_name(&path[0], at) {
@@ -673,15 +674,16 @@ impl<'a, 't> Cx<'a, 't> {
         None
     }
 
-    /// Input parameters of a tool function: not `self`/`cls`, not the MCP
-    /// `Context`, not `*args`/`**kwargs`; plus the fields of a Pydantic
-    /// model (or TypedDict/dataclass) defined in this file that a parameter
-    /// is typed with, also through `Annotated[...]`, `Optional[...]` and
-    /// `X | None`. `None` when a parameter's type is a class this file does
-    /// not define: an imported model's fields cannot be seen, so the tool's
-    /// inputs are unknown rather than guessed.
-    fn tool_params(&self, function: Node) -> Option<Vec<String>> {
-        let mut out = Vec::new();
+    /// Input parameters of a tool function (not `self`/`cls`, not the MCP
+    /// `Context`, not `*args`/`**kwargs`) and the types whose fields are
+    /// inputs too: a parameter typed with a model, also through
+    /// `Annotated[...]`, `Optional[...]`, `X | None` and string forward
+    /// references. Resolution expands those types through their
+    /// `__fields__` bindings, in this file or another. `params` is `None`
+    /// when a type annotation is not understood.
+    fn set_params(&self, function: Node, tool: &mut ToolSite) {
+        let mut names = Vec::new();
+        let mut types = Vec::new();
         for p in self.lower.params(function) {
             if p.kind != ParamKind::Normal || p.name == "self" || p.name == "cls" {
                 continue;
@@ -689,46 +691,57 @@ impl<'a, 't> Cx<'a, 't> {
             if p.annotation.is_some_and(|a| self.text(a).contains("Context")) {
                 continue;
             }
-            let fields = match p.annotation {
-                Some(ty) => self.type_fields(ty, 0)?,
-                None => vec![],
-            };
-            out.push(p.name);
-            out.extend(fields);
+            if let Some(ty) = p.annotation {
+                let Some(refs) = self.type_refs(ty, 0) else {
+                    tool.params = None;
+                    tool.input_types = vec![];
+                    return;
+                };
+                types.extend(refs);
+            }
+            names.push(p.name);
         }
-        Some(out)
+        tool.params = Some(names);
+        tool.input_types = types;
     }
 
-    /// The input fields a parameter type contributes: empty for plain types,
-    /// `None` for a class whose fields cannot be seen.
-    fn type_fields(&self, ty: Node, depth: usize) -> Option<Vec<String>> {
+    /// The class names in a parameter type that may carry input fields:
+    /// none for plain types, `None` for a type form not understood.
+    fn type_refs(&self, ty: Node, depth: usize) -> Option<Vec<Expr>> {
         if depth > 8 {
             return None;
         }
         let d = depth + 1;
-        match ty.kind() {
-            "type" => named_children(ty).next().map_or(Some(vec![]), |c| self.type_fields(c, d)),
-            "none" => Some(vec![]),
-            "identifier" => self.named_type_fields(self.text(ty), d),
-            "attribute" => {
-                let last = ty.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or("");
-                PLAIN_TYPES.contains(&last).then(Vec::new)
+        let named = |name: &str, path: Vec<String>, span: Span| {
+            if PLAIN_TYPES.contains(&name) {
+                vec![]
+            } else {
+                vec![Expr::Ref { path, span }]
             }
+        };
+        match ty.kind() {
+            "type" => named_children(ty).next().map_or(Some(vec![]), |c| self.type_refs(c, d)),
+            "none" => Some(vec![]),
+            "identifier" | "attribute" => match self.lower.expr(ty) {
+                Expr::Ref { path, span } => Some(named(path.last().map_or("", String::as_str), path.clone(), span)),
+                _ => None,
+            },
             "string" => {
-                // A forward reference: `'Req'`, `'Req | None'`.
+                // A forward reference: `'Req'`, `'Req | None'`, `'models.Req'`.
                 let s = self.lower.string(ty)?;
                 let mut out = Vec::new();
                 for part in s.split('|').map(str::trim) {
-                    if !lower::is_identifier(part) {
+                    let path: Vec<String> = part.split('.').map(str::to_string).collect();
+                    if !path.iter().all(|p| lower::is_identifier(p)) {
                         return None;
                     }
-                    out.extend(self.named_type_fields(part, d)?);
+                    out.extend(named(path.last().map_or("", String::as_str), path.clone(), self.span(ty)));
                 }
                 Some(out)
             }
             "binary_operator" => {
-                let mut out = self.type_fields(ty.child_by_field_name("left")?, d)?;
-                out.extend(self.type_fields(ty.child_by_field_name("right")?, d)?);
+                let mut out = self.type_refs(ty.child_by_field_name("left")?, d)?;
+                out.extend(self.type_refs(ty.child_by_field_name("right")?, d)?);
                 Some(out)
             }
             "generic_type" | "subscript" => {
@@ -749,11 +762,11 @@ impl<'a, 't> Cx<'a, 't> {
                 };
                 match head_name {
                     // The first argument is the type; the rest is metadata.
-                    "Annotated" => params.first().map_or(Some(vec![]), |t| self.type_fields(*t, d)),
+                    "Annotated" => params.first().map_or(Some(vec![]), |t| self.type_refs(*t, d)),
                     "Optional" | "Union" => {
                         let mut out = Vec::new();
                         for t in params {
-                            out.extend(self.type_fields(t, d)?);
+                            out.extend(self.type_refs(t, d)?);
                         }
                         Some(out)
                     }
@@ -766,85 +779,92 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    fn named_type_fields(&self, name: &str, depth: usize) -> Option<Vec<String>> {
-        if PLAIN_TYPES.contains(&name) {
-            return Some(vec![]);
-        }
-        let class = self.find_class(name)?;
-        self.class_fields(class, depth)
-    }
-
-    /// Fields of a model class defined here (with those of its in-file
-    /// model bases); empty for an Enum or a plain class.
-    fn class_fields(&self, class: Node, depth: usize) -> Option<Vec<String>> {
-        if depth > 8 {
-            return None;
-        }
-        let mut fields = Vec::new();
-        let mut model = class
-            .parent()
-            .is_some_and(|p| p.kind() == "decorated_definition" && self.text(p).trim_start().starts_with("@dataclass"));
-        if let Some(bases) = class.child_by_field_name("superclasses") {
-            for base in named_children(bases) {
-                let name = match base.kind() {
-                    "identifier" => self.text(base),
-                    "attribute" => base.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or(""),
-                    "keyword_argument" => continue, // `total=False`, `metaclass=...`
-                    _ => return None,
-                };
-                match name {
-                    "BaseModel" | "TypedDict" | "RootModel" => model = true,
-                    "Enum" | "StrEnum" | "IntEnum" | "Flag" | "IntFlag" | "Generic" | "Protocol" => {}
-                    "str" | "int" | "object" => {}
-                    _ => {
-                        let base_class = self.find_class(name)?;
-                        let inherited = self.class_fields(base_class, depth + 1)?;
-                        model |= !inherited.is_empty() || self.is_model_class(base_class);
-                        fields.extend(inherited);
-                    }
-                }
-            }
-        }
-        if !model {
-            return Some(vec![]);
-        }
-        let body = class.child_by_field_name("body")?;
-        for stmt in named_children(body).filter(|n| n.kind() == "expression_statement") {
-            let Some(assign) = named_children(stmt).next().filter(|a| a.kind() == "assignment") else { continue };
-            let (Some(left), Some(ty)) = (assign.child_by_field_name("left"), assign.child_by_field_name("type"))
-            else {
-                continue;
-            };
-            let name = self.text(left);
-            if left.kind() != "identifier" || name.starts_with('_') || self.text(ty).starts_with("ClassVar") {
-                continue;
-            }
-            fields.push(name.to_string());
-        }
-        Some(fields)
-    }
-
-    fn is_model_class(&self, class: Node) -> bool {
-        class.child_by_field_name("superclasses").is_some_and(|b| {
-            named_children(b).any(|n| matches!(self.text(n), "BaseModel" | "TypedDict" | "pydantic.BaseModel"))
-        })
-    }
-
-    fn find_class(&self, name: &str) -> Option<Node<'t>> {
+    /// `<Class>.__fields__` for every module-level class: the annotated
+    /// fields of its body after a spread of each base's (so inherited
+    /// fields come first). Enums and plain classes have none; the bases that
+    /// end a model's chain (`BaseModel`, `TypedDict` …) add none.
+    fn class_fields(&self, facts: &mut FileFacts) {
         let mut stack = vec![self.root];
         while let Some(n) = stack.pop() {
             for c in named_children(n) {
                 match c.kind() {
-                    "class_definition" if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) => {
-                        return Some(c);
-                    }
+                    "class_definition" => self.class_fields_binding(c, facts),
                     "decorated_definition" | "if_statement" | "try_statement" | "block" => stack.push(c),
                     _ if c.kind().ends_with("clause") => stack.push(c),
                     _ => {}
                 }
             }
         }
-        None
+    }
+
+    fn class_fields_binding(&self, class: Node, facts: &mut FileFacts) {
+        let Some(name) = class.child_by_field_name("name") else { return };
+        let dataclass = class
+            .parent()
+            .is_some_and(|p| p.kind() == "decorated_definition" && self.text(p).trim_start().starts_with("@dataclass"));
+        let mut entries = Vec::new();
+        let mut record = dataclass;
+        let mut unknown_base = false;
+        for base in class.child_by_field_name("superclasses").map(named_children).into_iter().flatten() {
+            if base.kind() == "keyword_argument" {
+                continue; // `total=False`, `metaclass=...`
+            }
+            let head = match base.kind() {
+                "subscript" => base.child_by_field_name("value").unwrap_or(base),
+                "generic_type" => named_children(base).next().unwrap_or(base),
+                _ => base,
+            };
+            let expr = self.lower.expr(head);
+            let Expr::Ref { path, span } = expr else {
+                entries.push(Entry::Spread(Expr::Unresolved(self.span(base))));
+                continue;
+            };
+            match path.last().map(String::as_str).unwrap_or("") {
+                "BaseModel" | "TypedDict" | "RootModel" | "NamedTuple" => record = true,
+                "Enum" | "StrEnum" | "IntEnum" | "Flag" | "IntFlag" => {
+                    // An Enum has no fields, whatever else it derives from.
+                    entries.clear();
+                    record = false;
+                    unknown_base = false;
+                    break;
+                }
+                "Generic" | "Protocol" | "ABC" | "object" | "str" | "int" | "float" | "bytes" => {}
+                _ => {
+                    unknown_base = true;
+                    let mut p = path;
+                    p.push(FIELDS_MEMBER.to_string());
+                    entries.push(Entry::Spread(Expr::Ref { path: p, span }));
+                }
+            }
+        }
+        if record || unknown_base {
+            if let Some(body) = class.child_by_field_name("body") {
+                for stmt in named_children(body).filter(|n| n.kind() == "expression_statement") {
+                    let Some(assign) = named_children(stmt).next().filter(|a| a.kind() == "assignment") else {
+                        continue;
+                    };
+                    let (Some(left), Some(ty)) =
+                        (assign.child_by_field_name("left"), assign.child_by_field_name("type"))
+                    else {
+                        continue;
+                    };
+                    let field = self.text(left);
+                    if left.kind() != "identifier" || field.starts_with('_') || self.text(ty).starts_with("ClassVar") {
+                        continue;
+                    }
+                    entries.push(Entry::Pair {
+                        key: field.to_string(),
+                        key_span: self.span(left),
+                        value: Expr::Other(self.span(assign)),
+                    });
+                }
+            }
+        }
+        facts.bindings.push(Binding {
+            name: format!("{}.{FIELDS_MEMBER}", self.text(name)),
+            value: Expr::Object { entries, span: self.span(class) },
+            span: self.span(name),
+        });
     }
 
     /// Rewrite a receiver that names a parameter or a local variable of an
@@ -1011,26 +1031,57 @@ mod tests {
         assert!(facts.binding("mcp").is_some());
     }
 
-    fn params_of(src: &str) -> Option<Vec<String>> {
+    /// (parameter names, input type paths) of the one tool in `src`.
+    fn params_of(src: &str) -> Option<(Vec<String>, Vec<String>)> {
         let src = format!("from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n{src}");
         let facts = parse(FileId(0), &src);
-        facts.tools[0].params.clone()
+        let t = &facts.tools[0];
+        let types = t
+            .input_types
+            .iter()
+            .map(|e| match e {
+                Expr::Ref { path, .. } => path.join("."),
+                _ => "?".into(),
+            })
+            .collect();
+        t.params.clone().map(|p| (p, types))
     }
 
     #[test]
-    fn pydantic_input_models_give_their_fields() {
-        let models = "class Base(BaseModel):\n    namespace: str\n    _private: int = 0\n    LIMIT: ClassVar[int] = 3\n\nclass Req(Base):\n    confirm: Annotated[bool, Field(description='x')] = False\n    model_config = {}\n\nclass Mode(str, Enum):\n    A = 'a'\n\n";
-        let f = |sig: &str| params_of(&format!("{models}@mcp.tool()\ndef wipe({sig}) -> int: ...\n"));
-        let want = |v: &[&str]| Some(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(f("req: Req"), want(&["req", "namespace", "confirm"]));
-        assert_eq!(f("req: Annotated[Req, Field(description='r')]"), want(&["req", "namespace", "confirm"]));
-        assert_eq!(f("req: Optional[Req] = None"), want(&["req", "namespace", "confirm"]));
-        assert_eq!(f("req: 'Req | None' = None, mode: Mode = Mode.A"), want(&["req", "namespace", "confirm", "mode"]));
-        assert_eq!(f("req: Req | None = None"), want(&["req", "namespace", "confirm"]));
-        assert_eq!(f("items: list[Req], n: typing.Optional[int]"), want(&["items", "n"]));
-        // An imported model's fields cannot be seen: the inputs are unknown.
-        assert_eq!(f("req: ImportedRequest"), None);
-        assert_eq!(f("req: Annotated[models.Req, Field()]"), None);
+    fn parameter_types_that_may_carry_input_fields() {
+        let f = |sig: &str| params_of(&format!("@mcp.tool()\ndef wipe({sig}) -> int: ...\n"));
+        let want = |p: &[&str], t: &[&str]| {
+            Some((p.iter().map(|s| s.to_string()).collect::<Vec<_>>(), t.iter().map(|s| s.to_string()).collect()))
+        };
+        assert_eq!(f("req: Req, n: int = 1"), want(&["req", "n"], &["Req"]));
+        assert_eq!(f("req: Annotated[Req, Field(description='r')]"), want(&["req"], &["Req"]));
+        assert_eq!(f("req: Optional[models.Req] = None"), want(&["req"], &["models.Req"]));
+        assert_eq!(f("req: 'Req | None' = None"), want(&["req"], &["Req"]));
+        assert_eq!(f("req: Req | None = None, ctx: Context"), want(&["req"], &["Req"]));
+        assert_eq!(f("items: list[Req], n: typing.Optional[int]"), want(&["items", "n"], &[]));
+        // A generic user class is not understood: the inputs are unknown.
+        assert_eq!(f("page: Page[Req]"), None);
+    }
+
+    #[test]
+    fn classes_bind_their_fields() {
+        let src = "class Base(BaseModel):\n    namespace: str\n    _private: int = 0\n    LIMIT: ClassVar[int] = 3\n\nclass Req(Base, Generic[T]):\n    confirm: Annotated[bool, Field(description='x')] = False\n    model_config = {}\n\nclass Mode(str, Enum):\n    A = 'a'\n\n@dataclass\nclass Opts:\n    force: bool = False\n\nclass Plain:\n    x: int = 1\n";
+        let facts = parse(FileId(0), src);
+        let fields = |name: &str| match &facts.binding(&format!("{name}.__fields__")).expect("binding").value {
+            Expr::Object { entries, .. } => entries
+                .iter()
+                .map(|e| match e {
+                    Entry::Pair { key, .. } => key.clone(),
+                    Entry::Spread(Expr::Ref { path, .. }) => format!("...{}", path.join(".")),
+                    Entry::Spread(_) => "...?".into(),
+                })
+                .collect::<Vec<_>>(),
+            _ => vec!["not an object".into()],
+        };
+        assert_eq!(fields("Base"), ["namespace"]);
+        assert_eq!(fields("Req"), ["...Base.__fields__", "confirm"]);
+        assert!(fields("Mode").is_empty() && fields("Plain").is_empty());
+        assert_eq!(fields("Opts"), ["force"]);
     }
 
     #[test]
