@@ -123,6 +123,7 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
+    cx.alias_fields(&mut facts);
     cx.class_fields(&mut facts);
     cx.registrations(&mut facts);
     facts
@@ -797,6 +798,60 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// `<Alias>.__fields__` for a module-level type alias (`Id = Annotated[str,
+    /// Field(...)]`, `Req = Optional[Model]`, `type R = Model | None`,
+    /// `Id = NewType("Id", str)`): the fields of the types it names.
+    fn alias_fields(&self, facts: &mut FileFacts) {
+        for stmt in named_children(self.root) {
+            let (name, value) = match stmt.kind() {
+                "expression_statement" => {
+                    let Some(a) = named_children(stmt).next().filter(|a| a.kind() == "assignment") else { continue };
+                    match (a.child_by_field_name("left"), a.child_by_field_name("right")) {
+                        (Some(l), Some(r)) if l.kind() == "identifier" => (l, r),
+                        _ => continue,
+                    }
+                }
+                "type_alias_statement" => {
+                    let (Some(l), Some(r)) = (stmt.child_by_field_name("left"), stmt.child_by_field_name("right"))
+                    else {
+                        continue;
+                    };
+                    (named_children(l).next().unwrap_or(l), r)
+                }
+                _ => continue,
+            };
+            let value = match value.kind() {
+                // `NewType("Id", str)`: the second argument is the type.
+                "call" if value.child_by_field_name("function").is_some_and(|f| self.text(f).ends_with("NewType")) => {
+                    match value.child_by_field_name("arguments").and_then(|a| named_children(a).nth(1)) {
+                        Some(t) => t,
+                        None => continue,
+                    }
+                }
+                "subscript" | "binary_operator" | "type" | "none" => value,
+                // `Id = str` is an alias; `X = Y` with a class name may be one.
+                "identifier" | "attribute" => value,
+                _ => continue,
+            };
+            let Some(refs) = self.type_refs(value, 0) else { continue };
+            let entries = refs
+                .into_iter()
+                .map(|r| match r {
+                    Expr::Ref { mut path, span } => {
+                        path.push(FIELDS_MEMBER.to_string());
+                        Entry::Spread(Expr::Ref { path, span })
+                    }
+                    other => Entry::Spread(other),
+                })
+                .collect();
+            facts.bindings.push(Binding {
+                name: format!("{}.{FIELDS_MEMBER}", self.text(name)),
+                value: Expr::Object { entries, span: self.span(stmt) },
+                span: self.span(name),
+            });
+        }
+    }
+
     fn class_fields_binding(&self, class: Node, facts: &mut FileFacts) {
         let Some(name) = class.child_by_field_name("name") else { return };
         let dataclass = class
@@ -1082,6 +1137,27 @@ mod tests {
         assert_eq!(fields("Req"), ["...Base.__fields__", "confirm"]);
         assert!(fields("Mode").is_empty() && fields("Plain").is_empty());
         assert_eq!(fields("Opts"), ["force"]);
+        let facts = parse(
+            FileId(0),
+            "Id = Annotated[str, Field(max_length=3)]\nR: TypeAlias = Optional[Req]\ntype S = m.Req | None\nN = NewType('N', int)\nP = PRESETS['x']\n",
+        );
+        let spreads = |name: &str| match facts.binding(&format!("{name}.__fields__")).map(|b| &b.value) {
+            Some(Expr::Object { entries, .. }) => Some(
+                entries
+                    .iter()
+                    .map(|e| match e {
+                        Entry::Spread(Expr::Ref { path, .. }) => path.join("."),
+                        _ => "?".into(),
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        };
+        assert_eq!(spreads("Id"), Some(vec![]));
+        assert_eq!(spreads("R"), Some(vec!["Req.__fields__".to_string()]));
+        assert_eq!(spreads("S"), Some(vec!["m.Req.__fields__".to_string()]));
+        assert_eq!(spreads("N"), Some(vec![]));
+        assert_eq!(spreads("P"), None);
     }
 
     #[test]
