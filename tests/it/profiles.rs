@@ -71,3 +71,10 @@ fn rules_listing_shows_default_severity_and_profiles() {
     let mcp030 = v.as_array().expect("array").iter().find(|r| r["code"] == "MCP030").expect("MCP030");
     assert_eq!((mcp030["severity"].as_str(), mcp030["level"].as_str()), (Some("off"), Some("error")));
 }
+
+#[test]
+fn unknown_profile_is_a_usage_error() {
+    let (code, _, err) = run_in(&repo(), &["check", "--profile", "lenient", "examples"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("lenient") && err.contains("openai-apps"), "{err}");
+}

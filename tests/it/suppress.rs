@@ -84,3 +84,26 @@ fn unused_is_judged_against_every_rule() {
     let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero"]);
     assert!(!out.contains("MCP092") && out.contains("MCP001"), "{out}");
 }
+
+/// A finding reported in another file (a misspelt key in a shared preset)
+/// is suppressed where it is reported.
+#[test]
+fn suppression_in_a_preset_module() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("presets.py"),
+        "from mcp.types import ToolAnnotations\nLOCAL = ToolAnnotations(\n    readOnlyHint=True,\n    openWorldHint=False,\n    destructive=False,  # mcp-lint: ignore[MCP012] -- kept for an old client\n)\n",
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("server.py"),
+        format!(
+            "{PY_HEAD}from presets import LOCAL\n\n@mcp.tool(annotations=LOCAL)\ndef list_notes() -> list[str]: ...\n"
+        ),
+    )
+    .expect("write");
+    let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero"]);
+    assert!(out.starts_with("No findings"), "{out}");
+    let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "server.py"]);
+    assert!(out.starts_with("No findings"), "{out}");
+}
