@@ -267,6 +267,13 @@ pub enum Syntax {
 }
 
 impl Syntax {
+    /// How this syntax spells a hint's key.
+    pub fn key(self, hint: HintKind) -> &'static str {
+        match self {
+            Syntax::RustAttr => hint.snake_name(),
+            _ => hint.wire_name(),
+        }
+    }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
         match self {
             Syntax::PythonKeyword => {

@@ -449,6 +449,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let snake = match generation {
             Generation::V2 => SnakeRule::Accepted,
             Generation::V1 => SnakeRule::Ignored(why.to_string()),
+            Generation::SnakeOnly => SnakeRule::Required(why.to_string()),
             Generation::Unknown => SnakeRule::Undecided,
         };
         for item in &obj.items {

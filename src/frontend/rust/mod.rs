@@ -1,13 +1,198 @@
-//! The rust frontend (not yet written: finds nothing).
+//! The Rust frontend: `syn` parses the file, `proc-macro2` (with
+//! `span-locations`) gives byte ranges. It finds
+//! - rmcp `#[tool(...)]` methods and rust-mcp-sdk `#[mcp_tool(...)]`
+//!   structs (`attrs.rs`),
+//! - tools built at run time: `Tool::new(..).annotate(..)`, `Tool { .. }`
+//!   literals, pmcp `ToolInfo` (`builders.rs`),
+//! - `use` declarations, `mod` files and `const`/`static` presets
+//!   (`paths.rs`, `items.rs`).
+//!
+//! Attribute arguments are token streams, so `#[tool(...)]` written inside a
+//! doc comment or a string literal is never seen. A file `syn` rejects is
+//! searched again by a token-level scan (`fallback.rs`) and reported as
+//! MCP090. Deeply nested input is parsed on a thread with a large stack, and
+//! beyond [`MAX_NESTING`] not handed to `syn` at all.
 
+mod attrs;
+mod builders;
+mod fallback;
+mod items;
+mod lower;
+mod paths;
+
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use crate::model::{FileFacts, Lang};
-use crate::source::FileId;
+use crate::model::{FileFacts, Lang, Problem};
+use crate::source::{FileId, Span};
 
-/// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["mcp", "Hint"];
+/// Byte markers of files worth parsing: they may declare tools (an SDK
+/// crate name, the attribute) or define presets (`ToolAnnotations`, hint
+/// fields).
+pub const PREFILTER: &[&str] = &["mcp", "ToolAnnotations", "_hint", "#[tool"];
 
-pub fn parse(file: FileId, _path: &Path, _text: &str) -> FileFacts {
-    FileFacts::new(file, Lang::Rust)
+/// Bracket nesting beyond which `syn` is not used (its parser recurses).
+const MAX_NESTING: usize = 1000;
+/// Nesting up to which parsing stays on the caller's thread.
+const SHALLOW_NESTING: usize = 48;
+/// Stack of the thread that parses deeply nested files.
+const DEEP_STACK: usize = 256 * 1024 * 1024;
+
+pub const API_TOOL_ATTR: &str = "rust.rmcp.tool";
+pub const API_MCP_TOOL: &str = "rust.rust-mcp-sdk.mcp_tool";
+pub const API_TOOL_NEW: &str = "rust.rmcp.Tool";
+pub const API_TOOL_STRUCT: &str = "rust.Tool-literal";
+pub const API_PMCP: &str = "rust.pmcp.ToolInfo";
+
+pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
+    let depth = fallback::max_nesting(text);
+    if depth <= SHALLOW_NESTING {
+        return parse_here(file, path, text, depth);
+    }
+    let (p, t) = (path.to_path_buf(), text.to_string());
+    let worker = std::thread::Builder::new()
+        .name("mcp-lint-rust-deep".into())
+        .stack_size(DEEP_STACK)
+        .spawn(move || parse_here(file, &p, &t, depth));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(facts)) => facts,
+        // Could not spawn, or the parser panicked: keep what a scan finds.
+        _ => {
+            let mut facts = scan_only(file, path, text);
+            facts.problems.push(Problem {
+                span: Span::new(file, 0, 0),
+                message: "the Rust parser gave up on this file".into(),
+            });
+            facts
+        }
+    }
+}
+
+fn parse_here(file: FileId, path: &Path, text: &str, depth: usize) -> FileFacts {
+    let facts = if depth > MAX_NESTING {
+        let mut facts = scan_only(file, path, text);
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: format!("brackets nest deeper than {MAX_NESTING} levels: only tool attributes were searched"),
+        });
+        facts
+    } else {
+        parse_syn(file, path, text)
+    };
+    // proc-macro2 keeps every parsed text in a thread-local map; drop it.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    facts
+}
+
+fn parse_syn(file: FileId, path: &Path, text: &str) -> FileFacts {
+    let source = blank_preamble(text);
+    match syn::parse_file(&source) {
+        Ok(ast) => {
+            let mut cx = Cx::new(file, path, text);
+            items::file(&mut cx, &ast);
+            drop(ast);
+            cx.finish()
+        }
+        Err(e) => {
+            let range = e.span().byte_range();
+            let mut facts = scan_only(file, path, text);
+            facts.problems.push(Problem {
+                span: Span::new(file, range.start, range.end),
+                message: format!("syntax error: {e}"),
+            });
+            facts
+        }
+    }
+}
+
+fn scan_only(file: FileId, path: &Path, text: &str) -> FileFacts {
+    let mut cx = Cx::new(file, path, text);
+    fallback::scan(&mut cx);
+    cx.finish()
+}
+
+/// The text with a byte-order mark and a shebang line blanked out (same
+/// byte offsets), so that `syn` sees plain Rust.
+fn blank_preamble(text: &str) -> String {
+    let mut s = text.to_string();
+    if s.starts_with('\u{feff}') {
+        s.replace_range(0..3, "   ");
+    }
+    let body = s.trim_start();
+    if body.starts_with("#!") && !body.starts_with("#![") {
+        let start = s.len() - body.len();
+        let end = s[start..].find('\n').map_or(s.len(), |i| start + i);
+        let blank = " ".repeat(end - start);
+        s.replace_range(start..end, &blank);
+    }
+    s
+}
+
+/// What the frontend knows while walking one file.
+pub(super) struct Cx<'t> {
+    pub file: FileId,
+    pub text: &'t str,
+    /// Offset of the text `syn` is parsing within the file (snippets of the
+    /// fallback scan are parsed on their own).
+    pub base: usize,
+    /// `lib.rs`, `main.rs`, `mod.rs` or a crate root: its `mod x;` files are
+    /// beside it; otherwise they live in a directory named after it.
+    pub mod_rs: bool,
+    pub stem: String,
+    /// `mod x;` declared in this file (separate files).
+    pub file_mods: HashSet<String>,
+    /// `mod x { … }` declared in this file (flattened into it).
+    pub inline_mods: HashSet<String>,
+    /// Inline modules entered, innermost last.
+    pub mod_path: Vec<String>,
+    /// The type of the impl block being walked (for `Self::X`).
+    pub self_ty: Option<String>,
+    /// Struct name → input field names (as serialized).
+    pub structs: HashMap<String, Vec<String>>,
+    /// First segments of paths used in expressions that may name a crate.
+    pub roots: HashSet<String>,
+    /// Start offsets of `Tool::new(..)` calls already taken as tools.
+    pub consumed: HashSet<usize>,
+    pub facts: FileFacts,
+}
+
+impl<'t> Cx<'t> {
+    fn new(file: FileId, path: &Path, text: &'t str) -> Cx<'t> {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let parent = path.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+        let mod_rs = matches!(stem.as_str(), "lib" | "main" | "mod" | "build")
+            || matches!(parent.as_deref(), Some("bin" | "examples" | "tests" | "benches"));
+        Cx {
+            file,
+            text,
+            base: 0,
+            mod_rs,
+            stem,
+            file_mods: HashSet::new(),
+            inline_mods: HashSet::new(),
+            mod_path: Vec::new(),
+            self_ty: None,
+            structs: HashMap::new(),
+            roots: HashSet::new(),
+            consumed: HashSet::new(),
+            facts: FileFacts::new(file, Lang::Rust),
+        }
+    }
+
+    /// The file span of a proc-macro2 span.
+    pub fn span(&self, s: proc_macro2::Span) -> Span {
+        let r = s.byte_range();
+        Span::new(self.file, self.base + r.start, self.base + r.end)
+    }
+
+    /// From the start of `a` to the end of `b`.
+    pub fn join(&self, a: proc_macro2::Span, b: proc_macro2::Span) -> Span {
+        let (a, b) = (self.span(a), self.span(b));
+        Span { file: self.file, start: a.start, end: b.end.max(a.start) }
+    }
+
+    fn finish(mut self) -> FileFacts {
+        paths::add_crate_roots(&mut self);
+        self.facts
+    }
 }
