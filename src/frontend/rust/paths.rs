@@ -127,34 +127,36 @@ impl Cx<'_> {
             Root::Local(segs) => {
                 // `use self::presets::READ as R`: an alias of a local name.
                 if segs.len() > 1 || segs.first().is_some_and(|s| s != local) {
-                    self.facts.bindings.push(Binding {
-                        name: self.qualified(local),
-                        value: Expr::Ref { path: segs, span },
-                        span,
-                    });
+                    let value = Expr::Ref { path: segs, span };
+                    if !self.mod_path.is_empty() {
+                        let name = self.qualified(local);
+                        self.facts.bindings.push(Binding { name, value: value.clone(), span });
+                    }
+                    self.facts.bindings.push(Binding { name: local.to_string(), value, span });
                 }
             }
             Root::Module(spec, mut rest) => {
                 let member = rest.pop();
                 let module = join_spec(&spec, &rest);
                 match member {
-                    Some(member) if !module.is_empty() => {
-                        self.facts.imports.push(Import { local: local.to_string(), module, member: Some(member), span })
-                    }
+                    Some(member) if !module.is_empty() => self.import(local, module, Some(member), span),
                     // `use rmcp;`, `use crate::presets::{self}`, `use super::presets`.
-                    Some(member) => self.facts.imports.push(Import {
-                        local: local.to_string(),
-                        module: member,
-                        member: None,
-                        span,
-                    }),
-                    None if !module.is_empty() => {
-                        self.facts.imports.push(Import { local: local.to_string(), module, member: None, span })
-                    }
+                    Some(member) => self.import(local, member, None, span),
+                    None if !module.is_empty() => self.import(local, module, None, span),
                     None => {}
                 }
             }
         }
+    }
+
+    /// An import; inside an inline module it is also bound under the
+    /// module's name (`presets.READ`), since the module is flattened.
+    fn import(&mut self, local: &str, module: String, member: Option<String>, span: Span) {
+        if !self.mod_path.is_empty() {
+            let local = self.qualified(local);
+            self.facts.imports.push(Import { local, module: module.clone(), member: member.clone(), span });
+        }
+        self.facts.imports.push(Import { local: local.to_string(), module, member, span });
     }
 
     /// A name qualified by the inline modules around it (`presets.READ`).
