@@ -155,7 +155,11 @@ impl Scan<'_> {
         i
     }
 
-    fn ident_at(&self, i: usize) -> Option<(usize, usize)> {
+    /// An identifier at `i` (without the `r#` of a raw identifier).
+    fn ident_at(&self, mut i: usize) -> Option<(usize, usize)> {
+        if self.code.get(i..i + 2) == Some(b"r#") && self.code.get(i + 2).is_some_and(|&c| Self::is_ident(c)) {
+            i += 2;
+        }
         let mut j = i;
         while j < self.code.len() && Self::is_ident(self.code[j]) {
             j += 1;

@@ -192,7 +192,61 @@ impl<'t> Cx<'t> {
     }
 
     fn finish(mut self) -> FileFacts {
+        paths::bind_glob_macros(&mut self);
         paths::add_crate_roots(&mut self);
         self.facts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "use rmcp::{tool, tool_router};\nstruct S;\n#[tool_router]\nimpl S {\n    #[tool(annotations(read_only_hint = true))]\n    async fn get_item(&self) {}\n}\n";
+
+    fn nested(depth: usize) -> String {
+        format!("{HEAD}fn deep() -> i32 {{ {}1{} }}\n", "(".repeat(depth), ")".repeat(depth))
+    }
+
+    fn parse_text(text: &str) -> FileFacts {
+        parse(FileId(0), Path::new("src/lib.rs"), text)
+    }
+
+    #[test]
+    fn ten_thousand_levels_do_not_overflow() {
+        let facts = parse_text(&nested(10_000));
+        assert_eq!(facts.tools.len(), 1);
+        assert_eq!(facts.tools[0].default_name.as_ref().map(|n| n.0.as_str()), Some("get_item"));
+        assert_eq!(facts.problems.len(), 1, "{:?}", facts.problems);
+        // Unbalanced as well as deep.
+        let facts = parse_text(&format!("{HEAD}fn f() {{ {} }}", "[{(".repeat(10_000)));
+        assert_eq!(facts.tools.len(), 1);
+        assert!(!facts.problems.is_empty());
+    }
+
+    #[test]
+    fn deep_but_bounded_nesting_is_parsed_by_syn() {
+        let facts = parse_text(&nested(MAX_NESTING - 2));
+        assert_eq!(facts.tools.len(), 1);
+        assert!(facts.problems.is_empty(), "{:?}", facts.problems);
+    }
+
+    #[test]
+    fn attribute_text_outside_code_is_not_a_tool() {
+        let text = "use rmcp::tool;\n/// #[tool]\n/// fn a(&self) {}\nconst S: &str = \"#[tool] fn b() {}\";\n/* #[tool] fn c() {} */\nfn main() {}\n";
+        assert!(parse_text(text).tools.is_empty());
+        // The same through the fallback scan (the file does not parse).
+        let broken = format!("{text}fn broken( {{");
+        let facts = parse_text(&broken);
+        assert!(facts.tools.is_empty());
+        assert_eq!(facts.problems.len(), 1);
+    }
+
+    #[test]
+    fn spans_are_byte_offsets_after_multibyte_text() {
+        let text = "\u{feff}// é ü ß — ✓\nuse rmcp::tool;\nstruct S;\nimpl S {\n    #[tool] async fn x(&self) {}\n}\n";
+        let facts = parse_text(text);
+        let site = facts.tools[0].site;
+        assert_eq!(&text[site.range()], "#[tool");
     }
 }

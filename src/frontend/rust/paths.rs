@@ -222,6 +222,45 @@ pub fn ident(i: &proc_macro2::Ident) -> String {
     s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
 }
 
+/// SDK crates whose glob imports (`use rmcp::*;`) may bring a tool macro.
+const SDK_GLOB_CRATES: &[&str] = &["rmcp", "rust_mcp_sdk", "rust_mcp_macros", "pmcp"];
+
+/// `#[tool]` under `use rmcp::*;`: a glob of an external crate is not
+/// followed by resolution, so a single-segment attribute path that nothing
+/// else binds is taken from the SDK glob.
+pub fn bind_glob_macros(cx: &mut Cx) {
+    let Some(glob) = cx
+        .facts
+        .imports
+        .iter()
+        .filter(|i| i.local == "*")
+        .find(|i| SDK_GLOB_CRATES.contains(&i.module.split("::").next().unwrap_or("")))
+        .cloned()
+    else {
+        return;
+    };
+    let mut names: Vec<String> = Vec::new();
+    for t in &cx.facts.tools {
+        if let crate::model::Gate::Callee { callee: Expr::Ref { path, .. }, .. } = &t.gate {
+            if let [name] = path.as_slice() {
+                let bound = cx.facts.imports.iter().any(|i| &i.local == name)
+                    || cx.facts.bindings.iter().any(|b| &b.name == name);
+                if !bound && !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+    }
+    for name in names {
+        cx.facts.imports.push(Import {
+            local: name.clone(),
+            module: glob.module.clone(),
+            member: Some(name),
+            span: glob.span,
+        });
+    }
+}
+
 /// Crate names used as the first segment of a path (`rmcp::model::Tool`)
 /// are bound to the crate, unless the file binds the name itself.
 pub fn add_crate_roots(cx: &mut Cx) {
