@@ -264,13 +264,15 @@ pub enum Syntax {
     GoOption,
     /// `annotations(read_only_hint = true)`
     RustAttr,
+    /// `.annotate(ToolAnnotations::new().read_only(true))`
+    RustBuilder,
 }
 
 impl Syntax {
     /// How this syntax spells a hint's key.
     pub fn key(self, hint: HintKind) -> &'static str {
         match self {
-            Syntax::RustAttr => hint.snake_name(),
+            Syntax::RustAttr | Syntax::RustBuilder => hint.snake_name(),
             _ => hint.wire_name(),
         }
     }
@@ -289,6 +291,7 @@ impl Syntax {
             }
             Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
             Syntax::RustAttr => format!("{} = {value}", hint.snake_name()),
+            Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -298,6 +301,7 @@ impl Syntax {
             Syntax::GoStruct => format!("Annotations: &mcp.ToolAnnotations{{{}}}", parts.join(", ")),
             Syntax::GoOption => parts.join(", "),
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
+            Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
         }
     }
 }

@@ -163,7 +163,7 @@ fn new_site(api: &'static str, site: crate::source::Span, gate: Gate) -> ToolSit
         annotations: None,
         params: None,
         definition: None,
-        syntax: Syntax::RustAttr,
+        syntax: Syntax::RustBuilder,
         positional_roles: PositionalRoles::Mapped,
         bound_to: None,
     }
