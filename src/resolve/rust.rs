@@ -53,7 +53,8 @@ impl LangSupport for Rust {
         }
     }
     fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
-        let rust_mcp_sdk = facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));
+        let rust_mcp_sdk =
+            facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));
         let why = if rust_mcp_sdk {
             "rust-mcp-sdk's `#[mcp_tool]` takes snake_case hint keys and silently ignores any other key"
         } else {

@@ -74,7 +74,10 @@ impl Finder<'_, '_> {
     /// innermost first.
     fn chain(&mut self, root: &syn::ExprCall, path: &syn::Path, c: Ctor, methods: &[&syn::ExprMethodCall]) {
         let cx = &mut *self.cx;
-        let head = cx.join(root.func_span_start(), path.segments.last().map_or(root.paren_token.span.open(), |s| s.ident.span()));
+        let head = cx.join(
+            root.func_span_start(),
+            path.segments.last().map_or(root.paren_token.span.open(), |s| s.ident.span()),
+        );
         let tspan = cx.sspan(&type_path(path));
         let callee = cx.path_ref(&type_path(path), tspan);
         let api = if c == Ctor::RmcpTool { API_TOOL_NEW } else { API_PMCP };

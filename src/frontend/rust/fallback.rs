@@ -328,7 +328,8 @@ fn attribute_at(cx: &mut Cx, s: &Scan, i: usize) -> usize {
     }
     // The path's last segment, read from the code.
     let head = String::from_utf8_lossy(&s.code[open + 1..end - 1]);
-    let path: String = head.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+    let path: String =
+        head.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
     let last = path.rsplit("::").next().unwrap_or("");
     if last != "tool" && last != "mcp_tool" {
         return end;
@@ -342,7 +343,9 @@ fn attribute_at(cx: &mut Cx, s: &Scan, i: usize) -> usize {
                 Some((e, _)) if s.code.get(o) == Some(&b'[') => j = s.skip_ws(e),
                 _ => return end,
             }
-        } else if let Some(w) = ["pub", "async", "unsafe", "const", "extern", "default"].iter().find(|w| s.word_at(j, w)) {
+        } else if let Some(w) =
+            ["pub", "async", "unsafe", "const", "extern", "default"].iter().find(|w| s.word_at(j, w))
+        {
             j = s.skip_ws(j + w.len());
             if s.code.get(j) == Some(&b'(') {
                 match s.group_end(j) {

@@ -321,11 +321,7 @@ fn rename(field: &str, rule: &str) -> String {
         c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
     };
     match rule {
-        "camelCase" => words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| if i == 0 { w.to_string() } else { cap(w) })
-            .collect(),
+        "camelCase" => words.iter().enumerate().map(|(i, w)| if i == 0 { w.to_string() } else { cap(w) }).collect(),
         "PascalCase" => words.iter().map(|w| cap(w)).collect(),
         "kebab-case" => words.join("-"),
         "SCREAMING_SNAKE_CASE" | "UPPERCASE" => field.to_uppercase(),

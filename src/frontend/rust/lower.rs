@@ -123,7 +123,8 @@ impl Cx<'_> {
             return Expr::Object { entries: vec![], span };
         }
         // `LazyLock::new(|| ToolAnnotations::new()...)`.
-        if let ("Lazy" | "LazyLock" | "LazyCell", "new", [SExpr::Closure(cl)]) = (prev.as_str(), last.as_str(), args.as_slice())
+        if let ("Lazy" | "LazyLock" | "LazyCell", "new", [SExpr::Closure(cl)]) =
+            (prev.as_str(), last.as_str(), args.as_slice())
         {
             return self.lower(&cl.body);
         }

@@ -59,10 +59,9 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
         // Could not spawn, or the parser panicked: keep what a scan finds.
         _ => {
             let mut facts = scan_only(file, path, text);
-            facts.problems.push(Problem {
-                span: Span::new(file, 0, 0),
-                message: "the Rust parser gave up on this file".into(),
-            });
+            facts
+                .problems
+                .push(Problem { span: Span::new(file, 0, 0), message: "the Rust parser gave up on this file".into() });
             facts
         }
     }
@@ -96,10 +95,9 @@ fn parse_syn(file: FileId, path: &Path, text: &str) -> FileFacts {
         Err(e) => {
             let range = e.span().byte_range();
             let mut facts = scan_only(file, path, text);
-            facts.problems.push(Problem {
-                span: Span::new(file, range.start, range.end),
-                message: format!("syntax error: {e}"),
-            });
+            facts
+                .problems
+                .push(Problem { span: Span::new(file, range.start, range.end), message: format!("syntax error: {e}") });
             facts
         }
     }

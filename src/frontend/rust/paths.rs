@@ -72,7 +72,7 @@ impl Cx<'_> {
     fn local_or_file_mod(&self, segs: &[String]) -> Root {
         match segs.first() {
             Some(m) if self.file_mods.contains(m) && !self.inline_mods.contains(m) => {
-                Root::Module(self.relative_spec(0, &[m.clone()]), segs[1..].to_vec())
+                Root::Module(self.relative_spec(0, std::slice::from_ref(m)), segs[1..].to_vec())
             }
             // Inline module names are kept: bindings inside them carry the
             // module name as a prefix (`presets.READ_ONLY`).
