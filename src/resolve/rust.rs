@@ -46,7 +46,7 @@ impl LangSupport for Rust {
             // The protocol-level tool type built at run time.
             CalleeKind::SdkTypesTool => match root {
                 "rmcp" | "rust_mcp_sdk" | "rust_mcp_schema" => last == "Tool",
-                "pmcp" => last == "ToolInfo",
+                "pmcp" => matches!(last, "ToolInfo" | "TypedTool" | "TypedSyncTool" | "SimpleTool"),
                 _ => false,
             },
             _ => false,

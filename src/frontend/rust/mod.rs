@@ -40,9 +40,9 @@ const DEEP_STACK: usize = 256 * 1024 * 1024;
 
 pub const API_TOOL_ATTR: &str = "rust.rmcp.tool";
 pub const API_MCP_TOOL: &str = "rust.rust-mcp-sdk.mcp_tool";
-pub const API_TOOL_NEW: &str = "rust.rmcp.Tool";
-pub const API_TOOL_STRUCT: &str = "rust.Tool-literal";
-pub const API_PMCP: &str = "rust.pmcp.ToolInfo";
+pub const API_TOOL_NEW: &str = "rust.rmcp.Tool::new";
+pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
+pub const API_PMCP: &str = "rust.pmcp.builder";
 
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let depth = fallback::max_nesting(text);
@@ -246,5 +246,23 @@ mod tests {
         let facts = parse_text(text);
         let site = facts.tools[0].site;
         assert_eq!(&text[site.range()], "#[tool");
+    }
+
+    #[test]
+    fn truncated_and_mangled_input_never_panics() {
+        let sources = [
+            include_str!("../../../tests/fixtures/rust/rmcp-builders/src/lib.rs"),
+            include_str!("../../../tests/fixtures/rust/rmcp-tool-router/src/main.rs"),
+            include_str!("../../../tests/fixtures/rust/look-alikes/src/lib.rs"),
+        ];
+        for src in sources {
+            for cut in (0..src.len()).step_by(5).filter(|c| src.is_char_boundary(*c)) {
+                let _ = parse_text(&src[..cut]);
+                let _ = parse_text(&src[cut..]);
+            }
+        }
+        for odd in ["r#\"", "'", "b'", "/*", "#[", "#[tool(", "r##\"x\"#", "'\\", "#[tool] fn r#", "\u{feff}#!x"] {
+            let _ = parse_text(odd);
+        }
     }
 }
