@@ -105,14 +105,11 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                     }
                 }
             }
-            Item::Struct(s) => {
-                for a in &s.attrs {
-                    if attr_name(a) == "mcp_tool" {
-                        let params = cx.structs.get(&ident(&s.ident)).cloned();
-                        let site = cx.mcp_tool_attr(a, params);
-                        cx.facts.tools.push(site);
-                    }
-                }
+            Item::Struct(s) => mcp_tool_attrs(cx, &s.attrs, cx.structs.get(&ident(&s.ident)).cloned()),
+            // `#[mcp_tool(..)] type Ping = EmptyInput;`
+            Item::Type(t) => {
+                let params = type_name(&t.ty).and_then(|n| cx.structs.get(&n).cloned());
+                mcp_tool_attrs(cx, &t.attrs, params)
             }
             _ => {}
         }
@@ -188,6 +185,16 @@ impl OutputSpan for syn::Signature {
         match &self.output {
             syn::ReturnType::Type(_, t) => t.span(),
             syn::ReturnType::Default => self.paren_token.span.close(),
+        }
+    }
+}
+
+/// rust-mcp-sdk `#[mcp_tool(...)]` on a struct or type alias.
+fn mcp_tool_attrs(cx: &mut Cx, attrs: &[Attribute], params: Option<Vec<String>>) {
+    for a in attrs {
+        if attr_name(a) == "mcp_tool" {
+            let site = cx.mcp_tool_attr(a, params.clone());
+            cx.facts.tools.push(site);
         }
     }
 }
