@@ -20,26 +20,9 @@ const MAX_PIECE_NESTING: usize = 128;
 /// Pieces longer than this are not parsed.
 const MAX_PIECE_LEN: usize = 256 * 1024;
 
-/// The deepest bracket nesting of the code (comments and strings excluded).
-pub fn max_nesting(text: &str) -> usize {
-    let code = blank(text);
-    let (mut depth, mut max) = (0usize, 0usize);
-    for b in code {
-        match b {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                max = max.max(depth);
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
-}
-
 /// The text with comments, string and char literals replaced by spaces
 /// (newlines kept), byte for byte.
-fn blank(text: &str) -> Vec<u8> {
+pub(super) fn blank(text: &str) -> Vec<u8> {
     let b = text.as_bytes();
     let mut out = b.to_vec();
     let n = b.len();

@@ -15,6 +15,7 @@
 
 mod attrs;
 mod builders;
+mod depth;
 mod fallback;
 mod items;
 mod lower;
@@ -31,10 +32,11 @@ use crate::source::{FileId, Span};
 /// fields).
 pub const PREFILTER: &[&str] = &["mcp", "ToolAnnotations", "_hint", "#[tool"];
 
-/// Bracket nesting beyond which `syn` is not used (its parser recurses).
+/// Estimated recursion (`depth.rs`) beyond which `syn` is not used.
 const MAX_NESTING: usize = 1000;
-/// Nesting up to which parsing stays on the caller's thread.
-const SHALLOW_NESTING: usize = 48;
+/// Estimated recursion up to which parsing stays on the caller's thread
+/// (worker threads have the default 2 MiB stack).
+const SHALLOW_NESTING: usize = 64;
 /// Stack of the thread that parses deeply nested files.
 const DEEP_STACK: usize = 256 * 1024 * 1024;
 
@@ -45,7 +47,7 @@ pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
 pub const API_PMCP: &str = "rust.pmcp.builder";
 
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
-    let depth = fallback::max_nesting(text);
+    let depth = depth::recursion_risk(text);
     if depth <= SHALLOW_NESTING {
         return parse_here(file, path, text, depth);
     }
@@ -72,7 +74,7 @@ fn parse_here(file: FileId, path: &Path, text: &str, depth: usize) -> FileFacts 
         let mut facts = scan_only(file, path, text);
         facts.problems.push(Problem {
             span: Span::new(file, 0, 0),
-            message: format!("brackets nest deeper than {MAX_NESTING} levels: only tool attributes were searched"),
+            message: format!("code nests deeper than {MAX_NESTING} levels: only tool attributes were searched"),
         });
         facts
     } else {
@@ -264,5 +266,42 @@ mod tests {
         for odd in ["r#\"", "'", "b'", "/*", "#[", "#[tool(", "r##\"x\"#", "'\\", "#[tool] fn r#", "\u{feff}#!x"] {
             let _ = parse_text(odd);
         }
+    }
+
+    /// Input nesting `n` levels deep in one of the ways `syn` recurses.
+    fn risky(kind: usize, n: usize) -> String {
+        let body = match kind {
+            0 => format!("fn deep() -> i32 {{ {}1{} }}", "(".repeat(n), ")".repeat(n)),
+            1 => format!("type Deep = {}u8{};", "Vec<".repeat(n), ">".repeat(n)),
+            2 => format!("const DEEP: bool = {}true;", "!".repeat(n)),
+            3 => format!("fn deep(x: u8) {{ if x == 0 {{}} {} }}", "else if x == 1 {} ".repeat(n)),
+            4 => format!("fn deep() {{ let _ = {}0; }}", "& ".repeat(n)),
+            _ => format!("fn deep() {{ let _ = {}1{}; }}", "{ vec![".repeat(n / 2), "] }".repeat(n / 2)),
+        };
+        format!("{HEAD}{body}\n")
+    }
+
+    #[test]
+    fn every_kind_of_deep_input_is_bounded() {
+        for kind in 0..6 {
+            for n in [10_000, MAX_NESTING - 100] {
+                let facts = parse_text(&risky(kind, n));
+                assert_eq!(facts.tools.len(), 1, "kind {kind}, depth {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn shallow_input_fits_a_default_worker_stack() {
+        let worker = std::thread::Builder::new().stack_size(2 * 1024 * 1024).spawn(|| {
+            for kind in 0..6 {
+                let text = risky(kind, SHALLOW_NESTING - 8);
+                assert!(depth::recursion_risk(&text) <= SHALLOW_NESTING, "kind {kind}");
+                let facts = parse_here(FileId(0), Path::new("src/lib.rs"), &text, 0);
+                assert_eq!(facts.tools.len(), 1, "kind {kind}");
+                assert!(facts.problems.is_empty(), "kind {kind}: {:?}", facts.problems);
+            }
+        });
+        assert!(worker.expect("spawn").join().is_ok());
     }
 }
