@@ -125,7 +125,7 @@ impl Cx<'_> {
             annotations: None,
             params,
             definition: None,
-            syntax: Syntax::RustAttr,
+            syntax: Syntax::RustFlatAttr,
             positional_roles: PositionalRoles::Mapped,
             bound_to: None,
         };
