@@ -87,14 +87,27 @@ impl Finder<'_, '_> {
         if c == Ctor::PmcpInfoWithAnnotations {
             site.annotations = args.get(3).map(|a| cx.lower(a));
         }
+        cx.facts.tools.push(site);
+        let index = cx.facts.tools.len() - 1;
+        self.apply(index, c, methods);
+    }
+
+    /// Apply chained builder methods to the tool at `index`.
+    fn apply(&mut self, index: usize, c: Ctor, methods: &[&syn::ExprMethodCall]) {
+        let cx = &mut *self.cx;
         for m in methods {
             let method = ident(&m.method);
             let span = cx.sspan(*m);
             let key_span = cx.span(m.method.span());
-            match (method.as_str(), m.args.len()) {
-                ("annotate" | "with_annotations", 1) => site.annotations = Some(cx.lower(&m.args[0])),
-                ("with_title", 1) => site.title = Some(cx.lower(&m.args[0])),
-                (shortcut, 0) if c == Ctor::PmcpTyped => {
+            let value = match (method.as_str(), m.args.len()) {
+                ("annotate" | "with_annotations" | "with_title", 1) => Some(cx.lower(&m.args[0])),
+                _ => None,
+            };
+            let Some(site) = cx.facts.tools.get_mut(index) else { return };
+            match (method.as_str(), value) {
+                ("annotate" | "with_annotations", Some(v)) => site.annotations = Some(v),
+                ("with_title", Some(v)) => site.title = Some(v),
+                (shortcut, None) if c == Ctor::PmcpTyped && m.args.is_empty() => {
                     let set: &[(HintKind, bool)] = match shortcut {
                         "read_only" => &[(HintKind::ReadOnly, true)],
                         // pmcp's `.destructive()` also says not read-only.
@@ -108,16 +121,15 @@ impl Finder<'_, '_> {
                     }
                     let mut entries: Vec<Entry> = site.annotations.take().map(Entry::Spread).into_iter().collect();
                     for (kind, v) in set {
-                        entries.push(cx.pair(kind.snake_name(), key_span, Expr::Bool(*v, key_span)));
+                        let key = kind.snake_name().to_string();
+                        entries.push(Entry::Pair { key, key_span, value: Expr::Bool(*v, key_span) });
                     }
                     site.annotations = Some(Expr::Object { entries, span });
                 }
                 _ => {}
             }
         }
-        cx.facts.tools.push(site);
     }
-
     /// `Tool { name: .., title: .., annotations: .., .. }`.
     fn struct_tool(&mut self, s: &syn::ExprStruct) {
         let Some(last) = s.path.segments.last() else { return };
@@ -231,17 +243,31 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
     }
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
-        let mut bound: Vec<(String, usize)> = Vec::new();
+        let mut bound: Vec<(String, usize, Ctor)> = Vec::new();
         for stmt in &b.stmts {
             let n = self.cx.facts.tools.len();
             self.visit_stmt(stmt);
             match stmt {
-                syn::Stmt::Local(l) if self.cx.facts.tools.len() == n + 1 => {
-                    if let Some(var) = pat_ident(&l.pat) {
-                        bound.push((var, n));
+                syn::Stmt::Local(l) => {
+                    let Some(var) = pat_ident(&l.pat) else { continue };
+                    let init = l.init.as_ref().map(|i| &*i.expr);
+                    if self.cx.facts.tools.len() == n + 1 {
+                        if let Some(c) = init.and_then(root_ctor) {
+                            bound.push((var, n, c));
+                        }
+                    } else if let Some((index, c)) = init.and_then(|e| self.on_bound(e, &bound)) {
+                        // `let t = t.annotate(..)`: still the same tool.
+                        bound.push((var, index, c));
                     }
                 }
-                syn::Stmt::Expr(SExpr::Assign(a), _) => self.field_assign(a, &bound),
+                syn::Stmt::Expr(SExpr::Assign(a), _) => {
+                    if !self.field_assign(a, &bound) {
+                        self.on_bound(&a.right, &bound);
+                    }
+                }
+                syn::Stmt::Expr(e, _) => {
+                    self.on_bound(e, &bound);
+                }
                 _ => {}
             }
         }
@@ -262,14 +288,31 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
 }
 
 impl Finder<'_, '_> {
+    /// `t.annotate(..)` / `t.with_title(..)` chained on a variable bound
+    /// to a tool: applied to that tool.
+    fn on_bound(&mut self, e: &SExpr, bound: &[(String, usize, Ctor)]) -> Option<(usize, Ctor)> {
+        let mut methods = Vec::new();
+        let mut cur = e;
+        while let SExpr::MethodCall(m) = cur {
+            methods.push(m);
+            cur = &m.receiver;
+        }
+        let SExpr::Path(p) = cur else { return None };
+        let var = p.path.get_ident().map(ident)?;
+        let &(_, index, c) = bound.iter().rev().find(|(v, ..)| *v == var)?;
+        methods.reverse();
+        self.apply(index, c, &methods);
+        Some((index, c))
+    }
+
     /// `t.annotations = Some(a)` / `t.title = Some(..)` on a bound tool.
-    fn field_assign(&mut self, a: &syn::ExprAssign, bound: &[(String, usize)]) {
-        let SExpr::Field(f) = &*a.left else { return };
-        let SExpr::Path(p) = &*f.base else { return };
-        let Some(var) = p.path.get_ident().map(ident) else { return };
-        let Some(&(_, index)) = bound.iter().rev().find(|(v, _)| *v == var) else { return };
+    fn field_assign(&mut self, a: &syn::ExprAssign, bound: &[(String, usize, Ctor)]) -> bool {
+        let SExpr::Field(f) = &*a.left else { return false };
+        let SExpr::Path(p) = &*f.base else { return false };
+        let Some(var) = p.path.get_ident().map(ident) else { return false };
+        let Some(&(_, index, _)) = bound.iter().rev().find(|(v, ..)| *v == var) else { return false };
         let value = self.cx.lower(&a.right);
-        let Some(site) = self.cx.facts.tools.get_mut(index) else { return };
+        let Some(site) = self.cx.facts.tools.get_mut(index) else { return false };
         if is_member(&f.member, "annotations") {
             site.annotations = Some(value);
         } else if is_member(&f.member, "title") {
@@ -277,6 +320,23 @@ impl Finder<'_, '_> {
         } else if is_member(&f.member, "name") {
             site.name = Some(value);
         }
+        true
+    }
+}
+
+/// The constructor at the root of a builder chain.
+fn root_ctor(e: &SExpr) -> Option<Ctor> {
+    let mut cur = e;
+    while let SExpr::MethodCall(m) = cur {
+        cur = &m.receiver;
+    }
+    match cur {
+        SExpr::Call(c) => match &*c.func {
+            SExpr::Path(p) => ctor(&p.path),
+            _ => None,
+        },
+        SExpr::Struct(_) => Some(Ctor::RmcpTool),
+        _ => None,
     }
 }
 
