@@ -260,11 +260,10 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
                         bound.push((var, index, c));
                     }
                 }
-                syn::Stmt::Expr(SExpr::Assign(a), _) => {
-                    if !self.field_assign(a, &bound) {
-                        self.on_bound(&a.right, &bound);
-                    }
+                syn::Stmt::Expr(SExpr::Assign(a), _) if !self.field_assign(a, &bound) => {
+                    self.on_bound(&a.right, &bound);
                 }
+                syn::Stmt::Expr(SExpr::Assign(_), _) => {}
                 syn::Stmt::Expr(e, _) => {
                     self.on_bound(e, &bound);
                 }
