@@ -42,13 +42,13 @@ enum Ctor {
     PmcpTyped,
 }
 
-fn ctor(path: &syn::Path) -> Option<Ctor> {
+fn ctor(cx: &Cx, path: &syn::Path) -> Option<Ctor> {
     let segs: Vec<String> = path.segments.iter().map(|s| ident(&s.ident)).collect();
     let n = segs.len();
     if n < 2 {
         return None;
     }
-    match (segs[n - 2].as_str(), segs[n - 1].as_str()) {
+    match (cx.unalias(&segs[n - 2]).as_str(), segs[n - 1].as_str()) {
         ("Tool", "new" | "new_with_raw") => Some(Ctor::RmcpTool),
         ("ToolInfo", "new") => Some(Ctor::PmcpInfo),
         ("ToolInfo", "with_annotations") => Some(Ctor::PmcpInfoWithAnnotations),
@@ -90,6 +90,12 @@ impl Finder<'_, '_> {
         cx.facts.tools.push(site);
         let index = cx.facts.tools.len() - 1;
         self.apply(index, c, methods);
+        let cx = &mut *self.cx;
+        if let Some(f) = &cx.current_fn {
+            if cx.facts.tools[index].annotations.is_none() {
+                cx.factory_sites.push((index, f.clone()));
+            }
+        }
     }
 
     /// Apply chained builder methods to the tool at `index`.
@@ -133,7 +139,7 @@ impl Finder<'_, '_> {
     /// `Tool { name: .., title: .., annotations: .., .. }`.
     fn struct_tool(&mut self, s: &syn::ExprStruct) {
         let Some(last) = s.path.segments.last() else { return };
-        if last.ident != "Tool" || !s.fields.iter().any(|f| is_member(&f.member, "name")) {
+        if self.cx.unalias(&ident(&last.ident)) != "Tool" || !s.fields.iter().any(|f| is_member(&f.member, "name")) {
             return;
         }
         let cx = &mut *self.cx;
@@ -214,10 +220,15 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
         if let SExpr::Call(root) = cur {
             if let SExpr::Path(p) = &*root.func {
                 let start = self.cx.span(root.func_span_start()).start as usize;
-                if let Some(c) = ctor(&p.path) {
+                if let Some(c) = ctor(self.cx, &p.path) {
                     if self.cx.consumed.insert(start) {
                         methods.reverse();
                         self.chain(root, &p.path, c, &methods);
+                    }
+                } else if methods.iter().any(|m| m.method == "annotate" || m.method == "with_annotations") {
+                    // `make_tool(..).annotate(..)`: `make_tool` is a factory.
+                    if let Some(last) = p.path.segments.last() {
+                        self.cx.annotated_calls.insert(ident(&last.ident));
                     }
                 }
             }
@@ -227,7 +238,7 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         if let SExpr::Path(p) = &*c.func {
-            if let Some(k) = ctor(&p.path) {
+            if let Some(k) = ctor(self.cx, &p.path) {
                 let start = self.cx.span(c.func_span_start()).start as usize;
                 if self.cx.consumed.insert(start) {
                     self.chain(c, &p.path, k, &[]);
@@ -252,7 +263,7 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
                     let Some(var) = pat_ident(&l.pat) else { continue };
                     let init = l.init.as_ref().map(|i| &*i.expr);
                     if self.cx.facts.tools.len() == n + 1 {
-                        if let Some(c) = init.and_then(root_ctor) {
+                        if let Some(c) = init.and_then(|e| root_ctor(self.cx, e)) {
                             bound.push((var, n, c));
                         }
                     } else if let Some((index, c)) = init.and_then(|e| self.on_bound(e, &bound)) {
@@ -324,14 +335,14 @@ impl Finder<'_, '_> {
 }
 
 /// The constructor at the root of a builder chain.
-fn root_ctor(e: &SExpr) -> Option<Ctor> {
+fn root_ctor(cx: &Cx, e: &SExpr) -> Option<Ctor> {
     let mut cur = e;
     while let SExpr::MethodCall(m) = cur {
         cur = &m.receiver;
     }
     match cur {
         SExpr::Call(c) => match &*c.func {
-            SExpr::Path(p) => ctor(&p.path),
+            SExpr::Path(p) => ctor(cx, &p.path),
             _ => None,
         },
         SExpr::Struct(_) => Some(Ctor::RmcpTool),

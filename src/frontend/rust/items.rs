@@ -75,7 +75,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
             Item::Fn(f) => {
                 preset_fn(cx, &f.sig, &f.block, None);
                 tool_attrs(cx, &f.attrs, &f.sig);
-                builders::visit_block(cx, &f.block);
+                fn_body(cx, &f.sig, &f.block);
             }
             Item::Impl(i) => {
                 let ty = type_name(&i.self_ty);
@@ -89,7 +89,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                         ImplItem::Fn(f) => {
                             preset_fn(cx, &f.sig, &f.block, ty.as_deref());
                             tool_attrs(cx, &f.attrs, &f.sig);
-                            builders::visit_block(cx, &f.block);
+                            fn_body(cx, &f.sig, &f.block);
                         }
                         _ => {}
                     }
@@ -139,6 +139,12 @@ impl Cx<'_> {
     }
 }
 
+fn fn_body(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block) {
+    let saved = cx.current_fn.replace(ident(&sig.ident));
+    builders::visit_block(cx, block);
+    cx.current_fn = saved;
+}
+
 /// A named value that may be a preset (or a tool name, or a title).
 fn preset(cx: &mut Cx, name: &str, value: &syn::Expr, span: Span, owner: Option<&str>) {
     let value = cx.lower(value);
@@ -157,7 +163,7 @@ fn preset(cx: &mut Cx, name: &str, value: &syn::Expr, span: Span, owner: Option<
 /// `fn read_only() -> ToolAnnotations { .. }`: a preset behind a call.
 fn preset_fn(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block, owner: Option<&str>) {
     let returns_annotations = match &sig.output {
-        syn::ReturnType::Type(_, t) => type_name(t).is_some_and(|n| n == "ToolAnnotations"),
+        syn::ReturnType::Type(_, t) => type_name(t).is_some_and(|n| cx.unalias(&n) == "ToolAnnotations"),
         syn::ReturnType::Default => false,
     };
     if !returns_annotations || !sig.inputs.is_empty() {

@@ -90,6 +90,7 @@ impl Cx<'_> {
     fn call(&mut self, c: &syn::ExprCall, span: Span) -> Expr {
         let SExpr::Path(p) = &*c.func else { return Expr::Unresolved(span) };
         let (prev, last) = last_two(&p.path);
+        let (prev, last) = (self.unalias(&prev), self.unalias(&last));
         let args: Vec<&SExpr> = c.args.iter().collect();
         if prev == "ToolAnnotations" || (prev.is_empty() && last == "ToolAnnotations") {
             return match (last.as_str(), args.as_slice()) {
@@ -176,7 +177,7 @@ impl Cx<'_> {
     /// `ToolAnnotations { read_only_hint: Some(true), ..Default::default() }`.
     fn struct_lit(&mut self, s: &syn::ExprStruct, span: Span) -> Expr {
         let (_, last) = last_two(&s.path);
-        if last != "ToolAnnotations" {
+        if self.unalias(&last) != "ToolAnnotations" {
             return Expr::Other(span);
         }
         let mut entries = Vec::new();

@@ -153,6 +153,12 @@ pub(super) struct Cx<'t> {
     pub roots: HashSet<String>,
     /// Start offsets of `Tool::new(..)` calls already taken as tools.
     pub consumed: HashSet<usize>,
+    /// The function whose body is being walked.
+    pub current_fn: Option<String>,
+    /// Tools built without annotations inside a function, by function name.
+    pub factory_sites: Vec<(usize, String)>,
+    /// Functions whose result some caller annotates (`make(..).annotate(..)`).
+    pub annotated_calls: HashSet<String>,
     pub facts: FileFacts,
 }
 
@@ -175,6 +181,9 @@ impl<'t> Cx<'t> {
             structs: HashMap::new(),
             roots: HashSet::new(),
             consumed: HashSet::new(),
+            current_fn: None,
+            factory_sites: Vec::new(),
+            annotated_calls: HashSet::new(),
             facts: FileFacts::new(file, Lang::Rust),
         }
     }
@@ -192,6 +201,17 @@ impl<'t> Cx<'t> {
     }
 
     fn finish(mut self) -> FileFacts {
+        // A tool factory whose result a caller annotates: the annotations
+        // depend on the call site.
+        for (index, f) in std::mem::take(&mut self.factory_sites) {
+            if self.annotated_calls.contains(&f) {
+                if let Some(site) = self.facts.tools.get_mut(index) {
+                    if site.annotations.is_none() {
+                        site.annotations = Some(crate::model::Expr::Unresolved(site.site));
+                    }
+                }
+            }
+        }
         paths::bind_glob_macros(&mut self);
         paths::add_crate_roots(&mut self);
         self.facts

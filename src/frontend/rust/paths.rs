@@ -159,6 +159,15 @@ impl Cx<'_> {
         self.facts.imports.push(Import { local: local.to_string(), module, member, span });
     }
 
+    /// The original name of a type imported under another name
+    /// (`use rmcp::model::Tool as McpTool`).
+    pub fn unalias(&self, name: &str) -> String {
+        match self.facts.imports.iter().rev().find(|i| i.local == name) {
+            Some(Import { member: Some(m), .. }) => m.clone(),
+            _ => name.to_string(),
+        }
+    }
+
     /// A name qualified by the inline modules around it (`presets.READ`).
     pub fn qualified(&self, name: &str) -> String {
         let mut q = self.mod_path.join(".");
