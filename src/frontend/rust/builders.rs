@@ -255,6 +255,7 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
         let mut bound: Vec<(String, usize, Ctor)> = Vec::new();
+        let scope = self.cx.locals.len();
         for stmt in &b.stmts {
             let n = self.cx.facts.tools.len();
             self.visit_stmt(stmt);
@@ -280,7 +281,9 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
                 }
                 _ => {}
             }
+            self.local(stmt);
         }
+        self.cx.locals.truncate(scope);
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
@@ -298,6 +301,19 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
 }
 
 impl Finder<'_, '_> {
+    /// Remember `let x = value;` (not `mut`, not `let .. else`) after its
+    /// initializer was searched.
+    fn local(&mut self, stmt: &syn::Stmt) {
+        let syn::Stmt::Local(l) = stmt else { return };
+        let syn::Pat::Ident(p) = &l.pat else { return };
+        let Some(init) = &l.init else { return };
+        if p.mutability.is_some() || p.by_ref.is_some() || init.diverge.is_some() {
+            return;
+        }
+        let value = self.cx.lower(&init.expr);
+        self.cx.locals.push((ident(&p.ident), value));
+    }
+
     /// `t.annotate(..)` / `t.with_title(..)` chained on a variable bound
     /// to a tool: applied to that tool.
     fn on_bound(&mut self, e: &SExpr, bound: &[(String, usize, Ctor)]) -> Option<(usize, Ctor)> {

@@ -153,6 +153,9 @@ pub(super) struct Cx<'t> {
     pub roots: HashSet<String>,
     /// Start offsets of `Tool::new(..)` calls already taken as tools.
     pub consumed: HashSet<usize>,
+    /// Immutable `let` bindings in scope, innermost last: their values
+    /// stand in for references to them.
+    pub locals: Vec<(String, crate::model::Expr)>,
     /// The function whose body is being walked.
     pub current_fn: Option<String>,
     /// Tools built without annotations inside a function, by function name.
@@ -181,6 +184,7 @@ impl<'t> Cx<'t> {
             structs: HashMap::new(),
             roots: HashSet::new(),
             consumed: HashSet::new(),
+            locals: Vec::new(),
             current_fn: None,
             factory_sites: Vec::new(),
             annotated_calls: HashSet::new(),

@@ -189,6 +189,10 @@ impl Cx<'_> {
             }
         }
         if segs.len() == 1 {
+            // An immutable local (`let ro = ToolAnnotations::new()..;`).
+            if let Some((_, value)) = self.locals.iter().rev().find(|(n, _)| *n == segs[0]) {
+                return value.clone();
+            }
             return Expr::Ref { path: segs, span };
         }
         match self.root(&segs, path.leading_colon.is_some()) {
