@@ -151,7 +151,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
-                (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER)
+                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api())
             }
         };
         let (generation, why) = self.generation(facts);

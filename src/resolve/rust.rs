@@ -52,6 +52,9 @@ impl LangSupport for Rust {
             _ => false,
         }
     }
+    fn wrapper_api(&self) -> &'static str {
+        crate::frontend::rust::API_WRAPPER
+    }
     fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
         let rust_mcp_sdk =
             facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));

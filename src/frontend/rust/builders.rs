@@ -243,6 +243,8 @@ impl<'ast> Visit<'ast> for Finder<'_, '_> {
                 if self.cx.consumed.insert(start) {
                     self.chain(c, &p.path, k, &[]);
                 }
+            } else if p.qself.is_none() {
+                self.cx.wrapper_call(c, &p.path);
             }
         }
         visit::visit_expr_call(self, c);

@@ -8,7 +8,7 @@ use syn::{Attribute, FnArg, ImplItem, Item, Meta, Token, Type};
 
 use super::attrs::attr_name;
 use super::paths::ident;
-use super::{builders, Cx};
+use super::{builders, wrappers, Cx};
 use crate::model::{Binding, Import};
 use crate::source::Span;
 
@@ -75,7 +75,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
             Item::Fn(f) => {
                 preset_fn(cx, &f.sig, &f.block, None);
                 tool_attrs(cx, &f.attrs, &f.sig);
-                fn_body(cx, &f.sig, &f.block);
+                fn_body(cx, &f.sig, &f.block, None);
             }
             Item::Impl(i) => {
                 let ty = type_name(&i.self_ty);
@@ -89,7 +89,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                         ImplItem::Fn(f) => {
                             preset_fn(cx, &f.sig, &f.block, ty.as_deref());
                             tool_attrs(cx, &f.attrs, &f.sig);
-                            fn_body(cx, &f.sig, &f.block);
+                            fn_body(cx, &f.sig, &f.block, ty.as_deref());
                         }
                         _ => {}
                     }
@@ -139,9 +139,31 @@ impl Cx<'_> {
     }
 }
 
-fn fn_body(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block) {
-    let saved = cx.current_fn.replace(ident(&sig.ident));
+fn fn_body(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block, owner: Option<&str>) {
+    let name = ident(&sig.ident);
+    let saved = cx.current_fn.replace(name.clone());
+    let params = sig
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            FnArg::Typed(pt) => match &*pt.pat {
+                syn::Pat::Ident(p) => Some(ident(&p.ident)),
+                _ => Some(String::new()),
+            },
+            FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let scope = wrappers::FnScope {
+        binding: match owner {
+            Some(t) => format!("{t}.{name}"),
+            None => cx.qualified(&name),
+        },
+        params,
+        first_site: cx.facts.tools.len(),
+        span: cx.join(sig.fn_token.span, sig.output_span()),
+    };
     builders::visit_block(cx, block);
+    wrappers::end_fn(cx, scope);
     cx.current_fn = saved;
 }
 

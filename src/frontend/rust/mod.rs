@@ -20,6 +20,7 @@ mod fallback;
 mod items;
 mod lower;
 mod paths;
+mod wrappers;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -45,6 +46,7 @@ pub const API_MCP_TOOL: &str = "rust.rust-mcp-sdk.mcp_tool";
 pub const API_TOOL_NEW: &str = "rust.rmcp.Tool::new";
 pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
 pub const API_PMCP: &str = "rust.pmcp.builder";
+pub const API_WRAPPER: &str = "rust.wrapper";
 
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let depth = depth::recursion_risk(text);
@@ -162,6 +164,8 @@ pub(super) struct Cx<'t> {
     pub factory_sites: Vec<(usize, String)>,
     /// Functions whose result some caller annotates (`make(..).annotate(..)`).
     pub annotated_calls: HashSet<String>,
+    /// Helpers that build a tool from their parameters (`wrappers.rs`).
+    pub wrappers: Vec<wrappers::Pending>,
     pub facts: FileFacts,
 }
 
@@ -188,6 +192,7 @@ impl<'t> Cx<'t> {
             current_fn: None,
             factory_sites: Vec::new(),
             annotated_calls: HashSet::new(),
+            wrappers: Vec::new(),
             facts: FileFacts::new(file, Lang::Rust),
         }
     }
@@ -216,6 +221,7 @@ impl<'t> Cx<'t> {
                 }
             }
         }
+        wrappers::finish(&mut self);
         paths::bind_glob_macros(&mut self);
         paths::add_crate_roots(&mut self);
         self.facts

@@ -254,7 +254,10 @@ pub fn bind_glob_macros(cx: &mut Cx) {
     };
     let mut names: Vec<String> = Vec::new();
     for t in &cx.facts.tools {
-        if let crate::model::Gate::Callee { callee: Expr::Ref { path, .. }, .. } = &t.gate {
+        if let crate::model::Gate::Callee { callee: Expr::Ref { path, .. }, kind } = &t.gate {
+            if *kind == crate::model::CalleeKind::WrapperOnly {
+                continue;
+            }
             if let [name] = path.as_slice() {
                 let bound = cx.facts.imports.iter().any(|i| &i.local == name)
                     || cx.facts.bindings.iter().any(|b| &b.name == name);
