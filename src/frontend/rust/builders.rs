@@ -136,6 +136,7 @@ impl Finder<'_, '_> {
             }
         }
     }
+
     /// `Tool { name: .., title: .., annotations: .., .. }`.
     fn struct_tool(&mut self, s: &syn::ExprStruct) {
         let Some(last) = s.path.segments.last() else { return };
