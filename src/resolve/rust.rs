@@ -23,7 +23,7 @@ use crate::model::{CalleeKind, FileFacts};
 pub struct Rust;
 
 /// Crates whose attribute macros and types declare MCP tools.
-const SDK_CRATES: &[&str] = &["rmcp", "rust_mcp_sdk", "rust_mcp_macros", "rust_mcp_schema", "pmcp"];
+const SDK_CRATES: &[&str] = &["rmcp", "rmcp_macros", "rust_mcp_sdk", "rust_mcp_macros", "rust_mcp_schema", "pmcp"];
 
 impl LangSupport for Rust {
     fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
@@ -39,7 +39,7 @@ impl LangSupport for Rust {
         match kind {
             // Attribute macros that declare a tool.
             CalleeKind::SdkToolClass => match root {
-                "rmcp" => last == "tool",
+                "rmcp" | "rmcp_macros" => last == "tool",
                 "rust_mcp_sdk" | "rust_mcp_macros" => last == "mcp_tool",
                 _ => false,
             },
