@@ -3,15 +3,16 @@
 //! - rmcp `#[tool(...)]` methods and rust-mcp-sdk `#[mcp_tool(...)]`
 //!   structs (`attrs.rs`),
 //! - tools built at run time: `Tool::new(..).annotate(..)`, `Tool { .. }`
-//!   literals, pmcp `ToolInfo` (`builders.rs`),
-//! - `use` declarations, `mod` files and `const`/`static` presets
-//!   (`paths.rs`, `items.rs`).
+//!   literals, pmcp `ToolInfo`/`TypedTool` (`builders.rs`), and project
+//!   helpers that build one from their parameters (`wrappers.rs`),
+//! - `use` declarations, `mod` files and `const`/`static`/`fn` presets
+//!   (`paths.rs`, `items.rs`); values are lowered in `lower.rs`.
 //!
 //! Attribute arguments are token streams, so `#[tool(...)]` written inside a
 //! doc comment or a string literal is never seen. A file `syn` rejects is
 //! searched again by a token-level scan (`fallback.rs`) and reported as
-//! MCP090. Deeply nested input is parsed on a thread with a large stack, and
-//! beyond [`MAX_NESTING`] not handed to `syn` at all.
+//! MCP090. Input that may nest deeply (`depth.rs`) is parsed on a thread
+//! with a large stack, and beyond [`MAX_NESTING`] not handed to `syn` at all.
 
 mod attrs;
 mod builders;
