@@ -275,9 +275,20 @@ pub enum Syntax {
     GoOption,
     /// `annotations(read_only_hint = true)`
     RustAttr,
+    /// `.annotate(ToolAnnotations::new().read_only(true))`
+    RustBuilder,
+    /// `#[mcp_tool(read_only_hint = true)]` (flat keys)
+    RustFlatAttr,
 }
 
 impl Syntax {
+    /// How this syntax spells a hint's key.
+    pub fn key(self, hint: HintKind) -> &'static str {
+        match self {
+            Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
+            _ => hint.wire_name(),
+        }
+    }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
         match self {
             Syntax::PythonKeyword => {
@@ -292,7 +303,8 @@ impl Syntax {
                 }
             }
             Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
-            Syntax::RustAttr => format!("{} = {value}", hint.snake_name()),
+            Syntax::RustAttr | Syntax::RustFlatAttr => format!("{} = {value}", hint.snake_name()),
+            Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -302,6 +314,8 @@ impl Syntax {
             Syntax::GoStruct => format!("Annotations: &mcp.ToolAnnotations{{{}}}", parts.join(", ")),
             Syntax::GoOption => parts.join(", "),
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
+            Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
+            Syntax::RustFlatAttr => parts.join(", "),
         }
     }
 }

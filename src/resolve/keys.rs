@@ -10,6 +10,9 @@ pub enum SnakeRule {
     Ignored(String),
     /// The generation is not known: the key may or may not count.
     Undecided,
+    /// Only snake_case keys are hints here; a camelCase key is not one (the
+    /// string says why).
+    Required(String),
 }
 
 #[derive(Debug, PartialEq)]
@@ -29,11 +32,16 @@ pub fn classify_key(key: &str, snake: &SnakeRule) -> KeyClass {
     }
     for kind in HintKind::ALL {
         if key == kind.wire_name() {
-            return KeyClass::Hint(kind);
+            return match snake {
+                SnakeRule::Required(why) => {
+                    KeyClass::Misspelt(kind, format!("{why}: `{key}` is not `{}`", kind.snake_name()))
+                }
+                _ => KeyClass::Hint(kind),
+            };
         }
         if key == kind.snake_name() {
             return match snake {
-                SnakeRule::Accepted => KeyClass::Hint(kind),
+                SnakeRule::Accepted | SnakeRule::Required(_) => KeyClass::Hint(kind),
                 SnakeRule::Undecided => KeyClass::Undecided(kind),
                 SnakeRule::Ignored(why) => KeyClass::Misspelt(
                     kind,
@@ -93,6 +101,10 @@ mod tests {
         assert!(matches!(classify_key("read_only_hint", &v1), KeyClass::Misspelt(HintKind::ReadOnly, _)));
         assert_eq!(classify_key("read_only_hint", &SnakeRule::Accepted), KeyClass::Hint(HintKind::ReadOnly));
         assert_eq!(classify_key("open_world_hint", &SnakeRule::Undecided), KeyClass::Undecided(HintKind::OpenWorld));
+        let rust = SnakeRule::Required("rust".into());
+        assert_eq!(classify_key("read_only_hint", &rust), KeyClass::Hint(HintKind::ReadOnly));
+        assert!(matches!(classify_key("readOnlyHint", &rust), KeyClass::Misspelt(HintKind::ReadOnly, _)));
+        assert!(matches!(classify_key("read_only", &rust), KeyClass::Misspelt(HintKind::ReadOnly, _)));
         for k in ["readonlyHint", "readOnly", "read_only", "destructive", "idempotentHnit", "openWorld"] {
             assert!(matches!(classify_key(k, &SnakeRule::Accepted), KeyClass::Misspelt(..)), "{k}");
         }

@@ -33,6 +33,10 @@ pub trait LangSupport: Sync {
     fn generation(&self, _facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
         (Generation::Unknown, String::new())
     }
+    /// The API reported for a tool registered through a project wrapper.
+    fn wrapper_api(&self) -> &'static str {
+        crate::frontend::python::API_WRAPPER
+    }
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).
     fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {

@@ -152,7 +152,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
-                (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER)
+                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api())
             }
         };
         let (generation, why) = self.generation(facts);
@@ -483,6 +483,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let snake = match generation {
             Generation::V2 => SnakeRule::Accepted,
             Generation::V1 => SnakeRule::Ignored(why.to_string()),
+            Generation::SnakeOnly => SnakeRule::Required(why.to_string()),
             Generation::Unknown => SnakeRule::Undecided,
         };
         for item in &obj.items {

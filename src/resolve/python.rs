@@ -64,6 +64,9 @@ pub enum Generation {
     V1,
     /// python-sdk v2 types (also fastmcp ≥ 4): both spellings.
     V2,
+    /// snake_case keys only (Rust attribute macros and struct fields):
+    /// camelCase keys are misspellings.
+    SnakeOnly,
     Unknown,
 }
 

@@ -1,7 +1,173 @@
-//! Rust specifics of resolution (not yet written).
+//! Rust specifics of resolution: module paths → files, which external paths
+//! belong to an MCP SDK crate, and which key spelling the SDK macros take.
+//!
+//! The frontend writes module specifiers in three forms (see
+//! `frontend::rust::paths`):
+//! - `crate::a::b`: from the crate's `src/` (nearest `Cargo.toml` above);
+//! - `@::a::b`, `@::^::a`: relative to the directory of the importing file,
+//!   `^` going up one directory (`self::`/`super::` already mapped onto
+//!   directories, so the specifier does not depend on the file's name);
+//! - anything else is an external crate (`rmcp::model`): no file.
+//!
+//! Inline `mod x { … }` blocks are flattened into their file by the
+//! frontend, so `a::b` may also name an item of `a.rs`: shorter prefixes
+//! are tried after the exact module file.
+
+use std::path::{Path, PathBuf};
 
 use super::lang::LangSupport;
+use super::python::Generation;
+use super::Linker;
+use crate::model::{CalleeKind, FileFacts};
 
 pub struct Rust;
 
-impl LangSupport for Rust {}
+/// Crates whose attribute macros and types declare MCP tools.
+const SDK_CRATES: &[&str] = &["rmcp", "rmcp_macros", "rust_mcp_sdk", "rust_mcp_macros", "rust_mcp_schema", "pmcp"];
+
+impl LangSupport for Rust {
+    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+        module_candidates(from, specifier)
+    }
+    fn is_sdk_module(&self, module: &str) -> bool {
+        SDK_CRATES.contains(&crate_of(module))
+    }
+    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
+        // `name` may carry the rest of a path (`model.Tool`, `tool`).
+        let root = crate_of(module);
+        let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+        match kind {
+            // Attribute macros that declare a tool.
+            CalleeKind::SdkToolClass => match root {
+                "rmcp" | "rmcp_macros" => last == "tool",
+                "rust_mcp_sdk" | "rust_mcp_macros" => last == "mcp_tool",
+                _ => false,
+            },
+            // The protocol-level tool type built at run time.
+            CalleeKind::SdkTypesTool => match root {
+                "rmcp" | "rust_mcp_sdk" | "rust_mcp_schema" => last == "Tool",
+                "pmcp" => matches!(last, "ToolInfo" | "TypedTool" | "TypedSyncTool" | "SimpleTool"),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+    fn wrapper_api(&self) -> &'static str {
+        crate::frontend::rust::API_WRAPPER
+    }
+    fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
+        let rust_mcp_sdk =
+            facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));
+        let why = if rust_mcp_sdk {
+            "rust-mcp-sdk's `#[mcp_tool]` takes snake_case hint keys and silently ignores any other key"
+        } else {
+            "Rust SDKs spell hint keys in snake_case (`annotations(...)`, `ToolAnnotations` fields)"
+        };
+        (Generation::SnakeOnly, why.to_string())
+    }
+}
+
+/// The crate a module specifier starts with (`rmcp` for `rmcp::model`).
+fn crate_of(module: &str) -> &str {
+    module.trim_start_matches("::").split("::").next().unwrap_or("")
+}
+
+/// Candidate files for a module specifier imported from `from`, best first.
+pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
+    // `resolve::eval` appends a member with `.` when it tries a submodule.
+    let spec = specifier.replace('.', "::");
+    let mut segs: Vec<&str> = spec.split("::").filter(|s| !s.is_empty()).collect();
+    let Some(first) = segs.first().copied() else { return vec![] };
+    let base = match first {
+        "crate" => {
+            let Some(root) = crate_root(from) else { return vec![] };
+            segs.remove(0);
+            root.join("src")
+        }
+        "@" => {
+            let mut dir = from.parent().unwrap_or(Path::new(".")).to_path_buf();
+            segs.remove(0);
+            while segs.first() == Some(&"^") {
+                segs.remove(0);
+                dir = match dir.parent() {
+                    Some(p) => p.to_path_buf(),
+                    None => return vec![],
+                };
+            }
+            dir
+        }
+        _ => return vec![],
+    };
+    if segs.iter().any(|s| *s == "^" || *s == "@" || *s == "crate") {
+        return vec![];
+    }
+    let mut out = Vec::new();
+    // The module file itself, then the files of enclosing modules (an
+    // inline `mod` is part of its parent's file).
+    for k in (1..=segs.len()).rev() {
+        let mut p = base.clone();
+        for s in &segs[..k] {
+            p.push(s);
+        }
+        out.push(p.with_extension("rs"));
+        out.push(p.join("mod.rs"));
+    }
+    out.extend(dir_module(&base, first == "crate"));
+    out
+}
+
+/// The file of the module a directory belongs to: `mod.rs`, a crate root,
+/// or the sibling `dir.rs` (2018-style non-`mod.rs` module).
+fn dir_module(dir: &Path, crate_src: bool) -> Vec<PathBuf> {
+    let mut out = vec![dir.join("lib.rs"), dir.join("main.rs")];
+    if !crate_src {
+        out.push(dir.join("mod.rs"));
+        if let (Some(parent), Some(name)) = (dir.parent(), dir.file_name()) {
+            out.push(parent.join(format!("{}.rs", name.to_string_lossy())));
+        }
+    }
+    out
+}
+
+/// The nearest directory above `from` holding a `Cargo.toml`.
+fn crate_root(from: &Path) -> Option<PathBuf> {
+    let mut cur = from.parent();
+    while let Some(d) = cur {
+        if d.join("Cargo.toml").is_file() {
+            return Some(d.to_path_buf());
+        }
+        cur = d.parent();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifiers() {
+        let from = Path::new("/x/src/tools/admin.rs");
+        let c = module_candidates(from, "@::^::presets");
+        assert_eq!(c[0], Path::new("/x/src/presets.rs"));
+        assert_eq!(c[1], Path::new("/x/src/presets/mod.rs"));
+        let c = module_candidates(from, "@::admin::inner");
+        assert_eq!(c[0], Path::new("/x/src/tools/admin/inner.rs"));
+        assert_eq!(c[2], Path::new("/x/src/tools/admin.rs"));
+        assert!(module_candidates(from, "rmcp::model").is_empty());
+        let c = module_candidates(from, "@");
+        assert!(c.contains(&PathBuf::from("/x/src/tools/mod.rs")));
+        assert!(c.contains(&PathBuf::from("/x/src/tools.rs")));
+    }
+
+    #[test]
+    fn sdk_symbols() {
+        let r = Rust;
+        assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rmcp", "tool"));
+        assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rmcp::handler::server", "tool"));
+        assert!(!r.is_sdk_symbol(CalleeKind::SdkToolClass, "swiftide", "tool"));
+        assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rust_mcp_sdk::macros", "mcp_tool"));
+        assert!(r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rmcp", "model.Tool"));
+        assert!(!r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rig", "Tool"));
+    }
+}

@@ -86,6 +86,16 @@ fn python_snapshots() {
     snapshot_lang("python");
 }
 
+#[test]
+fn rust_expect_markers() {
+    check_lang("rust");
+}
+
+#[test]
+fn rust_snapshots() {
+    snapshot_lang("rust");
+}
+
 /// The `check --format json` and `concise` renderings of cases that carry
 /// every kind of finding (preset labels, misspelt keys, invalid values).
 #[test]
