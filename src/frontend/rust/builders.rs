@@ -184,6 +184,7 @@ fn new_site(api: &'static str, site: crate::source::Span, gate: Gate) -> ToolSit
         title: None,
         annotations: None,
         params: None,
+        input_types: vec![],
         definition: None,
         syntax: Syntax::RustBuilder,
         positional_roles: PositionalRoles::Mapped,

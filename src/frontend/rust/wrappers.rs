@@ -125,6 +125,7 @@ impl Cx<'_> {
             title: None,
             annotations: None,
             params: None,
+            input_types: vec![],
             definition: None,
             syntax: crate::model::Syntax::RustBuilder,
             positional_roles: crate::model::PositionalRoles::Mapped,
