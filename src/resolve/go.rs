@@ -1,7 +1,141 @@
-//! Go specifics of resolution (not yet written).
+//! Go specifics of resolution: import paths inside the module (from
+//! `go.mod`), the files of one package sharing their top-level names, and
+//! which symbols of go-sdk and mcp-go register tools.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{LazyLock, Mutex};
 
 use super::lang::LangSupport;
+use crate::model::CalleeKind;
 
 pub struct Go;
 
-impl LangSupport for Go {}
+use crate::frontend::go::{sdk_of, GO_SDK, MCP_GO};
+
+/// Agent frameworks whose tools look like MCP tools but are not.
+const NOT_MCP: &[&str] = &[
+    "google.golang.org/adk",
+    "github.com/tmc/langchaingo",
+    "github.com/cloudwego/eino",
+    "github.com/firebase/genkit/go",
+    "github.com/openai/openai-go",
+    "github.com/sashabaranov/go-openai",
+];
+
+fn under(module: &str, root: &str) -> bool {
+    module == root || module.strip_prefix(root).is_some_and(|r| r.starts_with('/'))
+}
+
+impl LangSupport for Go {
+    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+        let Some((root, module)) = go_mod(from) else { return vec![] };
+        let rest = if specifier == module {
+            ""
+        } else {
+            match specifier.strip_prefix(module.as_str()).and_then(|r| r.strip_prefix('/')) {
+                Some(r) => r,
+                None => return vec![],
+            }
+        };
+        package_files(&root.join(rest), false)
+    }
+    fn is_sdk_module(&self, module: &str) -> bool {
+        sdk_of(module).is_some()
+    }
+    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
+        let Some((sdk, pkg)) = sdk_of(module) else { return false };
+        match (sdk, pkg, kind) {
+            (GO_SDK, "mcp", CalleeKind::ServerClass) => matches!(name, "NewServer" | "Server"),
+            (GO_SDK, "mcp", CalleeKind::RegisterFunction) => name == "AddTool",
+            (GO_SDK, "mcp", CalleeKind::SdkTypesTool) => name == "Tool",
+            (MCP_GO, "server", CalleeKind::ServerClass) => matches!(name, "NewMCPServer" | "MCPServer"),
+            (MCP_GO, "server", CalleeKind::ToolRecord) => name == "ServerTool",
+            (MCP_GO, "mcp", CalleeKind::SdkTypesTool) => matches!(name, "Tool" | "NewTool" | "NewToolWithRawSchema"),
+            _ => false,
+        }
+    }
+    fn is_not_mcp(&self, module: &str) -> bool {
+        NOT_MCP.iter().any(|root| under(module, root))
+    }
+    fn registers(&self, method: &str) -> bool {
+        matches!(method, "AddTool" | "AddSessionTool" | "AddTaskTool")
+    }
+    fn scope_files(&self, path: &Path) -> Vec<PathBuf> {
+        let Some(dir) = path.parent() else { return vec![] };
+        // Test files see the package's other files; the others never see tests.
+        let with_tests = path.to_string_lossy().ends_with("_test.go");
+        package_files(dir, with_tests).into_iter().filter(|p| p != path).collect()
+    }
+    fn wrapper_api(&self, site_api: &'static str) -> &'static str {
+        site_api
+    }
+}
+
+static PACKAGES: LazyLock<Mutex<HashMap<(PathBuf, bool), Vec<PathBuf>>>> = LazyLock::new(Mutex::default);
+static GO_MODS: LazyLock<Mutex<HashMap<PathBuf, Option<(PathBuf, String)>>>> = LazyLock::new(Mutex::default);
+
+/// The `.go` files of a package directory, sorted (cached per run).
+fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
+    let key = (dir.to_path_buf(), with_tests);
+    if let Some(hit) = PACKAGES.lock().expect("poisoned").get(&key) {
+        return hit.clone();
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.ends_with(".go") && (with_tests || !name.ends_with("_test.go")) && p.is_file()
+        })
+        .collect();
+    files.sort();
+    PACKAGES.lock().expect("poisoned").insert(key, files.clone());
+    files
+}
+
+/// The nearest `go.mod` above a file: its directory and module path.
+fn go_mod(from: &Path) -> Option<(PathBuf, String)> {
+    let dir = from.parent()?.to_path_buf();
+    if let Some(hit) = GO_MODS.lock().expect("poisoned").get(&dir) {
+        return hit.clone();
+    }
+    let text = std::fs::read_to_string(dir.join("go.mod")).ok();
+    let found = match text.as_deref().and_then(module_path) {
+        Some(m) => Some((dir.clone(), m)),
+        None if text.is_some() => None,
+        None => go_mod(&dir),
+    };
+    GO_MODS.lock().expect("poisoned").insert(dir, found.clone());
+    found
+}
+
+fn module_path(go_mod: &str) -> Option<String> {
+    go_mod.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix("module")?;
+        if !rest.starts_with([' ', '\t']) {
+            return None;
+        }
+        let m = rest.split("//").next()?.trim().trim_matches('"');
+        (!m.is_empty()).then(|| m.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_mcp() {
+        assert!(Go.is_not_mcp("google.golang.org/adk/tool/functiontool"));
+        assert!(!Go.is_not_mcp("google.golang.org/adkx"));
+    }
+
+    #[test]
+    fn module_line() {
+        assert_eq!(module_path("// x\nmodule example.com/srv // c\n\ngo 1.23\n").as_deref(), Some("example.com/srv"));
+        assert_eq!(module_path("modules x\n"), None);
+    }
+}

@@ -38,6 +38,11 @@ pub trait LangSupport: Sync {
     fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
         vec![]
     }
+    /// The API reported for a tool registered through a project wrapper,
+    /// given the API of the call site.
+    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
+        crate::frontend::python::API_WRAPPER
+    }
 }
 
 pub fn support(lang: Lang) -> &'static dyn LangSupport {
