@@ -103,3 +103,13 @@ fn python_report_formats() {
         });
     }
 }
+
+#[test]
+fn go_expect_markers() {
+    check_lang("go");
+}
+
+#[test]
+fn go_snapshots() {
+    snapshot_lang("go");
+}
