@@ -111,7 +111,7 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     imports(&lower, root, &mut facts);
     lower.imports = facts.imports.iter().map(|i| (i.local.clone(), i.module.clone())).collect();
     let is_test = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go"));
-    let cx = Cx { lower, root, is_test, forwarders: RefCell::default() };
+    let cx = Cx { lower, root, is_test, forwarders: RefCell::default(), deferred: RefCell::default() };
     if root.has_error() {
         if let Some(problem) = cx.first_error(root) {
             facts.problems.push(problem);
@@ -149,6 +149,8 @@ struct Cx<'a, 't> {
     is_test: bool,
     /// Functions of this file that register a tool built from their parameters.
     forwarders: RefCell<HashMap<String, Forwarder>>,
+    /// Calls of same-file functions not yet known to forward: (call, callee).
+    deferred: RefCell<Vec<(Node<'t>, Node<'t>)>>,
 }
 
 impl<'a, 't> Cx<'a, 't> {

@@ -19,9 +19,28 @@ use crate::source::Span;
 /// Key of a handler function's binding that names its input type.
 pub const INPUT_KEY: &str = "@input";
 
+/// A registration is a helper's template when the tool itself (or a field
+/// of a parameter, `&st.Tool`), its name or its annotations are exactly
+/// parameters of the enclosing function: the callers decide them. (A name
+/// computed from a parameter, such as `fmt.Sprintf("get_%s", kind)`, stays
+/// a site with a computed name.)
+fn is_template(object: &Expr, params: &[(Span, String)]) -> bool {
+    let is_param = |e: &Expr| matches!(e, Expr::Instance { span, .. } if params.iter().any(|(s, _)| s == span));
+    let mut root = object;
+    while let Expr::Index { base, .. } = root {
+        root = base;
+    }
+    if is_param(root) {
+        return true;
+    }
+    let Expr::Object { entries, .. } = object else { return false };
+    entries.iter().any(|e| matches!(e, Entry::Pair { key, value, .. } if (key == "name" || key == "annotations") && is_param(value)))
+}
+
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn registrations(&self, facts: &mut FileFacts) {
         let q = &*REGISTRATIONS;
+        let deferred_from = facts.tools.len();
         let (c_call, c_function, c_args) = (q.capture("call"), q.capture("call.function"), q.capture("call.args"));
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
         let mut cursor = QueryCursor::new();
@@ -34,6 +53,16 @@ impl<'a, 't> Cx<'a, 't> {
                 self.record_site(record, body, facts);
             }
         }
+        // Calls that preceded the definition of a forwarder of this file.
+        let deferred = std::mem::take(&mut *self.deferred.borrow_mut());
+        for (call, function) in deferred {
+            let args: Vec<Node> = call.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+            self.helper_site(call, function, &args, facts);
+        }
+        // Tests exercise servers; their registrations are not the server's tools.
+        if self.is_test {
+            facts.tools.truncate(deferred_from);
+        }
     }
 
     fn syntax(&self) -> Syntax {
@@ -45,7 +74,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    fn call_site(&self, call: Node, function: Node, args: Vec<Node>, facts: &mut FileFacts) {
+    fn call_site(&self, call: Node<'t>, function: Node<'t>, args: Vec<Node>, facts: &mut FileFacts) {
         if function.kind() == "selector_expression" {
             let Some(field) = function.child_by_field_name("field") else { return };
             if let Some((pkg, name)) = self.lower.package_member(function) {
@@ -84,9 +113,7 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
         }
-        if !self.is_test {
-            self.helper_site(call, function, &args, facts);
-        }
+        self.helper_site(call, function, &args, facts);
     }
 
     /// A registration of `tool` (a node of this file): a site, a template of
@@ -112,7 +139,7 @@ impl<'a, 't> Cx<'a, 't> {
         if touched.range {
             return; // tools defined elsewhere, registered in a loop
         }
-        if !touched.params.is_empty() {
+        if is_template(&object, &touched.params) {
             self.template(call, object, &touched.params, gate);
             return;
         }
@@ -156,6 +183,9 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Instance { span, .. } => touched.iter().find(|(s, _)| s == span).map(|(_, p)| p.clone()),
             _ => None,
         };
+        if matches!(object, Expr::Index { .. }) {
+            return; // a field of a parameter: the caller's value is not followed
+        }
         let mut roles = Vec::new();
         if let Some(p) = param_of(&object) {
             roles.push((Role::Definition, RoleSource::Param(p)));
@@ -190,7 +220,7 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// Calls of project helpers: one passing an SDK tool literal defines a
     /// tool wherever the helper puts it; others may call a forwarder.
-    fn helper_site(&self, call: Node, function: Node, args: &[Node], facts: &mut FileFacts) {
+    fn helper_site(&self, call: Node<'t>, function: Node<'t>, args: &[Node], facts: &mut FileFacts) {
         let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
         let mut literal = false;
         for a in args {
@@ -199,7 +229,7 @@ impl<'a, 't> Cx<'a, 't> {
             *self.lower.touched.borrow_mut() = Default::default();
             let object = self.lower.expr(*a);
             let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
-            if !touched.params.is_empty() || touched.range {
+            if touched.range || is_template(&object, &touched.params) {
                 continue;
             }
             let handler = args.iter().skip_while(|x| x.id() != a.id()).nth(1);
@@ -237,6 +267,9 @@ impl<'a, 't> Cx<'a, 't> {
         let named_tool = name.to_ascii_lowercase().contains("tool");
         let passes_string = args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
         if !(known || named_tool || passes_string) {
+            if function.kind() == "identifier" {
+                self.deferred.borrow_mut().push((call, function));
+            }
             return;
         }
         *self.lower.touched.borrow_mut() = Default::default();
@@ -299,9 +332,6 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// mcp-go `server.ServerTool{Tool: ..., Handler: ...}`.
     fn record_site(&self, record: Node, body: Node, facts: &mut FileFacts) {
-        if self.is_test {
-            return;
-        }
         let Some(ty) = record.child_by_field_name("type") else { return };
         let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else { return };
         let field = |key: &str| {
