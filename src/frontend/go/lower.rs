@@ -278,6 +278,14 @@ impl<'a> Lower<'a> {
         let span = self.span(n);
         let Some(function) = n.child_by_field_name("function") else { return Expr::Unresolved(span) };
         let args: Vec<Node> = n.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+        // `new(bool)`: a pointer to false.
+        if function.kind() == "identifier" && self.text(function) == "new" && self.local(function, "new").is_none() {
+            if let [ty] = args.as_slice() {
+                if self.text(*ty) == "bool" {
+                    return Expr::Bool(false, span);
+                }
+            }
+        }
         if let Some((pkg, name)) = self.package_member(function) {
             let sdk = self.sdk_package(pkg);
             if sdk.is_some_and(|(root, p)| root == MCP_GO && p == "mcp") {

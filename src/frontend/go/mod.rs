@@ -35,6 +35,7 @@ pub const API_ADD_TOOL: &str = "go.sdk.AddTool";
 pub const API_MCP_GO: &str = "go.mcp-go.AddTool";
 pub const API_RECORD: &str = "go.mcp-go.ServerTool";
 pub const API_HELPER: &str = "go.helper";
+pub const API_LIST: &str = "go.tool-list";
 
 static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_go::LANGUAGE.into());
 static IMPORTS: LazyLock<CompiledQuery> =

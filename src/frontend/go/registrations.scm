@@ -10,3 +10,9 @@
   type: (qualified_type name: (type_identifier) @_record)
   body: (literal_value) @record.body
   (#eq? @_record "ServerTool")) @record
+
+; Tool lists: `[]*mcp.Tool{{...}, ...}`, `[]server.ServerTool{{...}, ...}`.
+; Each element is a tool; loops that register them are not counted again.
+(composite_literal
+  type: (slice_type element: [(qualified_type) @list.type (pointer_type (qualified_type) @list.type)])
+  body: (literal_value) @list.body) @list

@@ -9,7 +9,7 @@
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
 use super::lower::{enclosing_functions, named_children, params};
-use super::{Cx, API_ADD_TOOL, API_HELPER, API_MCP_GO, API_RECORD, MCP_GO, REGISTRATIONS};
+use super::{Cx, API_ADD_TOOL, API_HELPER, API_LIST, API_MCP_GO, API_RECORD, MCP_GO, REGISTRATIONS};
 use crate::model::{
     Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Spread, Syntax,
     ToolSite,
@@ -43,6 +43,7 @@ impl<'a, 't> Cx<'a, 't> {
         let deferred_from = facts.tools.len();
         let (c_call, c_function, c_args) = (q.capture("call"), q.capture("call.function"), q.capture("call.args"));
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
+        let (c_list_type, c_list_body) = (q.capture("list.type"), q.capture("list.body"));
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
@@ -50,7 +51,11 @@ impl<'a, 't> Cx<'a, 't> {
             if let (Some(call), Some(function), Some(args)) = (node(c_call), node(c_function), node(c_args)) {
                 self.call_site(call, function, named_children(args).collect(), facts);
             } else if let (Some(record), Some(body)) = (node(c_record), node(c_body)) {
-                self.record_site(record, body, facts);
+                if let Some(ty) = record.child_by_field_name("type") {
+                    self.record_site(record, ty, body, facts);
+                }
+            } else if let (Some(ty), Some(body)) = (node(c_list_type), node(c_list_body)) {
+                self.list_sites(ty, body, facts);
             }
         }
         // Calls that preceded the definition of a forwarder of this file.
@@ -330,9 +335,29 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// The elements of a slice of SDK tools or tool records.
+    fn list_sites(&self, ty: Node, body: Node, facts: &mut FileFacts) {
+        let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else { return };
+        let (pkg_name, name) = (self.text(pkg), self.text(name));
+        let Some((_, sdk_pkg)) = self.lower.sdk_package(pkg_name) else { return };
+        for el in named_children(body).filter(|e| e.kind() == "literal_element") {
+            let Some(value) = el.named_child(0) else { continue };
+            match (sdk_pkg, name, value.kind()) {
+                ("mcp", "Tool", _) => {
+                    let callee = Expr::Ref { path: vec![pkg_name.into(), name.into()], span: self.span(ty) };
+                    let gate = Gate::Callee { callee, kind: CalleeKind::SdkTypesTool };
+                    let site = Span::new(self.lower.file, value.start_byte(), value.start_byte() + 1);
+                    self.registration(value, site, gate, Some(value), None, API_LIST, facts);
+                }
+                // Typed `server.ServerTool{...}` elements are records of their own.
+                ("server", "ServerTool", "literal_value") => self.record_site(value, ty, value, facts),
+                _ => {}
+            }
+        }
+    }
+
     /// mcp-go `server.ServerTool{Tool: ..., Handler: ...}`.
-    fn record_site(&self, record: Node, body: Node, facts: &mut FileFacts) {
-        let Some(ty) = record.child_by_field_name("type") else { return };
+    fn record_site(&self, record: Node, ty: Node, body: Node, facts: &mut FileFacts) {
         let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else { return };
         let field = |key: &str| {
             named_children(body).filter(|e| e.kind() == "keyed_element").find_map(|e| {
@@ -346,7 +371,8 @@ impl<'a, 't> Cx<'a, 't> {
         let input = field("Handler").and_then(|h| h.named_child(0)).and_then(|h| self.handler_input(h));
         let callee = Expr::Ref { path: vec![self.text(pkg).into(), self.text(name).into()], span: self.span(ty) };
         let gate = Gate::Callee { callee, kind: CalleeKind::ToolRecord };
-        let site = Span::new(self.lower.file, record.start_byte(), ty.end_byte());
+        let head_end = if ty.start_byte() >= record.start_byte() { ty.end_byte() } else { record.start_byte() + 1 };
+        let site = Span::new(self.lower.file, record.start_byte(), head_end);
         self.registration(record, site, gate, Some(tool), input, API_RECORD, facts);
     }
 
