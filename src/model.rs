@@ -86,7 +86,10 @@ pub enum Expr {
     /// A function whose call has a known value: a pointer helper such as
     /// Go's `func Ptr[T any](v T) *T { return &v }`, or a function that
     /// returns a tool-definition object.
-    Function { returns: Box<Returns>, span: Span },
+    Function {
+        returns: Box<Returns>,
+        span: Span,
+    },
     /// Cannot be followed statically.
     Unresolved(Span),
 }

@@ -2,9 +2,7 @@
 //! `go.mod`), the files of one package sharing their top-level names, and
 //! which symbols of go-sdk and mcp-go register tools.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex};
 
 use super::lang::LangSupport;
 use crate::model::CalleeKind;
@@ -72,15 +70,8 @@ impl LangSupport for Go {
     }
 }
 
-static PACKAGES: LazyLock<Mutex<HashMap<(PathBuf, bool), Vec<PathBuf>>>> = LazyLock::new(Mutex::default);
-static GO_MODS: LazyLock<Mutex<HashMap<PathBuf, Option<(PathBuf, String)>>>> = LazyLock::new(Mutex::default);
-
-/// The `.go` files of a package directory, sorted (cached per run).
+/// The `.go` files of a package directory, sorted.
 fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
-    let key = (dir.to_path_buf(), with_tests);
-    if let Some(hit) = PACKAGES.lock().expect("poisoned").get(&key) {
-        return hit.clone();
-    }
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -92,24 +83,19 @@ fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    PACKAGES.lock().expect("poisoned").insert(key, files.clone());
     files
 }
 
 /// The nearest `go.mod` above a file: its directory and module path.
+/// (The linker caches the files an import names, so this runs once per
+/// directory and import.)
 fn go_mod(from: &Path) -> Option<(PathBuf, String)> {
-    let dir = from.parent()?.to_path_buf();
-    if let Some(hit) = GO_MODS.lock().expect("poisoned").get(&dir) {
-        return hit.clone();
+    for dir in from.ancestors().skip(1) {
+        if let Ok(text) = std::fs::read_to_string(dir.join("go.mod")) {
+            return module_path(&text).map(|m| (dir.to_path_buf(), m));
+        }
     }
-    let text = std::fs::read_to_string(dir.join("go.mod")).ok();
-    let found = match text.as_deref().and_then(module_path) {
-        Some(m) => Some((dir.clone(), m)),
-        None if text.is_some() => None,
-        None => go_mod(&dir),
-    };
-    GO_MODS.lock().expect("poisoned").insert(dir, found.clone());
-    found
+    None
 }
 
 fn module_path(go_mod: &str) -> Option<String> {

@@ -90,10 +90,7 @@ impl<'a> Ctx<'a> {
         }
         if let Some(def) = self.tool.definition {
             if def != span {
-                labels.push(Label {
-                    span: def,
-                    message: format!("tool `{}` defined here", self.tool.display_name()),
-                });
+                labels.push(Label { span: def, message: format!("tool `{}` defined here", self.tool.display_name()) });
             }
         }
         if let Origin::Preset { symbol, defined_at, .. } = &self.tool.annotations.origin {

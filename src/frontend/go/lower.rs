@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use crate::model::{Arg, Entry, Expr, Spread, PARAMS_KEY, SDK_DEFAULTS_KEY};
 use super::{sdk_of, MCP_GO};
+use crate::model::{Arg, Entry, Expr, Spread, PARAMS_KEY, SDK_DEFAULTS_KEY};
 use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
@@ -25,7 +25,8 @@ const MAX_DEPTH: usize = 40;
 const POINTER_HELPERS: &[&str] = &["Ptr", "ToPtr", "ToBoolPtr", "BoolPtr", "To"];
 
 /// mcp-go options that declare an input parameter, named by argument 0.
-const PARAM_OPTIONS: &[&str] = &["WithString", "WithNumber", "WithInteger", "WithBoolean", "WithArray", "WithObject", "WithAny"];
+const PARAM_OPTIONS: &[&str] =
+    &["WithString", "WithNumber", "WithInteger", "WithBoolean", "WithArray", "WithObject", "WithAny"];
 
 const ALL_HINTS: &str = "readOnlyHint destructiveHint idempotentHint openWorldHint";
 
@@ -35,7 +36,9 @@ enum Local<'t> {
     /// Bound to this value (`x := v`, `var x = v`, or the call whose first
     /// result it is).
     Value(Node<'t>),
-    Param { ty: Option<Node<'t>> },
+    Param {
+        ty: Option<Node<'t>>,
+    },
     Range,
     /// Assigned from something that cannot be followed.
     Unknown,
@@ -54,16 +57,25 @@ pub struct Lower<'a> {
     pub file: FileId,
     /// Import local name → path.
     pub imports: HashMap<String, String>,
-    /// Declarations per function node id: (name, position, what).
-    decls: RefCell<HashMap<usize, Vec<(String, usize, DeclKind)>>>,
+    /// Declarations per function node id.
+    decls: RefCell<HashMap<usize, Vec<Decl>>>,
     pub touched: RefCell<Touched>,
 }
+
+/// A local declaration: (name, position after which it is visible, what).
+type Decl = (String, usize, DeclKind);
 
 #[derive(Clone, Copy)]
 enum DeclKind {
     /// The value node's id lives in the tree: store byte range to find it again.
-    Value { start: usize, end: usize },
-    Range { body_start: usize, body_end: usize },
+    Value {
+        start: usize,
+        end: usize,
+    },
+    Range {
+        body_start: usize,
+        body_end: usize,
+    },
     Unknown,
 }
 
@@ -229,12 +241,16 @@ impl<'a> Lower<'a> {
     pub fn type_expr(&self, t: Node) -> Expr {
         let span = self.span(t);
         match t.kind() {
-            "pointer_type" | "parenthesized_type" => t.named_child(0).map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
+            "pointer_type" | "parenthesized_type" => {
+                t.named_child(0).map_or(Expr::Unresolved(span), |i| self.type_expr(i))
+            }
             "generic_type" => t.child_by_field_name("type").map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
             "type_elem" => t.named_child(0).map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
             "type_identifier" => Expr::Ref { path: vec![self.text(t).to_string()], span },
             "qualified_type" => match (t.child_by_field_name("package"), t.child_by_field_name("name")) {
-                (Some(p), Some(n)) => Expr::Ref { path: vec![self.text(p).to_string(), self.text(n).to_string()], span },
+                (Some(p), Some(n)) => {
+                    Expr::Ref { path: vec![self.text(p).to_string(), self.text(n).to_string()], span }
+                }
                 _ => Expr::Unresolved(span),
             },
             _ => Expr::Unresolved(span),
@@ -244,7 +260,9 @@ impl<'a> Lower<'a> {
     fn composite(&self, n: Node, d: usize) -> Expr {
         let span = self.span(n);
         let ty = n.child_by_field_name("type");
-        if ty.is_some_and(|t| matches!(t.kind(), "slice_type" | "array_type" | "implicit_length_array_type" | "map_type")) {
+        if ty.is_some_and(|t| {
+            matches!(t.kind(), "slice_type" | "array_type" | "implicit_length_array_type" | "map_type")
+        }) {
             return Expr::Other(span);
         }
         match n.child_by_field_name("body") {
@@ -277,7 +295,8 @@ impl<'a> Lower<'a> {
     fn call(&self, n: Node, d: usize) -> Expr {
         let span = self.span(n);
         let Some(function) = n.child_by_field_name("function") else { return Expr::Unresolved(span) };
-        let args: Vec<Node> = n.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+        let args: Vec<Node> =
+            n.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
         // `new(bool)`: a pointer to false.
         if function.kind() == "identifier" && self.text(function) == "new" && self.local(function, "new").is_none() {
             if let [ty] = args.as_slice() {
@@ -294,7 +313,11 @@ impl<'a> Lower<'a> {
                     "NewToolWithRawSchema" => {
                         let entries = args
                             .first()
-                            .map(|a| Entry::Pair { key: "name".into(), key_span: self.span(*a), value: self.expr_at(*a, d) })
+                            .map(|a| Entry::Pair {
+                                key: "name".into(),
+                                key_span: self.span(*a),
+                                value: self.expr_at(*a, d),
+                            })
                             .into_iter()
                             .collect();
                         return Expr::Object { entries, span };
@@ -309,8 +332,11 @@ impl<'a> Lower<'a> {
         let args = args
             .iter()
             .map(|a| {
-                let (node, spread) =
-                    if a.kind() == "variadic_argument" { (a.named_child(0).unwrap_or(*a), Spread::List) } else { (*a, Spread::No) };
+                let (node, spread) = if a.kind() == "variadic_argument" {
+                    (a.named_child(0).unwrap_or(*a), Spread::List)
+                } else {
+                    (*a, Spread::No)
+                };
                 Arg { keyword: None, keyword_span: None, value: self.expr_at(node, d), spread }
             })
             .collect();
@@ -342,8 +368,11 @@ impl<'a> Lower<'a> {
         if let Some(name) = args.first() {
             entries.push(Entry::Pair { key: "name".into(), key_span: self.span(*name), value: self.expr_at(*name, d) });
         }
-        let mut annotations =
-            vec![Entry::Pair { key: SDK_DEFAULTS_KEY.into(), key_span: span, value: Expr::Str(ALL_HINTS.into(), span) }];
+        let mut annotations = vec![Entry::Pair {
+            key: SDK_DEFAULTS_KEY.into(),
+            key_span: span,
+            value: Expr::Str(ALL_HINTS.into(), span),
+        }];
         let mut replaced = false;
         let mut params: Vec<String> = Vec::new();
         let mut params_known = true;
@@ -401,7 +430,11 @@ impl<'a> Lower<'a> {
         };
         entries.push(Entry::Pair { key: "annotations".into(), key_span: span, value: annotations });
         if params_known {
-            entries.push(Entry::Pair { key: PARAMS_KEY.into(), key_span: span, value: Expr::Str(params.join(","), span) });
+            entries.push(Entry::Pair {
+                key: PARAMS_KEY.into(),
+                key_span: span,
+                value: Expr::Str(params.join(","), span),
+            });
         }
         Expr::Object { entries, span }
     }
@@ -428,12 +461,10 @@ impl<'a> Lower<'a> {
             }
             if let Some((_, kind)) = best {
                 return Some(match kind {
-                    DeclKind::Value { start, end } => {
-                        match func.descendant_for_byte_range(start, end) {
-                            Some(v) if v.start_byte() == start && v.end_byte() == end => Local::Value(outermost(v)),
-                            _ => Local::Unknown,
-                        }
-                    }
+                    DeclKind::Value { start, end } => match func.descendant_for_byte_range(start, end) {
+                        Some(v) if v.start_byte() == start && v.end_byte() == end => Local::Value(outermost(v)),
+                        _ => Local::Unknown,
+                    },
                     DeclKind::Range { .. } => Local::Range,
                     DeclKind::Unknown => Local::Unknown,
                 });
@@ -455,7 +486,7 @@ impl<'a> Lower<'a> {
     }
 
     /// Every local declaration in a function's own body (not in nested function literals).
-    fn declarations(&self, func: Node) -> std::cell::Ref<'_, Vec<(String, usize, DeclKind)>> {
+    fn declarations(&self, func: Node) -> std::cell::Ref<'_, Vec<Decl>> {
         let id = func.id();
         if !self.decls.borrow().contains_key(&id) {
             let mut out = Vec::new();
@@ -467,14 +498,15 @@ impl<'a> Lower<'a> {
         std::cell::Ref::map(self.decls.borrow(), |m| &m[&id])
     }
 
-    fn collect_decls(&self, root: Node, out: &mut Vec<(String, usize, DeclKind)>) {
+    fn collect_decls(&self, root: Node, out: &mut Vec<Decl>) {
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
             match n.kind() {
                 "func_literal" => continue,
                 "short_var_declaration" | "assignment_statement" => {
                     let op = n.child_by_field_name("operator").map(|o| self.text(o)).unwrap_or("");
-                    let left: Vec<Node> = n.child_by_field_name("left").map(|l| named_children(l).collect()).unwrap_or_default();
+                    let left: Vec<Node> =
+                        n.child_by_field_name("left").map(|l| named_children(l).collect()).unwrap_or_default();
                     let right: Vec<Node> =
                         n.child_by_field_name("right").map(|r| named_children(r).collect()).unwrap_or_default();
                     let plain = n.kind() == "short_var_declaration" || op == "=";
@@ -515,7 +547,7 @@ impl<'a> Lower<'a> {
         }
     }
 
-    fn pair_up(&self, left: &[Node], right: &[Node], at: usize, plain: bool, out: &mut Vec<(String, usize, DeclKind)>) {
+    fn pair_up(&self, left: &[Node], right: &[Node], at: usize, plain: bool, out: &mut Vec<Decl>) {
         for (i, l) in left.iter().enumerate() {
             if l.kind() != "identifier" {
                 continue;

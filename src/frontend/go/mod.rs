@@ -104,7 +104,9 @@ fn parse_tree(text: &str) -> Option<Tree> {
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Go);
     let Some(tree) = parse_tree(text) else {
-        facts.problems.push(Problem { span: Span::new(file, 0, 0), message: "the Go parser gave up on this file".into() });
+        facts
+            .problems
+            .push(Problem { span: Span::new(file, 0, 0), message: "the Go parser gave up on this file".into() });
         return facts;
     };
     let root = tree.root_node();
@@ -168,7 +170,8 @@ impl<'a, 't> Cx<'a, 't> {
         while let Some(n) = stack.pop() {
             if n.is_error() {
                 let text = self.lower.text;
-                let line_end = text[n.start_byte()..].find('\n').map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
+                let line_end =
+                    text[n.start_byte()..].find('\n').map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
                 return Some(Problem {
                     span: Span::new(self.lower.file, n.start_byte(), line_end.max(n.start_byte() + 1).min(text.len())),
                     message: "syntax error: this Go could not be parsed".into(),
@@ -291,7 +294,8 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Function { returns: Box::new(Returns::Value(result)), span }
         } else if let Some(input) = params(f).get(2).and_then(|(ty, _)| *ty) {
             // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
-            let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: self.lower.type_expr(input) };
+            let entry =
+                Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: self.lower.type_expr(input) };
             Expr::Object { entries: vec![entry], span }
         } else {
             return;
@@ -307,7 +311,9 @@ impl<'a, 't> Cx<'a, 't> {
             return false;
         }
         let Some(body) = f.child_by_field_name("body") else { return false };
-        let stmts: Vec<Node> = named_children(body).flat_map(|c| if c.kind() == "statement_list" { named_children(c).collect() } else { vec![c] }).collect();
+        let stmts: Vec<Node> = named_children(body)
+            .flat_map(|c| if c.kind() == "statement_list" { named_children(c).collect() } else { vec![c] })
+            .collect();
         let [ret] = stmts.as_slice() else { return false };
         if ret.kind() != "return_statement" {
             return false;
@@ -317,7 +323,8 @@ impl<'a, 't> Cx<'a, 't> {
         let [v] = values.as_slice() else { return false };
         v.kind() == "unary_expression"
             && v.child_by_field_name("operator").is_some_and(|o| self.text(o) == "&")
-            && v.child_by_field_name("operand").is_some_and(|o| o.kind() == "identifier" && self.text(o) == self.text(*param))
+            && v.child_by_field_name("operand")
+                .is_some_and(|o| o.kind() == "identifier" && self.text(o) == self.text(*param))
     }
 
     /// The first result of a function whose last statement returns a tool
@@ -367,7 +374,9 @@ mod tests {
 
     #[test]
     fn bad_input_never_panics() {
-        for text in ["", "package", "func (", "package x\nvar = ", "package x\nfunc f() { mcp.AddTool(", "\u{0}\u{fffd}"] {
+        for text in
+            ["", "package", "func (", "package x\nvar = ", "package x\nfunc f() { mcp.AddTool(", "\u{0}\u{fffd}"]
+        {
             let _ = parse(FileId(0), Path::new("x.go"), text);
         }
     }

@@ -34,7 +34,9 @@ fn is_template(object: &Expr, params: &[(Span, String)]) -> bool {
         return true;
     }
     let Expr::Object { entries, .. } = object else { return false };
-    entries.iter().any(|e| matches!(e, Entry::Pair { key, value, .. } if (key == "name" || key == "annotations") && is_param(value)))
+    entries.iter().any(
+        |e| matches!(e, Entry::Pair { key, value, .. } if (key == "name" || key == "annotations") && is_param(value)),
+    )
 }
 
 impl<'a, 't> Cx<'a, 't> {
@@ -61,7 +63,8 @@ impl<'a, 't> Cx<'a, 't> {
         // Calls that preceded the definition of a forwarder of this file.
         let deferred = std::mem::take(&mut *self.deferred.borrow_mut());
         for (call, function) in deferred {
-            let args: Vec<Node> = call.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+            let args: Vec<Node> =
+                call.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
             self.helper_site(call, function, &args, facts);
         }
         // Tests exercise servers; their registrations are not the server's tools.
@@ -92,7 +95,11 @@ impl<'a, 't> Cx<'a, 't> {
                         Some(first) => Some(self.lower.type_expr(first)),
                         None => args.get(2).and_then(|h| self.handler_input(*h)),
                     };
-                    let api = if self.lower.sdk_package(pkg).is_some_and(|(r, _)| r == MCP_GO) { API_MCP_GO } else { API_ADD_TOOL };
+                    let api = if self.lower.sdk_package(pkg).is_some_and(|(r, _)| r == MCP_GO) {
+                        API_MCP_GO
+                    } else {
+                        API_ADD_TOOL
+                    };
                     self.registration(call, site, gate, args.get(1).copied(), input, api, facts);
                     return;
                 }
@@ -270,7 +277,8 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let known = self.forwarders.borrow().contains_key(name);
         let named_tool = name.to_ascii_lowercase().contains("tool");
-        let passes_string = args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
+        let passes_string =
+            args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
         if !(known || named_tool || passes_string) {
             if function.kind() == "identifier" {
                 self.deferred.borrow_mut().push((call, function));
@@ -281,13 +289,22 @@ impl<'a, 't> Cx<'a, 't> {
         let lowered: Vec<Arg> = args
             .iter()
             .map(|a| {
-                let (node, spread) =
-                    if a.kind() == "variadic_argument" { (a.named_child(0).unwrap_or(*a), Spread::List) } else { (*a, Spread::No) };
+                let (node, spread) = if a.kind() == "variadic_argument" {
+                    (a.named_child(0).unwrap_or(*a), Spread::List)
+                } else {
+                    (*a, Spread::No)
+                };
                 Arg { keyword: None, keyword_span: None, value: self.lower.expr(node), spread }
             })
             .collect();
         let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
-        if touched.range || !touched.params.is_empty() && enclosing_functions(call).iter().any(|f| f.kind() == "function_declaration" && self.forwarders.borrow().contains_key(self.text(f.child_by_field_name("name").unwrap_or(*f)))) {
+        if touched.range
+            || !touched.params.is_empty()
+                && enclosing_functions(call).iter().any(|f| {
+                    f.kind() == "function_declaration"
+                        && self.forwarders.borrow().contains_key(self.text(f.child_by_field_name("name").unwrap_or(*f)))
+                })
+        {
             return;
         }
         facts.tools.push(ToolSite {
@@ -337,7 +354,9 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// The elements of a slice of SDK tools or tool records.
     fn list_sites(&self, ty: Node, body: Node, facts: &mut FileFacts) {
-        let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else { return };
+        let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else {
+            return;
+        };
         let (pkg_name, name) = (self.text(pkg), self.text(name));
         let Some((_, sdk_pkg)) = self.lower.sdk_package(pkg_name) else { return };
         for el in named_children(body).filter(|e| e.kind() == "literal_element") {
@@ -358,7 +377,9 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// mcp-go `server.ServerTool{Tool: ..., Handler: ...}`.
     fn record_site(&self, record: Node, ty: Node, body: Node, facts: &mut FileFacts) {
-        let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else { return };
+        let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else {
+            return;
+        };
         let field = |key: &str| {
             named_children(body).filter(|e| e.kind() == "keyed_element").find_map(|e| {
                 let k = e.child_by_field_name("key")?;
