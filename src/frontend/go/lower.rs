@@ -8,7 +8,7 @@
 //! names (`ReadOnlyHint` → `readOnlyHint`), and mcp-go's `mcp.NewTool`
 //! options are applied in order into one object.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use tree_sitter::Node;
@@ -19,6 +19,8 @@ use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
 const MAX_DEPTH: usize = 40;
+/// Nodes lowered per expression at most.
+const MAX_NODES: usize = 20_000;
 
 /// Names of pointer helpers in other modules (`jsonschema.Ptr`, `github.Ptr`,
 /// `mcp.ToBoolPtr`, `ptr.To`, `lo.ToPtr`): a call is its argument.
@@ -60,6 +62,9 @@ pub struct Lower<'a> {
     /// Declarations per function node id.
     decls: RefCell<HashMap<usize, Vec<Decl>>>,
     pub touched: RefCell<Touched>,
+    /// Nodes one `expr` call may still lower: inlined locals can repeat
+    /// (`b := f(a, a)`), so depth alone does not bound the work.
+    budget: Cell<usize>,
 }
 
 /// A local declaration: (name, position after which it is visible, what).
@@ -112,7 +117,14 @@ pub fn params<'t>(func: Node<'t>) -> Vec<(Option<Node<'t>>, Node<'t>)> {
 
 impl<'a> Lower<'a> {
     pub fn new(text: &'a str, file: FileId) -> Lower<'a> {
-        Lower { text, file, imports: HashMap::new(), decls: RefCell::default(), touched: RefCell::default() }
+        Lower {
+            text,
+            file,
+            imports: HashMap::new(),
+            decls: RefCell::default(),
+            touched: RefCell::default(),
+            budget: Cell::new(0),
+        }
     }
 
     pub fn span(&self, n: Node) -> Span {
@@ -139,6 +151,7 @@ impl<'a> Lower<'a> {
     }
 
     pub fn expr(&self, n: Node) -> Expr {
+        self.budget.set(MAX_NODES);
         self.expr_at(n, 0)
     }
 
@@ -166,9 +179,11 @@ impl<'a> Lower<'a> {
 
     fn expr_at(&self, n: Node, depth: usize) -> Expr {
         let span = self.span(n);
-        if depth > MAX_DEPTH {
+        let budget = self.budget.get();
+        if depth > MAX_DEPTH || budget == 0 {
             return Expr::Unresolved(span);
         }
+        self.budget.set(budget - 1);
         let d = depth + 1;
         match n.kind() {
             "true" => Expr::Bool(true, span),

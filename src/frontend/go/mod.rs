@@ -373,6 +373,19 @@ mod tests {
     }
 
     #[test]
+    fn repeated_locals_are_bounded() {
+        let mut src = String::from("package x\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\nfunc f(s *mcp.Server) {\n a0 := true\n");
+        for i in 1..40 {
+            src.push_str(&format!(" a{i} := pair{{L: a{p}, R: a{p}}}\n", p = i - 1));
+        }
+        src.push_str(" mcp.AddTool(s, &mcp.Tool{Name: \"deep\", Annotations: a39}, nil)\n}\n");
+        let start = std::time::Instant::now();
+        let facts = parse(FileId(0), Path::new("x.go"), &src);
+        assert_eq!(facts.tools.len(), 1);
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
     fn bad_input_never_panics() {
         for text in
             ["", "package", "func (", "package x\nvar = ", "package x\nfunc f() { mcp.AddTool(", "\u{0}\u{fffd}"]

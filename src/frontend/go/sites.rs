@@ -152,8 +152,10 @@ impl<'a, 't> Cx<'a, 't> {
             return; // tools defined elsewhere, registered in a loop
         }
         if is_template(&object, &touched.params) {
-            self.template(call, object, &touched.params, gate);
-            return;
+            if self.template(call, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }) {
+                return;
+            }
+            // A method or function literal cannot forward: one tool, here.
         }
         let obj_span = object.span();
         // A literal reached through a local variable: say where it is.
@@ -181,25 +183,27 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// The registration inside a named package-level function depends on
     /// its parameters: the function forwards them to the registration.
-    fn template(&self, call: Node, object: Expr, touched: &[(Span, String)], gate: Gate) {
-        let Some(func) = enclosing_functions(call).into_iter().next() else { return };
+    /// Returns whether the function forwards (or the registration registers
+    /// a caller's tool object, counted where that is defined).
+    fn template(&self, call: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
+        let Some(func) = enclosing_functions(call).into_iter().next() else { return false };
         if func.kind() != "function_declaration" {
-            return;
+            return false;
         }
-        let Some(name) = func.child_by_field_name("name") else { return };
+        let Some(name) = func.child_by_field_name("name") else { return false };
         let name = self.text(name).to_string();
         if self.forwarders.borrow().contains_key(&name) {
-            return;
+            return true;
         }
         let param_of = |e: &Expr| match e {
             Expr::Instance { span, .. } => touched.iter().find(|(s, _)| s == span).map(|(_, p)| p.clone()),
             _ => None,
         };
         if matches!(object, Expr::Index { .. }) {
-            return; // a field of a parameter: the caller's value is not followed
+            return true; // a field of a parameter: the caller's value is not followed
         }
         let mut roles = Vec::new();
-        if let Some(p) = param_of(&object) {
+        if let Some(p) = param_of(object) {
             roles.push((Role::Definition, RoleSource::Param(p)));
         } else {
             if let Expr::Object { entries, .. } = &object {
@@ -216,7 +220,7 @@ impl<'a, 't> Cx<'a, 't> {
                     }
                 }
             }
-            roles.insert(0, (Role::Definition, RoleSource::Fixed(object)));
+            roles.insert(0, (Role::Definition, RoleSource::Fixed(object.clone())));
         }
         let forwarder = Forwarder {
             methods: vec![],
@@ -224,10 +228,11 @@ impl<'a, 't> Cx<'a, 't> {
             roles,
             passes_kwargs: false,
             api: API_HELPER,
-            inner: gate,
+            inner: gate.clone(),
             span: self.span(func.child_by_field_name("name").unwrap_or(func)),
         };
         self.forwarders.borrow_mut().insert(name, forwarder);
+        true
     }
 
     /// Calls of project helpers: one passing an SDK tool literal defines a
