@@ -275,6 +275,8 @@ impl<'a, 't> Cx<'a, 't> {
         let name = match function.kind() {
             "identifier" => self.text(function),
             "selector_expression" => match self.lower.package_member(function) {
+                // The standard library and the SDKs hold no project helpers.
+                Some((pkg, _)) if self.lower.sdk_package(pkg).is_some() || self.is_std(pkg) => return,
                 Some((_, name)) => name,
                 None => return,
             },
@@ -282,9 +284,9 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let known = self.forwarders.borrow().contains_key(name);
         let named_tool = name.to_ascii_lowercase().contains("tool");
-        let passes_string =
-            args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
-        if !(known || named_tool || passes_string) {
+        let passes_string = args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
+        let sdk_file = self.lower.imports.values().any(|p| super::sdk_of(p).is_some());
+        if !(known || named_tool || (sdk_file && passes_string)) {
             if function.kind() == "identifier" {
                 self.deferred.borrow_mut().push((call, function));
             }
@@ -329,6 +331,12 @@ impl<'a, 't> Cx<'a, 't> {
             tool_object: None,
             input: None,
         });
+    }
+
+    /// Whether an import of this file is from the standard library (no
+    /// domain in its first path element).
+    fn is_std(&self, local: &str) -> bool {
+        self.lower.imports.get(local).is_some_and(|p| !p.split('/').next().unwrap_or("").contains('.'))
     }
 
     /// `&mcp.Tool{...}` / `mcp.Tool{...}` of an SDK, or mcp-go `mcp.NewTool(...)`:
@@ -412,8 +420,12 @@ impl<'a, 't> Cx<'a, 't> {
                 base @ Expr::Ref { .. } => Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span }),
                 _ => None,
             },
-            // `mcp.NewTypedToolHandler(fn)` and similar adapters.
+            // mcp-go `mcp.NewTypedToolHandler(fn)` / `NewStructuredToolHandler(fn)`.
             "call_expression" => {
+                let (_, name) = self.lower.package_member(h.child_by_field_name("function")?)?;
+                if !name.starts_with("New") || !name.ends_with("ToolHandler") {
+                    return None;
+                }
                 let args = h.child_by_field_name("arguments")?;
                 let only: Vec<Node> = named_children(args).collect();
                 match only.as_slice() {
