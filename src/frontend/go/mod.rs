@@ -374,7 +374,9 @@ mod tests {
 
     #[test]
     fn repeated_locals_are_bounded() {
-        let mut src = String::from("package x\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\nfunc f(s *mcp.Server) {\n a0 := true\n");
+        let mut src = String::from(
+            "package x\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\nfunc f(s *mcp.Server) {\n a0 := true\n",
+        );
         for i in 1..40 {
             src.push_str(&format!(" a{i} := pair{{L: a{p}, R: a{p}}}\n", p = i - 1));
         }

@@ -151,11 +151,11 @@ impl<'a, 't> Cx<'a, 't> {
         if touched.range {
             return; // tools defined elsewhere, registered in a loop
         }
-        if is_template(&object, &touched.params) {
-            if self.template(call, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }) {
-                return;
-            }
-            // A method or function literal cannot forward: one tool, here.
+        // A method or function literal cannot forward: its literal is one tool, here.
+        if is_template(&object, &touched.params)
+            && (self.template(call, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }))
+        {
+            return;
         }
         let obj_span = object.span();
         // A literal reached through a local variable: say where it is.
@@ -284,7 +284,8 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let known = self.forwarders.borrow().contains_key(name);
         let named_tool = name.to_ascii_lowercase().contains("tool");
-        let passes_string = args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
+        let passes_string =
+            args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
         let sdk_file = self.lower.imports.values().any(|p| super::sdk_of(p).is_some());
         if !(known || named_tool || (sdk_file && passes_string)) {
             if function.kind() == "identifier" {
