@@ -84,8 +84,14 @@ enum DeclKind {
     Unknown,
 }
 
+/// Named children without comments (which tree-sitter-go names too).
 pub fn named_children<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    (0..n.named_child_count()).filter_map(move |i| n.named_child(i))
+    (0..n.named_child_count()).filter_map(move |i| n.named_child(i)).filter(|c| c.kind() != "comment")
+}
+
+/// The first named child that is not a comment.
+pub fn first(n: Node) -> Option<Node> {
+    named_children(n).next()
 }
 
 /// Every function around `n`, innermost first.
@@ -218,7 +224,7 @@ impl<'a> Lower<'a> {
                     _ => Expr::Unresolved(span),
                 }
             }
-            "parenthesized_expression" | "literal_element" => match n.named_child(0) {
+            "parenthesized_expression" | "literal_element" => match first(n) {
                 Some(inner) => self.expr_at(inner, d),
                 None => Expr::Unresolved(span),
             },
@@ -256,11 +262,9 @@ impl<'a> Lower<'a> {
     pub fn type_expr(&self, t: Node) -> Expr {
         let span = self.span(t);
         match t.kind() {
-            "pointer_type" | "parenthesized_type" => {
-                t.named_child(0).map_or(Expr::Unresolved(span), |i| self.type_expr(i))
-            }
+            "pointer_type" | "parenthesized_type" => first(t).map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
             "generic_type" => t.child_by_field_name("type").map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
-            "type_elem" => t.named_child(0).map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
+            "type_elem" => first(t).map_or(Expr::Unresolved(span), |i| self.type_expr(i)),
             "type_identifier" => Expr::Ref { path: vec![self.text(t).to_string()], span },
             "qualified_type" => match (t.child_by_field_name("package"), t.child_by_field_name("name")) {
                 (Some(p), Some(n)) => {
@@ -294,7 +298,7 @@ impl<'a> Lower<'a> {
                 continue;
             }
             let (Some(k), Some(v)) = (el.child_by_field_name("key"), el.child_by_field_name("value")) else { continue };
-            let key_node = if k.kind() == "literal_element" { k.named_child(0).unwrap_or(k) } else { k };
+            let key_node = if k.kind() == "literal_element" { first(k).unwrap_or(k) } else { k };
             if !matches!(key_node.kind(), "identifier" | "field_identifier") {
                 continue;
             }
@@ -348,7 +352,7 @@ impl<'a> Lower<'a> {
             .iter()
             .map(|a| {
                 let (node, spread) = if a.kind() == "variadic_argument" {
-                    (a.named_child(0).unwrap_or(*a), Spread::List)
+                    (first(*a).unwrap_or(*a), Spread::List)
                 } else {
                     (*a, Spread::No)
                 };
@@ -358,8 +362,9 @@ impl<'a> Lower<'a> {
         Expr::Call { callee: Box::new(self.expr_at(function, d)), args, span }
     }
 
-    /// `pkg.Name` where `pkg` is an import of this file.
+    /// `pkg.Name` (or `pkg.Name[T]`) where `pkg` is an import of this file.
     pub fn package_member(&self, function: Node) -> Option<(&'a str, &'a str)> {
+        let function = generic_operand(function);
         if function.kind() != "selector_expression" {
             return None;
         }
@@ -436,6 +441,8 @@ impl<'a> Lower<'a> {
                     Some(p) => params.push(p),
                     None => params_known = false,
                 }
+            } else if name.ends_with("InputSchema") {
+                params_known = false; // a schema the handler's input type may tell
             }
         }
         let annotations = match annotations.as_slice() {
@@ -579,6 +586,14 @@ impl<'a> Lower<'a> {
             };
             out.push((self.text(*l).to_string(), at, kind));
         }
+    }
+}
+
+/// `f[T]` parses as an index expression: the function is its operand.
+pub fn generic_operand(n: Node) -> Node {
+    match n.kind() {
+        "index_expression" => n.child_by_field_name("operand").unwrap_or(n),
+        _ => n,
     }
 }
 

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
 
-use self::lower::{named_children, params, Lower};
+use self::lower::{first, named_children, params, Lower};
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{Binding, Entry, Expr, FileFacts, Forwarder, Import, Lang, Problem, Returns};
 use crate::source::{FileId, Span};
@@ -318,7 +318,7 @@ impl<'a, 't> Cx<'a, 't> {
         if ret.kind() != "return_statement" {
             return false;
         }
-        let Some(list) = ret.named_child(0) else { return false };
+        let Some(list) = first(*ret) else { return false };
         let values: Vec<Node> = named_children(list).collect();
         let [v] = values.as_slice() else { return false };
         v.kind() == "unary_expression"
@@ -336,8 +336,8 @@ impl<'a, 't> Cx<'a, 't> {
         if last.kind() != "return_statement" {
             return None;
         }
-        let first = last.named_child(0)?.named_child(0)?;
-        match self.lower.expr(first) {
+        let value = first(first(last)?)?;
+        match self.lower.expr(value) {
             e @ Expr::Object { .. } => Some(e),
             _ => None,
         }
@@ -385,6 +385,14 @@ mod tests {
         let facts = parse(FileId(0), Path::new("x.go"), &src);
         assert_eq!(facts.tools.len(), 1);
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn every_prefix_of_a_server_parses() {
+        let text = include_str!("../../../tests/fixtures/go/helper-forms/register.go");
+        for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
+            let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+        }
     }
 
     #[test]

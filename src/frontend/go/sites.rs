@@ -8,7 +8,7 @@
 
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
-use super::lower::{enclosing_functions, named_children, params};
+use super::lower::{enclosing_functions, first, generic_operand, named_children, params};
 use super::{Cx, API_ADD_TOOL, API_HELPER, API_LIST, API_MCP_GO, API_RECORD, MCP_GO, REGISTRATIONS};
 use crate::model::{
     Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Spread, Syntax,
@@ -83,6 +83,10 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn call_site(&self, call: Node<'t>, function: Node<'t>, args: Vec<Node>, facts: &mut FileFacts) {
+        // `mcp.AddTool[In](...)`: one type argument parses as an index.
+        let type_index =
+            (function.kind() == "index_expression").then(|| function.child_by_field_name("index")).flatten();
+        let function = generic_operand(function);
         if function.kind() == "selector_expression" {
             let Some(field) = function.child_by_field_name("field") else { return };
             if let Some((pkg, name)) = self.lower.package_member(function) {
@@ -91,7 +95,8 @@ impl<'a, 't> Cx<'a, 't> {
                     let site = Span::new(self.lower.file, call.start_byte(), head.end_byte());
                     let callee = Expr::Ref { path: vec![pkg.into(), name.into()], span: self.span(function) };
                     let gate = Gate::Callee { callee, kind: CalleeKind::RegisterFunction };
-                    let input = match call.child_by_field_name("type_arguments").and_then(|t| t.named_child(0)) {
+                    let first_type = call.child_by_field_name("type_arguments").and_then(|t| first(t)).or(type_index);
+                    let input = match first_type {
                         Some(first) => Some(self.lower.type_expr(first)),
                         None => args.get(2).and_then(|h| self.handler_input(*h)),
                     };
@@ -298,7 +303,7 @@ impl<'a, 't> Cx<'a, 't> {
             .iter()
             .map(|a| {
                 let (node, spread) = if a.kind() == "variadic_argument" {
-                    (a.named_child(0).unwrap_or(*a), Spread::List)
+                    (first(*a).unwrap_or(*a), Spread::List)
                 } else {
                     (*a, Spread::No)
                 };
@@ -374,7 +379,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (pkg_name, name) = (self.text(pkg), self.text(name));
         let Some((_, sdk_pkg)) = self.lower.sdk_package(pkg_name) else { return };
         for el in named_children(body).filter(|e| e.kind() == "literal_element") {
-            let Some(value) = el.named_child(0) else { continue };
+            let Some(value) = first(el) else { continue };
             match (sdk_pkg, name, value.kind()) {
                 ("mcp", "Tool", _) => {
                     let callee = Expr::Ref { path: vec![pkg_name.into(), name.into()], span: self.span(ty) };
@@ -397,13 +402,13 @@ impl<'a, 't> Cx<'a, 't> {
         let field = |key: &str| {
             named_children(body).filter(|e| e.kind() == "keyed_element").find_map(|e| {
                 let k = e.child_by_field_name("key")?;
-                let k = if k.kind() == "literal_element" { k.named_child(0)? } else { k };
+                let k = if k.kind() == "literal_element" { first(k)? } else { k };
                 (self.text(k) == key).then(|| e.child_by_field_name("value")).flatten()
             })
         };
         let Some(tool) = field("Tool") else { return };
-        let tool = if tool.kind() == "literal_element" { tool.named_child(0).unwrap_or(tool) } else { tool };
-        let input = field("Handler").and_then(|h| h.named_child(0)).and_then(|h| self.handler_input(h));
+        let tool = if tool.kind() == "literal_element" { first(tool).unwrap_or(tool) } else { tool };
+        let input = field("Handler").and_then(|h| first(h)).and_then(|h| self.handler_input(h));
         let callee = Expr::Ref { path: vec![self.text(pkg).into(), self.text(name).into()], span: self.span(ty) };
         let gate = Gate::Callee { callee, kind: CalleeKind::ToolRecord };
         let head_end = if ty.start_byte() >= record.start_byte() { ty.end_byte() } else { record.start_byte() + 1 };
