@@ -232,6 +232,15 @@ impl<'a> Lower<'a> {
             "literal_value" => self.object(n, span, d),
             "call_expression" => self.call(n, d),
             "func_literal" => Expr::Other(span),
+            // `tools[i]`: not followed, but a `range` index still marks a loop.
+            "index_expression" => {
+                for part in ["operand", "index"] {
+                    if let Some(p) = n.child_by_field_name(part) {
+                        self.expr_at(p, d);
+                    }
+                }
+                Expr::Unresolved(span)
+            }
             _ => Expr::Unresolved(span),
         }
     }
