@@ -126,7 +126,8 @@ pub enum Returns {
 
 /// A pseudo-key a frontend may put in an annotations object: its `Str`
 /// value lists (space-separated wire names) the hints the SDK sends with
-/// their spec default when the source leaves them absent.
+/// their spec default when the source leaves them absent, optionally
+/// followed by `if <module> >= <version>` when only some SDK versions do.
 pub const SDK_DEFAULTS_KEY: &str = "@sdk_defaults";
 /// A pseudo-key of a tool-definition object: its `Str` value lists the
 /// input parameter names (comma-separated) the frontend saw.

@@ -68,6 +68,48 @@ impl LangSupport for Go {
     fn wrapper_api(&self, site_api: &'static str) -> &'static str {
         site_api
     }
+    fn dependency_at_least(&self, from: &Path, module: &str, version: &str) -> Option<bool> {
+        let (root, _) = go_mod(from)?;
+        let text = std::fs::read_to_string(root.join("go.mod")).ok()?;
+        let required = required_version(&text, module)?;
+        Some(semver(&required)? >= semver(version)?)
+    }
+}
+
+/// The version of `module` in a `go.mod`'s `require` lines (single or block).
+fn required_version(go_mod: &str, module: &str) -> Option<String> {
+    let mut in_block = false;
+    for line in go_mod.lines() {
+        let line = line.split("//").next().unwrap_or("").trim();
+        let rest = if in_block {
+            if line == ")" {
+                in_block = false;
+                continue;
+            }
+            line
+        } else if let Some(r) = line.strip_prefix("require") {
+            let r = r.trim();
+            if r == "(" {
+                in_block = true;
+                continue;
+            }
+            r
+        } else {
+            continue;
+        };
+        let mut parts = rest.split_whitespace();
+        if parts.next() == Some(module) {
+            return parts.next().map(String::from);
+        }
+    }
+    None
+}
+
+/// `v1.7.0` / `v1.7.0-rc.1` / `v0.0.0-2025...` → (major, minor, patch).
+fn semver(v: &str) -> Option<(u64, u64, u64)> {
+    let core = v.strip_prefix('v')?.split(['-', '+']).next()?;
+    let mut n = core.split('.').map(|p| p.parse::<u64>().ok());
+    Some((n.next()??, n.next().flatten().unwrap_or(0), n.next().flatten().unwrap_or(0)))
 }
 
 /// The `.go` files of a package directory, sorted.
@@ -117,6 +159,16 @@ mod tests {
     fn not_mcp() {
         assert!(Go.is_not_mcp("google.golang.org/adk/tool/functiontool"));
         assert!(!Go.is_not_mcp("google.golang.org/adkx"));
+    }
+
+    #[test]
+    fn required_versions() {
+        let m = "module x\n\nrequire (\n\tgithub.com/modelcontextprotocol/go-sdk v1.7.1 // indirect\n\tgolang.org/x/net v0.1.0\n)\nrequire github.com/mark3labs/mcp-go v0.41.1\n";
+        assert_eq!(required_version(m, GO_SDK).as_deref(), Some("v1.7.1"));
+        assert_eq!(required_version(m, MCP_GO).as_deref(), Some("v0.41.1"));
+        assert_eq!(required_version(m, "golang.org/x/text"), None);
+        assert!(semver("v1.7.1").unwrap() >= semver("v1.7.0").unwrap());
+        assert!(semver("v1.6.9-rc.1").unwrap() < semver("v1.7.0").unwrap());
     }
 
     #[test]

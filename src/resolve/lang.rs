@@ -38,6 +38,11 @@ pub trait LangSupport: Sync {
     fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
         vec![]
     }
+    /// Whether the project around `from` depends on `module` at `version` or
+    /// later (`None` when its manifest does not say).
+    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str) -> Option<bool> {
+        None
+    }
     /// The API reported for a tool registered through a project wrapper,
     /// given the API of the call site.
     fn wrapper_api(&self, _site_api: &'static str) -> &'static str {

@@ -522,9 +522,8 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     }
                     out.title = Hint::Unresolved { span: *span };
                 }
-                eval::Item::Pair { key, value: Value::Str(list, _), .. } if key == SDK_DEFAULTS_KEY => {
-                    out.sdk_defaults =
-                        HintKind::ALL.into_iter().filter(|k| list.split(' ').any(|w| w == k.wire_name())).collect();
+                eval::Item::Pair { key, value: Value::Str(list, _), facts, .. } if key == SDK_DEFAULTS_KEY => {
+                    out.sdk_defaults = self.sdk_defaults(list, facts);
                 }
                 eval::Item::Pair { key, key_span, value, .. } => match classify_key(key, &snake) {
                     KeyClass::Hint(kind) => *out.hint_mut(kind) = self.hint_value(value, *key_span),
@@ -544,6 +543,19 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         out
+    }
+
+    /// The hints an [`SDK_DEFAULTS_KEY`] entry names, when its version
+    /// condition (`... if <module> >= <version>`) holds for the project.
+    fn sdk_defaults(&self, spec: &str, facts: &FileFacts) -> Vec<HintKind> {
+        let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
+        if let Some((module, version)) = condition.split_once(" >= ") {
+            let path = self.linker.path_of(facts.file).unwrap_or_default();
+            if lang::support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
+                return vec![];
+            }
+        }
+        HintKind::ALL.into_iter().filter(|k| hints.split(' ').any(|w| w == k.wire_name())).collect()
     }
 
     fn hint_value(&self, value: &Value, key_span: Span) -> Hint {

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::{sdk_of, MCP_GO};
+use super::{sdk_of, GO_SDK, MCP_GO};
 use crate::model::{Arg, Entry, Expr, Spread, PARAMS_KEY, SDK_DEFAULTS_KEY};
 use crate::source::{FileId, Span};
 
@@ -293,10 +293,29 @@ impl<'a> Lower<'a> {
         }) {
             return Expr::Other(span);
         }
-        match n.child_by_field_name("body") {
-            Some(body) => self.object(body, span, d),
-            None => Expr::Unresolved(span),
+        let Some(body) = n.child_by_field_name("body") else { return Expr::Unresolved(span) };
+        let mut object = self.object(body, span, d);
+        // go-sdk ≥ 1.7 writes its two plain-`bool` hints whenever annotations exist.
+        if let (Some(ty), Expr::Object { entries, .. }) = (ty, &mut object) {
+            if self.is_sdk_type(ty, GO_SDK, "ToolAnnotations") {
+                let spec = format!("readOnlyHint idempotentHint if {GO_SDK} >= v1.7.0");
+                entries.push(Entry::Pair {
+                    key: SDK_DEFAULTS_KEY.into(),
+                    key_span: span,
+                    value: Expr::Str(spec, span),
+                });
+            }
         }
+        object
+    }
+
+    /// Whether a type node is `pkg.name` of the given SDK.
+    fn is_sdk_type(&self, ty: Node, sdk: &str, name: &str) -> bool {
+        ty.kind() == "qualified_type"
+            && ty.child_by_field_name("name").is_some_and(|n| self.text(n) == name)
+            && ty
+                .child_by_field_name("package")
+                .is_some_and(|p| self.sdk_package(self.text(p)).is_some_and(|(r, _)| r == sdk))
     }
 
     /// The keyed elements of a struct literal, Go field names mapped to wire names.
