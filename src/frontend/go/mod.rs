@@ -67,6 +67,27 @@ pub fn sdk_of(path: &str) -> Option<(&'static str, &str)> {
     None
 }
 
+/// The names an unaliased import may bind: the package clause of a
+/// directory named `mcp-tools` is not visible here, so `mcptools`, `tools`
+/// and `mcp` are all candidates (a name the file never uses costs nothing).
+fn package_names(path: &str) -> Vec<String> {
+    let name = package_name(path);
+    let mut out = vec![name.clone()];
+    if name.contains('_') {
+        let parts: Vec<&str> = name.split('_').filter(|p| !p.is_empty() && *p != "go").collect();
+        for candidate in [
+            parts.concat(),
+            parts.last().copied().unwrap_or("").to_string(),
+            parts.first().copied().unwrap_or("").to_string(),
+        ] {
+            if !candidate.is_empty() && !out.contains(&candidate) {
+                out.push(candidate);
+            }
+        }
+    }
+    out
+}
+
 fn is_major_version(segment: &str) -> bool {
     segment.len() > 1 && segment.starts_with('v') && segment[1..].chars().all(|c| c.is_ascii_digit())
 }
@@ -128,20 +149,34 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
 fn imports(lower: &Lower, root: Node, facts: &mut FileFacts) {
     let q = &*IMPORTS;
     let c_import = q.capture("import");
+    let mut alternates: Vec<Import> = Vec::new();
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(&q.query, root, lower.text.as_bytes());
     while let Some(m) = matches.next() {
         for cap in m.captures.iter().filter(|c| c.index == c_import) {
             let n = cap.node;
             let Some(path) = n.child_by_field_name("path").and_then(|p| lower.string(p)) else { continue };
-            let local = match n.child_by_field_name("name") {
-                Some(a) if a.kind() == "dot" => "*".to_string(),
+            let locals = match n.child_by_field_name("name") {
+                Some(a) if a.kind() == "dot" => vec!["*".to_string()],
                 Some(a) if a.kind() == "blank_identifier" => continue,
-                Some(a) => lower.text(a).to_string(),
-                None => package_name(&path),
+                Some(a) => vec![lower.text(a).to_string()],
+                None => package_names(&path),
             };
-            let member = (local == "*").then(|| "*".to_string());
-            facts.imports.push(Import { local, module: path, member, span: lower.span(n) });
+            for (i, local) in locals.into_iter().enumerate() {
+                let member = (local == "*").then(|| "*".to_string());
+                let import = Import { local, module: path.clone(), member, span: lower.span(n) };
+                if i == 0 {
+                    facts.imports.push(import);
+                } else {
+                    alternates.push(import);
+                }
+            }
+        }
+    }
+    // Guessed names never shadow a name an import really binds.
+    for alt in alternates {
+        if facts.import(&alt.local).is_none() {
+            facts.imports.push(alt);
         }
     }
 }
@@ -366,6 +401,8 @@ mod tests {
         assert_eq!(package_name("github.com/google/go-github/v69/github"), "github");
         assert_eq!(package_name("gopkg.in/yaml.v3"), "yaml");
         assert_eq!(package_name("example.com/srv/internal/presets"), "presets");
+        assert_eq!(package_names("example.com/x/mcp-tools"), ["mcp_tools", "mcptools", "tools", "mcp"]);
+        assert_eq!(package_names("example.com/x/foo-go"), ["foo_go", "foo"]);
         assert_eq!(sdk_of("github.com/modelcontextprotocol/go-sdk/mcp"), Some((GO_SDK, "mcp")));
         assert_eq!(sdk_of("github.com/mark3labs/mcp-go/v2/server"), Some((MCP_GO, "server")));
         assert_eq!(sdk_of("github.com/mark3labs/mcp-golang"), None);
