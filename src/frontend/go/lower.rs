@@ -51,7 +51,20 @@ enum Local<'t> {
 pub struct Touched {
     /// Parameters: (identifier span, name).
     pub params: Vec<(Span, String)>,
-    pub range: bool,
+    /// Expressions that are a `range` variable (or an element indexed by one).
+    pub range: Vec<Span>,
+}
+
+impl Touched {
+    /// Whether `e` (or the value it is a field of) is a loop variable: the
+    /// registration registers tools defined, and counted, elsewhere.
+    pub fn is_loop_value(&self, e: &Expr) -> bool {
+        let mut root = e;
+        while let Expr::Index { base, .. } = root {
+            root = base;
+        }
+        matches!(root, Expr::Unresolved(span) if self.range.contains(span))
+    }
 }
 
 pub struct Lower<'a> {
@@ -234,10 +247,14 @@ impl<'a> Lower<'a> {
             "func_literal" => Expr::Other(span),
             // `tools[i]`: not followed, but a `range` index still marks a loop.
             "index_expression" => {
+                let before = self.touched.borrow().range.len();
                 for part in ["operand", "index"] {
                     if let Some(p) = n.child_by_field_name(part) {
                         self.expr_at(p, d);
                     }
+                }
+                if self.touched.borrow().range.len() > before {
+                    self.touched.borrow_mut().range.push(span);
                 }
                 Expr::Unresolved(span)
             }
@@ -259,7 +276,7 @@ impl<'a> Lower<'a> {
                 Expr::Instance { class: Box::new(class), span }
             }
             Some(Local::Range) => {
-                self.touched.borrow_mut().range = true;
+                self.touched.borrow_mut().range.push(span);
                 Expr::Unresolved(span)
             }
             Some(Local::Unknown) => Expr::Unresolved(span),

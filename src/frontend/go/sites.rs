@@ -73,9 +73,13 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// Whether this file imports mark3labs/mcp-go.
+    fn uses_mcp_go(&self) -> bool {
+        self.lower.imports.values().any(|p| super::sdk_of(p).is_some_and(|(root, _)| root == MCP_GO))
+    }
+
     fn syntax(&self) -> Syntax {
-        let mcp_go = self.lower.imports.values().any(|p| p.starts_with(MCP_GO));
-        if mcp_go {
+        if self.uses_mcp_go() {
             Syntax::GoOption
         } else {
             Syntax::GoStruct
@@ -123,8 +127,7 @@ impl<'a, 't> Cx<'a, 't> {
                     let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
                     let gate = Gate::Receiver { receiver: self.lower.expr(operand), method: method.to_string() };
                     let input = args.get(tool_index + 1).and_then(|h| self.handler_input(*h));
-                    let mcp_go = self.lower.imports.values().any(|p| p.starts_with(MCP_GO));
-                    let api = if mcp_go { API_MCP_GO } else { API_ADD_TOOL };
+                    let api = if self.uses_mcp_go() { API_MCP_GO } else { API_ADD_TOOL };
                     self.registration(call, site, gate, args.get(tool_index).copied(), input, api, facts);
                     return;
                 }
@@ -153,7 +156,7 @@ impl<'a, 't> Cx<'a, 't> {
         *self.lower.touched.borrow_mut() = Default::default();
         let object = self.lower.expr(tool);
         let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
-        if touched.range {
+        if touched.is_loop_value(&object) {
             return; // tools defined elsewhere, registered in a loop
         }
         // A method or function literal cannot forward: its literal is one tool, here.
@@ -251,7 +254,7 @@ impl<'a, 't> Cx<'a, 't> {
             *self.lower.touched.borrow_mut() = Default::default();
             let object = self.lower.expr(*a);
             let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
-            if touched.range || is_template(&object, &touched.params) {
+            if is_template(&object, &touched.params) {
                 continue;
             }
             let handler = args.iter().skip_while(|x| x.id() != a.id()).nth(1);
@@ -311,12 +314,11 @@ impl<'a, 't> Cx<'a, 't> {
             })
             .collect();
         let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
-        if touched.range
-            || !touched.params.is_empty()
-                && enclosing_functions(call).iter().any(|f| {
-                    f.kind() == "function_declaration"
-                        && self.forwarders.borrow().contains_key(self.text(f.child_by_field_name("name").unwrap_or(*f)))
-                })
+        if !touched.params.is_empty()
+            && enclosing_functions(call).iter().any(|f| {
+                f.kind() == "function_declaration"
+                    && self.forwarders.borrow().contains_key(self.text(f.child_by_field_name("name").unwrap_or(*f)))
+            })
         {
             return;
         }
