@@ -312,6 +312,19 @@ impl<'a> Lower<'a> {
         }
         let Some(body) = n.child_by_field_name("body") else { return Expr::Unresolved(span) };
         let mut object = self.object(body, span, d);
+        // A tool literal's input schema, when its properties are a literal map.
+        if let (Some(ty), Expr::Object { entries, .. }) = (ty, &mut object) {
+            let is_tool = self.is_sdk_type(ty, GO_SDK, "Tool") || self.is_sdk_type(ty, MCP_GO, "Tool");
+            if let Some(props) =
+                is_tool.then(|| self.keyed(body, "InputSchema")).flatten().and_then(|s| self.schema_properties(s))
+            {
+                entries.push(Entry::Pair {
+                    key: PARAMS_KEY.into(),
+                    key_span: span,
+                    value: Expr::Str(props.join(","), span),
+                });
+            }
+        }
         // go-sdk ≥ 1.7 writes its two plain-`bool` hints whenever annotations exist.
         if let (Some(ty), Expr::Object { entries, .. }) = (ty, &mut object) {
             if self.is_sdk_type(ty, GO_SDK, "ToolAnnotations") {
@@ -324,6 +337,48 @@ impl<'a> Lower<'a> {
             }
         }
         object
+    }
+
+    /// The property names of a schema literal: `&jsonschema.Schema{Properties:
+    /// map[string]*jsonschema.Schema{"a": ...}}`, `mcp.ToolInputSchema{...}`
+    /// or `map[string]any{"properties": map[string]any{...}}`.
+    fn schema_properties(&self, schema: Node) -> Option<Vec<String>> {
+        let schema = if schema.kind() == "unary_expression" { schema.child_by_field_name("operand")? } else { schema };
+        if schema.kind() != "composite_literal" {
+            return None;
+        }
+        let body = schema.child_by_field_name("body")?;
+        let props = self.keyed(body, "Properties").or_else(|| self.keyed_string(body, "properties"))?;
+        let props = if props.kind() == "unary_expression" { props.child_by_field_name("operand")? } else { props };
+        let map = props.child_by_field_name("body").filter(|_| props.kind() == "composite_literal")?;
+        let mut names = Vec::new();
+        for el in named_children(map).filter(|e| e.kind() == "keyed_element") {
+            let key = el.child_by_field_name("key")?;
+            names.push(self.string(first(key).unwrap_or(key))?);
+        }
+        Some(names)
+    }
+
+    /// The value of the element keyed by the field `key` in a struct literal body.
+    pub fn keyed<'t>(&self, body: Node<'t>, key: &str) -> Option<Node<'t>> {
+        named_children(body).filter(|e| e.kind() == "keyed_element").find_map(|e| {
+            let k = e.child_by_field_name("key")?;
+            let k = first(k).unwrap_or(k);
+            let v = e.child_by_field_name("value")?;
+            (k.kind() == "identifier" && self.text(k) == key).then(|| first(v).unwrap_or(v))
+        })
+    }
+
+    /// The value of the element keyed by the string `key` in a map literal.
+    fn keyed_string<'t>(&self, body: Node<'t>, key: &str) -> Option<Node<'t>> {
+        named_children(body).filter(|e| e.kind() == "keyed_element").find_map(|e| {
+            let k = e.child_by_field_name("key")?;
+            let k = first(k).unwrap_or(k);
+            (self.string(k).as_deref() == Some(key))
+                .then(|| e.child_by_field_name("value"))
+                .flatten()
+                .map(|v| first(v).unwrap_or(v))
+        })
     }
 
     /// Whether a type node is `pkg.name` of the given SDK.
