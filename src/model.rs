@@ -129,6 +129,10 @@ pub enum Returns {
 /// their spec default when the source leaves them absent, optionally
 /// followed by `if <module> >= <version>` when only some SDK versions do.
 pub const SDK_DEFAULTS_KEY: &str = "@sdk_defaults";
+/// A pseudo-key in an annotations object: what comes before it is
+/// discarded (an option that replaces the whole annotations struct, such as
+/// mcp-go's `WithToolAnnotation`, applied through a project helper).
+pub const RESET_KEY: &str = "@reset";
 /// A pseudo-key of a tool-definition object: its `Str` value lists the
 /// input parameter names (comma-separated) the frontend saw.
 pub const PARAMS_KEY: &str = "@params";

@@ -23,7 +23,7 @@ use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
     Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, PositionalRoles,
-    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, SDK_DEFAULTS_KEY,
+    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -521,6 +521,10 @@ impl<'l, 'a> Resolver<'l, 'a> {
                         *out.hint_mut(kind) = Hint::Unresolved { span: *span };
                     }
                     out.title = Hint::Unresolved { span: *span };
+                }
+                eval::Item::Pair { key, .. } if key == RESET_KEY => {
+                    let origin = std::mem::replace(&mut out.origin, Origin::None);
+                    out = Annotations { origin, ..Annotations::none() };
                 }
                 eval::Item::Pair { key, value: Value::Str(list, _), facts, .. } if key == SDK_DEFAULTS_KEY => {
                     out.sdk_defaults = self.sdk_defaults(list, facts);

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 use super::{sdk_of, GO_SDK, MCP_GO};
-use crate::model::{Arg, Entry, Expr, Spread, PARAMS_KEY, SDK_DEFAULTS_KEY};
+use crate::model::{Arg, Entry, Expr, Spread, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY};
 use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
@@ -427,6 +427,9 @@ impl<'a> Lower<'a> {
         if let Some((pkg, name)) = self.package_member(function) {
             let sdk = self.sdk_package(pkg);
             if sdk.is_some_and(|(root, p)| root == MCP_GO && p == "mcp") {
+                if let Some(effect) = self.option_effect(n, d) {
+                    return effect;
+                }
                 match name {
                     "NewTool" => return self.new_tool(n, &args, d),
                     "NewToolWithRawSchema" => {
@@ -498,51 +501,52 @@ impl<'a> Lower<'a> {
         let mut params_known = true;
         for opt in args.iter().skip(1) {
             let opt_span = self.span(*opt);
-            let unknown = Entry::Spread(Expr::Unresolved(opt_span));
-            if opt.kind() != "call_expression" {
-                // `opts...` or an option held in a variable: may set anything.
-                annotations.push(unknown);
+            if opt.kind() == "variadic_argument" {
+                // `opts...`: may set anything.
+                annotations.push(Entry::Spread(Expr::Unresolved(opt_span)));
                 params_known = false;
                 continue;
             }
-            let Some(function) = opt.child_by_field_name("function") else { continue };
+            let mcp_go_option = (opt.kind() == "call_expression")
+                .then(|| opt.child_by_field_name("function"))
+                .flatten()
+                .and_then(|f| self.package_member(f))
+                .filter(|(pkg, _)| self.sdk_package(pkg).is_some_and(|(root, _)| root == MCP_GO));
+            let Some((_, name)) = mcp_go_option else {
+                // A project option (`readOnly()`) or one held in a variable:
+                // its effect, when a function or binding of the tree says it.
+                annotations.push(Entry::Spread(self.expr_at(*opt, d)));
+                params_known = false;
+                continue;
+            };
             let opt_args: Vec<Node> =
                 opt.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
-            let Some((pkg, name)) = self.package_member(function) else {
-                annotations.push(unknown);
-                params_known = false;
-                continue;
-            };
-            let from_mcp_go = self.sdk_package(pkg).is_some_and(|(root, _)| root == MCP_GO);
-            if !from_mcp_go {
-                annotations.push(unknown);
-                params_known = false;
-                continue;
-            }
-            let key_span = function.child_by_field_name("field").map_or(opt_span, |f| self.span(f));
-            let value = || opt_args.first().map_or(Expr::Unresolved(opt_span), |a| self.expr_at(*a, d));
-            let hint = match name {
-                "WithReadOnlyHintAnnotation" => Some("readOnlyHint"),
-                "WithDestructiveHintAnnotation" => Some("destructiveHint"),
-                "WithIdempotentHintAnnotation" => Some("idempotentHint"),
-                "WithOpenWorldHintAnnotation" => Some("openWorldHint"),
-                "WithTitleAnnotation" => Some("title"),
-                _ => None,
-            };
-            if let Some(key) = hint {
-                annotations.push(Entry::Pair { key: key.into(), key_span, value: value() });
-            } else if name == "WithToolAnnotation" {
-                annotations = vec![Entry::Spread(value())];
-                replaced = true;
-            } else if name == "WithTitle" || name == "WithToolTitle" {
-                entries.push(Entry::Pair { key: "title".into(), key_span, value: value() });
-            } else if PARAM_OPTIONS.contains(&name) {
-                match opt_args.first().and_then(|a| self.string(*a)) {
+            match name {
+                "WithToolAnnotation" => {
+                    let value = opt_args.first().map_or(Expr::Unresolved(opt_span), |a| self.expr_at(*a, d));
+                    annotations = vec![Entry::Spread(value)];
+                    replaced = true;
+                }
+                "WithTitle" | "WithToolTitle" => {
+                    if let Some(a) = opt_args.first() {
+                        entries.push(Entry::Pair {
+                            key: "title".into(),
+                            key_span: opt_span,
+                            value: self.expr_at(*a, d),
+                        });
+                    }
+                }
+                _ if PARAM_OPTIONS.contains(&name) => match opt_args.first().and_then(|a| self.string(*a)) {
                     Some(p) => params.push(p),
                     None => params_known = false,
+                },
+                // A schema the handler's input type may tell.
+                _ if name.ends_with("InputSchema") => params_known = false,
+                _ => {
+                    if let Some(Expr::Object { entries: effect, .. }) = self.option_effect(*opt, d) {
+                        annotations.extend(effect);
+                    }
                 }
-            } else if name.ends_with("InputSchema") {
-                params_known = false; // a schema the handler's input type may tell
             }
         }
         let annotations = match annotations.as_slice() {
@@ -559,6 +563,35 @@ impl<'a> Lower<'a> {
             });
         }
         Expr::Object { entries, span }
+    }
+
+    /// What an mcp-go annotation option does to the annotations, as an
+    /// object to merge: `WithReadOnlyHintAnnotation(v)` → `{readOnlyHint: v}`,
+    /// `WithToolAnnotation(x)` → everything before dropped, then `x`.
+    /// `None` for other calls (they are lowered as calls).
+    fn option_effect(&self, call: Node, d: usize) -> Option<Expr> {
+        let function = call.child_by_field_name("function")?;
+        let (pkg, name) = self.package_member(function)?;
+        if !self.sdk_package(pkg).is_some_and(|(root, p)| root == MCP_GO && p == "mcp") {
+            return None;
+        }
+        let span = self.span(call);
+        let arg = call.child_by_field_name("arguments").and_then(first);
+        let value = || arg.map_or(Expr::Unresolved(span), |a| self.expr_at(a, d));
+        let key_span = function.child_by_field_name("field").map_or(span, |f| self.span(f));
+        let key = match name {
+            "WithReadOnlyHintAnnotation" => "readOnlyHint",
+            "WithDestructiveHintAnnotation" => "destructiveHint",
+            "WithIdempotentHintAnnotation" => "idempotentHint",
+            "WithOpenWorldHintAnnotation" => "openWorldHint",
+            "WithTitleAnnotation" => "title",
+            "WithToolAnnotation" => {
+                let reset = Entry::Pair { key: RESET_KEY.into(), key_span, value: Expr::Bool(true, span) };
+                return Some(Expr::Object { entries: vec![reset, Entry::Spread(value())], span });
+            }
+            _ => return None,
+        };
+        Some(Expr::Object { entries: vec![Entry::Pair { key: key.into(), key_span, value: value() }], span })
     }
 
     // -- locals ----------------------------------------------------------------
