@@ -85,7 +85,7 @@ pub enum Expr {
     Other(Span),
     /// A function whose call has a known value: a pointer helper such as
     /// Go's `func Ptr[T any](v T) *T { return &v }`, or a function that
-    /// returns a tool-definition object.
+    /// returns a tool-definition object or an option's effect.
     Function {
         returns: Box<Returns>,
         span: Span,

@@ -325,17 +325,26 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Forwarder(Box::new(fwd.clone()))
         } else if self.is_pointer_helper(f) {
             Expr::Function { returns: Box::new(Returns::Argument(0)), span }
+        } else if let Some(input) = self.handler_input_type(f) {
+            // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
+            let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
+            Expr::Object { entries: vec![entry], span }
         } else if let Some(result) = self.returned_object(f) {
             Expr::Function { returns: Box::new(Returns::Value(result)), span }
-        } else if let Some(input) = params(f).get(2).and_then(|(ty, _)| *ty) {
-            // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
-            let entry =
-                Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: self.lower.type_expr(input) };
-            Expr::Object { entries: vec![entry], span }
         } else {
             return;
         };
         facts.bindings.push(Binding { name, value, span });
+    }
+
+    /// The input type of a typed tool handler: the parameter after a
+    /// `CallToolRequest` (go-sdk `(ctx, *mcp.CallToolRequest, In)`, mcp-go
+    /// `(ctx, mcp.CallToolRequest, Args)`).
+    fn handler_input_type(&self, f: Node) -> Option<Expr> {
+        let ps = params(f);
+        let request = ps.iter().position(|(ty, _)| ty.is_some_and(|t| self.text(t).ends_with("CallToolRequest")))?;
+        let (ty, _) = ps.get(request + 1)?;
+        Some(self.lower.type_expr((*ty)?))
     }
 
     /// `func P[T any](v T) *T { return &v }`, whatever its name or type.
@@ -362,8 +371,9 @@ impl<'a, 't> Cx<'a, 't> {
                 .is_some_and(|o| o.kind() == "identifier" && self.text(o) == self.text(*param))
     }
 
-    /// The first result of a function whose last statement returns a tool
-    /// object (`return mcp.NewTool(...), handler`, `return &mcp.Tool{...}`).
+    /// The first result of a function whose last statement returns an
+    /// object: a tool (`return mcp.NewTool(...), handler`, `return
+    /// &mcp.Tool{...}`) or an mcp-go option's effect.
     fn returned_object(&self, f: Node) -> Option<Expr> {
         let body = f.child_by_field_name("body")?;
         let list = named_children(body).find(|c| c.kind() == "statement_list")?;

@@ -423,7 +423,7 @@ impl<'a, 't> Cx<'a, 't> {
     fn handler_input(&self, h: Node) -> Option<Expr> {
         let span = self.span(h);
         match h.kind() {
-            "func_literal" => params(h).get(2).and_then(|(ty, _)| *ty).map(|t| self.lower.type_expr(t)),
+            "func_literal" => self.handler_input_type(h),
             "identifier" | "selector_expression" => match self.lower.expr(h) {
                 base @ Expr::Ref { .. } => Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span }),
                 _ => None,
