@@ -120,6 +120,9 @@ pub fn sdk_sends(tool: &Tool, kinds: &[HintKind]) -> String {
     if kinds.is_empty() || !kinds.iter().all(|k| tool.annotations.sdk_defaults.contains(k)) {
         return String::new();
     }
+    if kinds.len() > 1 {
+        return " (the SDK sends these defaults on its behalf)".into();
+    }
     let values: Vec<String> = kinds.iter().map(|k| format!("`{}: {}`", k.wire_name(), k.spec_default())).collect();
     format!(" (the SDK sends {} on its behalf)", values.join(", "))
 }
