@@ -5,3 +5,4 @@
 (source_file (const_declaration) @const)
 (source_file (type_declaration (type_spec name: (type_identifier) @type.name type: (struct_type) @type.struct)))
 (source_file (function_declaration) @function)
+(source_file (method_declaration) @method)

@@ -284,6 +284,32 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// The name of a type of this package: `*Server` / `Server[T]` → `Server`.
+    pub fn type_name(&self, t: Node) -> Option<String> {
+        match t.kind() {
+            "pointer_type" | "parenthesized_type" => self.type_name(first(t)?),
+            "generic_type" => self.type_name(t.child_by_field_name("type")?),
+            "type_identifier" => Some(self.text(t).to_string()),
+            _ => None,
+        }
+    }
+
+    /// The package type of a local value: a parameter or receiver of that
+    /// type, or a variable holding a literal of it (`r := &Registry{}`).
+    pub fn local_type(&self, ident: Node) -> Option<String> {
+        if ident.kind() != "identifier" {
+            return None;
+        }
+        match self.local(ident, self.text(ident))? {
+            Local::Param { ty } => self.type_name(ty?),
+            Local::Value(v) => {
+                let v = if v.kind() == "unary_expression" { v.child_by_field_name("operand")? } else { v };
+                (v.kind() == "composite_literal").then(|| self.type_name(v.child_by_field_name("type")?)).flatten()
+            }
+            _ => None,
+        }
+    }
+
     /// A type as a name the resolver can follow: `*mcp.Server` → `mcp.Server`.
     pub fn type_expr(&self, t: Node) -> Expr {
         let span = self.span(t);

@@ -228,6 +228,7 @@ impl<'a, 't> Cx<'a, 't> {
     fn declarations(&self, facts: &mut FileFacts) {
         let q = &*DECLARATIONS;
         let (c_var, c_const, c_function) = (q.capture("var"), q.capture("const"), q.capture("function"));
+        let c_method = q.capture("method");
         let (c_type_name, c_type_struct) = (q.capture("type.name"), q.capture("type.struct"));
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
@@ -243,6 +244,13 @@ impl<'a, 't> Cx<'a, 't> {
                 });
             } else if let Some(f) = node(c_function) {
                 self.function(f, facts);
+            } else if let Some(method) = node(c_method) {
+                // A method that forwards is found as `Type.method`.
+                let Some(name) = self.forwarder_name(method) else { continue };
+                if let Some(fwd) = self.forwarders.borrow().get(&name) {
+                    let span = fwd.span;
+                    facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(fwd.clone())), span });
+                }
             }
         }
     }

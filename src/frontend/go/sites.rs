@@ -195,11 +195,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// a caller's tool object, counted where that is defined).
     fn template(&self, call: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
         let Some(func) = enclosing_functions(call).into_iter().next() else { return false };
-        if func.kind() != "function_declaration" {
-            return false;
-        }
-        let Some(name) = func.child_by_field_name("name") else { return false };
-        let name = self.text(name).to_string();
+        let Some(name) = self.forwarder_name(func) else { return false };
         if self.forwarders.borrow().contains_key(&name) {
             return true;
         }
@@ -280,23 +276,36 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         // A forwarder of this file, or a same-package/in-module function that may be one.
+        // `recv.method(...)` on a value of a type of this package: `Type.method`.
+        let mut callee = None;
         let name = match function.kind() {
             "identifier" => self.text(function),
             "selector_expression" => match self.lower.package_member(function) {
                 // The standard library and the SDKs hold no project helpers.
                 Some((pkg, _)) if self.lower.sdk_package(pkg).is_some() || self.is_std(pkg) => return,
                 Some((_, name)) => name,
-                None => return,
+                None => {
+                    let (Some(operand), Some(field)) =
+                        (function.child_by_field_name("operand"), function.child_by_field_name("field"))
+                    else {
+                        return;
+                    };
+                    let Some(ty) = self.lower.local_type(operand) else { return };
+                    let method = self.text(field);
+                    callee = Some((format!("{ty}.{method}"), vec![ty, method.to_string()]));
+                    method
+                }
             },
             _ => return,
         };
-        let known = self.forwarders.borrow().contains_key(name);
+        let key = callee.as_ref().map_or(name, |(k, _)| k.as_str());
+        let known = self.forwarders.borrow().contains_key(key);
         let named_tool = name.to_ascii_lowercase().contains("tool");
         let passes_string =
             args.iter().any(|a| matches!(a.kind(), "interpreted_string_literal" | "raw_string_literal"));
         let sdk_file = self.lower.imports.values().any(|p| super::sdk_of(p).is_some());
         if !(known || named_tool || (sdk_file && passes_string)) {
-            if function.kind() == "identifier" {
+            if function.kind() == "identifier" || callee.is_some() {
                 self.deferred.borrow_mut().push((call, function));
             }
             return;
@@ -325,7 +334,13 @@ impl<'a, 't> Cx<'a, 't> {
         facts.tools.push(ToolSite {
             api: API_HELPER,
             site,
-            gate: Gate::Callee { callee: self.lower.expr(function), kind: CalleeKind::WrapperOnly },
+            gate: Gate::Callee {
+                callee: match callee {
+                    Some((_, path)) => Expr::Ref { path, span: self.span(function) },
+                    None => self.lower.expr(function),
+                },
+                kind: CalleeKind::WrapperOnly,
+            },
             args: lowered,
             name: None,
             default_name: None,
@@ -339,6 +354,20 @@ impl<'a, 't> Cx<'a, 't> {
             tool_object: None,
             input: None,
         });
+    }
+
+    /// The name a helper forwards under: `f` for a function, `Type.method`
+    /// for a method (called on values of that type).
+    pub(super) fn forwarder_name(&self, func: Node) -> Option<String> {
+        let name = self.text(func.child_by_field_name("name")?);
+        match func.kind() {
+            "function_declaration" => Some(name.to_string()),
+            "method_declaration" => {
+                let recv = first(func.child_by_field_name("receiver")?)?;
+                Some(format!("{}.{name}", self.lower.type_name(recv.child_by_field_name("type")?)?))
+            }
+            _ => None,
+        }
     }
 
     /// Whether an import of this file is from the standard library (no
