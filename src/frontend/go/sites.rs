@@ -42,7 +42,7 @@ fn is_template(object: &Expr, params: &[(Span, String)]) -> bool {
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn registrations(&self, facts: &mut FileFacts) {
         let q = &*REGISTRATIONS;
-        let deferred_from = facts.tools.len();
+        let before = facts.tools.len();
         let (c_call, c_function, c_args) = (q.capture("call"), q.capture("call.function"), q.capture("call.args"));
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
         let (c_list_type, c_list_body) = (q.capture("list.type"), q.capture("list.body"));
@@ -69,7 +69,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
         // Tests exercise servers; their registrations are not the server's tools.
         if self.is_test {
-            facts.tools.truncate(deferred_from);
+            facts.tools.truncate(before);
         }
     }
 
