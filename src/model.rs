@@ -89,6 +89,13 @@ pub enum Expr {
     /// Something that is certainly a value but neither a literal nor
     /// followable (a list, an f-string, a lambda): invalid as a hint.
     Other(Span),
+    /// A function whose call has a known value: a pointer helper such as
+    /// Go's `func Ptr[T any](v T) *T { return &v }`, or a function that
+    /// returns a tool-definition object or an option's effect.
+    Function {
+        returns: Box<Returns>,
+        span: Span,
+    },
     /// Cannot be followed statically.
     Unresolved(Span),
 }
@@ -108,9 +115,33 @@ impl Expr {
             | Expr::Index { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
+            Expr::Function { span, .. } => *span,
         }
     }
 }
+
+/// What calling an [`Expr::Function`] evaluates to.
+#[derive(Clone, Debug)]
+pub enum Returns {
+    /// The argument at this position (a pointer helper).
+    Argument(usize),
+    /// A fixed value, evaluated in the function's file; parameters in it
+    /// are already `Unresolved`.
+    Value(Expr),
+}
+
+/// A pseudo-key a frontend may put in an annotations object: its `Str`
+/// value lists (space-separated wire names) the hints the SDK sends with
+/// their spec default when the source leaves them absent, optionally
+/// followed by `if <module> >= <version>` when only some SDK versions do.
+pub const SDK_DEFAULTS_KEY: &str = "@sdk_defaults";
+/// A pseudo-key in an annotations object: what comes before it is
+/// discarded (an option that replaces the whole annotations struct, such as
+/// mcp-go's `WithToolAnnotation`, applied through a project helper).
+pub const RESET_KEY: &str = "@reset";
+/// A pseudo-key of a tool-definition object: its `Str` value lists the
+/// input parameter names (comma-separated) the frontend saw.
+pub const PARAMS_KEY: &str = "@params";
 
 #[derive(Clone, Debug)]
 pub enum Entry {
@@ -145,6 +176,9 @@ pub enum Role {
     Title,
     Description,
     Annotations,
+    /// The whole tool-definition object (a Go `mcp.Tool` value): name,
+    /// title and annotations are read from its `name`/`title`/`annotations` keys.
+    Definition,
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a
@@ -217,6 +251,12 @@ pub enum CalleeKind {
     MixinTool,
     /// Only a project wrapper can make this a registration.
     WrapperOnly,
+    /// A package-level function that registers a tool on the server passed
+    /// to it (go-sdk `mcp.AddTool(server, tool, handler)`).
+    RegisterFunction,
+    /// A record type each value of which is a tool to register (mcp-go
+    /// `server.ServerTool{Tool: ..., Handler: ...}`).
+    ToolRecord,
 }
 
 /// A registration as written, before resolution.
@@ -250,6 +290,14 @@ pub struct ToolSite {
     pub positional_roles: PositionalRoles,
     /// The variable a tool object is assigned to (`t = Tool.from_function(...)`).
     pub bound_to: Option<String>,
+    /// The tool-definition object registered (a Go `&mcp.Tool{...}` or a
+    /// name for one): roles not given otherwise are read from its
+    /// `name`/`title`/`annotations` keys, and when it is reached through a
+    /// name its literal becomes the tool's `definition`.
+    pub tool_object: Option<Expr>,
+    /// An expression for the input type whose keys are the parameter
+    /// names, when the frontend cannot list them itself.
+    pub input: Option<Expr>,
 }
 
 /// SDK-generation-dependent meaning of positional arguments.
@@ -470,6 +518,10 @@ pub struct Annotations {
     pub idempotent: Hint,
     pub open_world: Hint,
     pub unknown_keys: Vec<UnknownKey>,
+    /// Hints the SDK sends with their spec default when they are absent
+    /// here (mcp-go's `NewTool` pre-fills all four): still `Absent`, since
+    /// the author never decided, but messages say what goes on the wire.
+    pub sdk_defaults: Vec<HintKind>,
 }
 
 impl Annotations {
@@ -482,6 +534,7 @@ impl Annotations {
             idempotent: Hint::Absent,
             open_world: Hint::Absent,
             unknown_keys: vec![],
+            sdk_defaults: vec![],
         }
     }
     pub fn hint(&self, kind: HintKind) -> &Hint {

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::Resolver;
-use crate::model::{Entry, Expr, FileFacts, Forwarder, Spread};
+use crate::model::{Entry, Expr, FileFacts, Forwarder, Returns, Spread};
 use crate::source::Span;
 
 /// Chains of names longer than this are cut (cycles, pathological input).
@@ -28,6 +28,8 @@ pub enum Value {
     /// A value of a class (a call of the class, an annotated parameter).
     Instance(Box<Value>),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
+    /// A function whose call has a known value, with its file.
+    Function(Arc<Returns>, Arc<FileFacts>),
     Unresolved(Span),
 }
 
@@ -131,6 +133,7 @@ impl Resolver<'_, '_> {
             },
             Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),
             Expr::Forwarder(f) => Value::Forwarder(Arc::new((**f).clone()), facts.clone()),
+            Expr::Function { returns, .. } => Value::Function(Arc::new((**returns).clone()), facts.clone()),
         }
     }
 
@@ -161,6 +164,15 @@ impl Resolver<'_, '_> {
             return Value::Obj(obj);
         }
         let cv = self.eval_d(callee, facts, d);
+        if let Value::Function(returns, ffacts) = &cv {
+            return match &**returns {
+                Returns::Argument(i) => match args.get(*i) {
+                    Some(a) if a.spread == Spread::No => self.eval_d(&a.value, facts, d),
+                    _ => Value::Unresolved(span),
+                },
+                Returns::Value(e) => self.eval_d(e, ffacts, d),
+            };
+        }
         let constructor = match &cv {
             Value::External { name, .. } => {
                 let n = name.rsplit('.').next().unwrap_or(name);

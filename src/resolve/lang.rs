@@ -34,13 +34,20 @@ pub trait LangSupport: Sync {
         (Generation::Unknown, String::new())
     }
     /// The API reported for a tool registered through a project wrapper.
-    fn wrapper_api(&self) -> &'static str {
-        crate::frontend::python::API_WRAPPER
-    }
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).
     fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
         vec![]
+    }
+    /// Whether the project around `from` depends on `module` at `version` or
+    /// later (`None` when its manifest does not say).
+    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str) -> Option<bool> {
+        None
+    }
+    /// The API reported for a tool registered through a project wrapper,
+    /// given the API of the call site.
+    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
+        crate::frontend::python::API_WRAPPER
     }
 }
 

@@ -23,7 +23,7 @@ use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
     Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, PositionalRoles,
-    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey,
+    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -140,6 +140,8 @@ struct Parts {
     title: Option<Scoped>,
     annotations: Option<Scoped>,
     description: Option<Scoped>,
+    /// A tool-definition object the roles not given are read from.
+    definition: Option<Scoped>,
 }
 
 impl<'l, 'a> Resolver<'l, 'a> {
@@ -148,13 +150,18 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Decision::Unknown => self.fallback(&site.gate, facts),
             d => d,
         };
-        let (parts, api) = match decision {
+        let (mut parts, api) = match decision {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
-                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api())
+                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api(site.api))
             }
         };
+        let (object_at, object_params) = self.definition_object(&mut parts);
+        let params = self
+            .input_params(facts, site)
+            .or(object_params)
+            .or_else(|| self.input_object_params(site.input.as_ref(), facts));
         let (generation, why) = self.generation(facts);
         let (name, name_span) = match &parts.name {
             Some(s) => match self.eval(&s.expr, &s.facts) {
@@ -183,10 +190,10 @@ impl<'l, 'a> Resolver<'l, 'a> {
             name,
             name_span,
             site: site.site,
-            definition: site.definition,
+            definition: site.definition.or(object_at),
             language: facts.lang,
             api,
-            params: self.input_params(facts, site),
+            params,
             description,
             title,
             annotations,
@@ -326,6 +333,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             title: sc(&site.title),
             annotations: sc(&site.annotations),
             description: sc(&description),
+            definition: sc(&site.tool_object),
         };
         if let PositionalRoles::PythonSdkTool { skip } = site.positional_roles {
             let positional: Vec<&Arg> =
@@ -421,7 +429,10 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 _ => {}
             }
         }
-        let mut parts = Parts::default();
+        let mut parts = Parts {
+            definition: site.tool_object.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() }),
+            ..Parts::default()
+        };
         for (role, source) in &f.roles {
             let value = match source {
                 RoleSource::Param(p) => {
@@ -434,6 +445,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Title => parts.title = value.or(parts.title.take()),
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => parts.description = value.or(parts.description.take()),
+                Role::Definition => parts.definition = value.or(parts.definition.take()),
             }
         }
         if f.passes_kwargs {
@@ -448,6 +460,55 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         parts
+    }
+
+    /// Read the roles not given otherwise from the tool-definition object.
+    /// Returns where the object is defined (when the registration reached it
+    /// through a name or a function) and the parameters it lists.
+    fn definition_object(&self, parts: &mut Parts) -> (Option<Span>, Option<Vec<String>>) {
+        let Some(def) = parts.definition.take() else { return (None, None) };
+        let Value::Obj(obj) = self.eval(&def.expr, &def.facts) else {
+            // A tool object that cannot be followed: its name and hints are unknown.
+            let unresolved = Some(Scoped { expr: Expr::Unresolved(def.expr.span()), facts: def.facts.clone() });
+            parts.name = parts.name.take().or(unresolved.clone());
+            parts.annotations = parts.annotations.take().or(unresolved);
+            return (None, None);
+        };
+        let mut params = None;
+        for item in &obj.items {
+            let eval::Item::Pair { key, value, value_expr: Some(e), facts, .. } = item else { continue };
+            let s = Some(Scoped { expr: e.clone(), facts: facts.clone() });
+            match key.as_str() {
+                "name" if parts.name.is_none() => parts.name = s,
+                "title" if parts.title.is_none() => parts.title = s,
+                "annotations" if parts.annotations.is_none() => parts.annotations = s,
+                PARAMS_KEY => {
+                    if let Value::Str(list, _) = value {
+                        params = Some(list.split(',').filter(|p| !p.is_empty()).map(String::from).collect());
+                    }
+                }
+                _ => {}
+            }
+        }
+        let at = match def.expr {
+            Expr::Object { .. } => None,
+            _ => Some(obj.span),
+        };
+        (at, params)
+    }
+
+    /// Parameter names from an input type: the keys of the object it evaluates to.
+    fn input_object_params(&self, input: Option<&Expr>, facts: &Arc<FileFacts>) -> Option<Vec<String>> {
+        let Value::Obj(obj) = self.eval(input?, facts) else { return None };
+        let mut names: Vec<String> = Vec::new();
+        for item in &obj.items {
+            match item {
+                eval::Item::Pair { key, .. } if !names.contains(key) => names.push(key.clone()),
+                eval::Item::Pair { .. } => {}
+                eval::Item::Unknown(_) => return None,
+            }
+        }
+        Some(names)
     }
 
     // -- annotations ---------------------------------------------------------
@@ -469,6 +530,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     idempotent: u.clone(),
                     open_world: u,
                     unknown_keys: vec![],
+                    sdk_defaults: vec![],
                 };
             }
         };
@@ -494,6 +556,13 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     }
                     out.title = Hint::Unresolved { span: *span };
                 }
+                eval::Item::Pair { key, .. } if key == RESET_KEY => {
+                    let origin = std::mem::replace(&mut out.origin, Origin::None);
+                    out = Annotations { origin, ..Annotations::none() };
+                }
+                eval::Item::Pair { key, value: Value::Str(list, _), facts, .. } if key == SDK_DEFAULTS_KEY => {
+                    out.sdk_defaults = self.sdk_defaults(list, facts);
+                }
                 eval::Item::Pair { key, key_span, value, .. } => match classify_key(key, &snake) {
                     KeyClass::Hint(kind) => *out.hint_mut(kind) = self.hint_value(value, *key_span),
                     KeyClass::Title => {
@@ -512,6 +581,19 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         out
+    }
+
+    /// The hints an [`SDK_DEFAULTS_KEY`] entry names, when its version
+    /// condition (`... if <module> >= <version>`) holds for the project.
+    fn sdk_defaults(&self, spec: &str, facts: &FileFacts) -> Vec<HintKind> {
+        let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
+        if let Some((module, version)) = condition.split_once(" >= ") {
+            let path = self.linker.path_of(facts.file).unwrap_or_default();
+            if lang::support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
+                return vec![];
+            }
+        }
+        HintKind::ALL.into_iter().filter(|k| hints.split(' ').any(|w| w == k.wire_name())).collect()
     }
 
     fn hint_value(&self, value: &Value, key_span: Span) -> Hint {

@@ -103,7 +103,7 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
                     || name.starts_with("types."))
         }
         CalleeKind::MixinTool => last == "mcp_tool" && module.starts_with("fastmcp"),
-        CalleeKind::WrapperOnly => false,
+        CalleeKind::WrapperOnly | CalleeKind::RegisterFunction | CalleeKind::ToolRecord => false,
     }
 }
 

@@ -52,7 +52,7 @@ impl LangSupport for Rust {
             _ => false,
         }
     }
-    fn wrapper_api(&self) -> &'static str {
+    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
         crate::frontend::rust::API_WRAPPER
     }
     fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {

@@ -6,8 +6,9 @@ use crate::model::{HintKind, Tool};
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     if tool.annotations.read_only.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `readOnlyHint` unset, so clients assume it modifies its environment",
-            tool.display_name()
+            "tool `{}` leaves `readOnlyHint` unset, so clients assume it modifies its environment{}",
+            tool.display_name(),
+            super::sdk_sends(tool, &[HintKind::ReadOnly])
         ))
         .help(format!(
             "declare `{}` if it only reads, or `{}` to make the default explicit",

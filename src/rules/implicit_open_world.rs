@@ -6,8 +6,9 @@ use crate::model::{HintKind, Tool};
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     if tool.annotations.open_world.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `openWorldHint` unset, so clients assume it reaches external systems",
-            tool.display_name()
+            "tool `{}` leaves `openWorldHint` unset, so clients assume it reaches external systems{}",
+            tool.display_name(),
+            super::sdk_sends(tool, &[HintKind::OpenWorld])
         ))
         .help(format!(
             "declare `{}` if it only touches local data, or `{}` to make the default explicit",

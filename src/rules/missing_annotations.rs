@@ -18,9 +18,10 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         .syntax
         .annotations(&[tool.syntax.assign(HintKind::ReadOnly, true), tool.syntax.assign(HintKind::OpenWorld, false)]);
     cx.report(format!(
-        "tool `{}` {what}, so clients assume {}",
+        "tool `{}` {what}, so clients assume {}{}",
         tool.display_name(),
-        defaults.join(", ")
+        defaults.join(", "),
+        super::sdk_sends(tool, &HintKind::ALL)
     ))
     .help(format!(
         "declare each hint with the value that is true for this tool, e.g. `{example}` for a tool that only reads local data"

@@ -26,7 +26,7 @@ use std::sync::LazyLock;
 pub use self::docs::RuleInfo;
 use self::words::Words;
 use crate::finding::{Finding, Label, Severity};
-use crate::model::{Origin, Tool};
+use crate::model::{HintKind, Origin, Tool};
 use crate::source::{SourceMap, Span};
 
 type Check = fn(&Tool, &mut Ctx);
@@ -107,6 +107,11 @@ impl<'a> Ctx<'a> {
                 message: format!("tool `{}` registered here", self.tool.display_name()),
             });
         }
+        if let Some(def) = self.tool.definition {
+            if def != span {
+                labels.push(Label { span: def, message: format!("tool `{}` defined here", self.tool.display_name()) });
+            }
+        }
         if let Origin::Preset { symbol, defined_at, .. } = &self.tool.annotations.origin {
             labels.push(Label {
                 span: *defined_at,
@@ -126,6 +131,19 @@ impl<'a> Ctx<'a> {
         });
         FindingBuilder { finding: self.findings.last_mut().expect("just pushed") }
     }
+}
+
+/// A note for messages about absent hints that the SDK nevertheless puts
+/// on the wire with their spec defaults (empty when it does not).
+pub fn sdk_sends(tool: &Tool, kinds: &[HintKind]) -> String {
+    if kinds.is_empty() || !kinds.iter().all(|k| tool.annotations.sdk_defaults.contains(k)) {
+        return String::new();
+    }
+    if kinds.len() > 1 {
+        return " (the SDK sends these defaults on its behalf)".into();
+    }
+    let values: Vec<String> = kinds.iter().map(|k| format!("`{}: {}`", k.wire_name(), k.spec_default())).collect();
+    format!(" (the SDK sends {} on its behalf)", values.join(", "))
 }
 
 pub struct FindingBuilder<'f> {

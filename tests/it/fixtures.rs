@@ -113,3 +113,31 @@ fn python_report_formats() {
         });
     }
 }
+
+#[test]
+fn go_expect_markers() {
+    check_lang("go");
+}
+
+#[test]
+fn go_snapshots() {
+    snapshot_lang("go");
+}
+
+/// The `check --format json` and `concise` renderings of Go cases with
+/// definitions in other files and SDK-sent defaults.
+#[test]
+fn go_report_formats() {
+    for name in ["multi-file-package", "mcp-go-options", "broken-file"] {
+        let case = crate::repo().join("tests/fixtures/go").join(name);
+        let (_, json, _) = run_in(&case, &["check", "--format", "json"]);
+        let (_, concise, _) = run_in(&case, &["check", "--format", "concise"]);
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(crate::repo().join("tests/snapshots/go"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("{name}.json"), json);
+            insta::assert_snapshot!(format!("{name}.concise"), concise);
+        });
+    }
+}

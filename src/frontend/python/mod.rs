@@ -534,6 +534,8 @@ impl<'a, 't> Cx<'a, 't> {
             positional_roles,
             args,
             bound_to: None,
+            tool_object: None,
+            input: None,
         }
     }
 

@@ -184,6 +184,8 @@ fn new_site(api: &'static str, site: crate::source::Span, gate: Gate) -> ToolSit
         title: None,
         annotations: None,
         params: None,
+        input: None,
+        tool_object: None,
         input_types: vec![],
         definition: None,
         syntax: Syntax::RustBuilder,

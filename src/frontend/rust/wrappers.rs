@@ -125,6 +125,8 @@ impl Cx<'_> {
             title: None,
             annotations: None,
             params: None,
+            input: None,
+            tool_object: None,
             input_types: vec![],
             definition: None,
             syntax: crate::model::Syntax::RustBuilder,

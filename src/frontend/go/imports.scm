@@ -1,0 +1,2 @@
+; `import "path"`, `import alias "path"`, `import . "path"`, grouped or not.
+(import_spec) @import
