@@ -17,8 +17,38 @@ fn python(body: &'static str, expect: &'static [&'static str]) -> Case {
     Case { file: "server.py", source: body, expect }
 }
 
+const GO_HEAD: &str = "package main\n\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\n\nfunc main() {\n\ts := mcp.NewServer(nil, nil)\n";
+
+fn go(body: &'static str, expect: &'static [&'static str]) -> Case {
+    Case { file: "main.go", source: body, expect }
+}
+
+const RS_HEAD: &str = "use rmcp::{tool, tool_router};\n\npub struct S;\n\n#[tool_router]\nimpl S {\n";
+
+fn rust(body: &'static str, expect: &'static [&'static str]) -> Case {
+    Case { file: "lib.rs", source: body, expect }
+}
+
 fn cases() -> Vec<Case> {
     vec![
+        // Go (head: 6 lines, so the body starts on line 7).
+        go("\t// mcp-lint: ignore[MCP001]\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &[]),
+        go("\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h) // mcp-lint: ignore\n}\n", &[]),
+        go("\tmcp.AddTool(s, &mcp.Tool{Name: \"get_x\"}, h) // mcp-lint: ignore[MCP001]\n}\n", &["7:MCP020"]),
+        go("\tx := \"// mcp-lint: ignore\"\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &["8:MCP001"]),
+        go(
+            "\t// mcp-lint: ignore[MCP011]\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n",
+            &["7:MCP092", "8:MCP001"],
+        ),
+        // Rust (head: 6 lines).
+        rust("    // mcp-lint: ignore[MCP001]\n    #[tool]\n    async fn send(&self) {}\n}\n", &[]),
+        rust("    #[tool] // mcp-lint: ignore[MCP001, MCP020]\n    async fn get_x(&self) {}\n}\n", &[]),
+        rust("    #[tool] // mcp-lint: ignore[MCP001]\n    async fn get_x(&self) {}\n}\n", &["7:MCP020"]),
+        rust(
+            "    // mcp-lint: ignore[MCP999]\n    #[tool]\n    async fn send(&self) {}\n}\n",
+            &["7:MCP092", "8:MCP001"],
+        ),
+        // Python.
         // Line above, own line, bare, by name.
         python("# mcp-lint: ignore[MCP001]\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &[]),
         python("@mcp.tool()  # mcp-lint: ignore[missing-annotations]\ndef send(x: str) -> None: ...\n", &[]),
@@ -43,7 +73,13 @@ fn suppression_cases() {
     let mut failures = Vec::new();
     for (i, case) in cases().iter().enumerate() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let source = if case.file.ends_with(".py") { format!("{PY_HEAD}{}", case.source) } else { case.source.into() };
+        let head = match case.file.rsplit('.').next() {
+            Some("py") => PY_HEAD,
+            Some("go") => GO_HEAD,
+            Some("rs") => RS_HEAD,
+            _ => "",
+        };
+        let source = format!("{head}{}", case.source);
         std::fs::write(dir.path().join(case.file), &source).expect("write");
         let (_, out, err) = run_in(dir.path(), &["check", "--format", "json", "--exit-zero"]);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
