@@ -61,4 +61,26 @@ mod tests {
         // `%` first, so an escape is never escaped twice.
         assert_eq!(escape_data("%0A"), "%250A");
     }
+
+    #[test]
+    fn renders_escaped_messages_and_paths() {
+        let sources = SourceMap::new("/w".into());
+        let file = sources.add(std::path::Path::new("/w/a,b:c%d\r\ne.py"), "x = 1\n@mcp.tool()\n".into(), None);
+        let f = Finding {
+            code: "MCP002",
+            name: "implicit-destructive",
+            severity: Severity::Warning,
+            message: "50% sure:\r\nyes, really".into(),
+            file: file.id,
+            span: Some(crate::source::Span::new(file.id, 6, 15)),
+            labels: vec![],
+            help: Some("say `destructiveHint=False`".into()),
+            tool: Some("t".into()),
+        };
+        assert_eq!(
+            render(&[f], &sources),
+            "::warning file=a%2Cb%3Ac%25d%0D%0Ae.py,line=2,col=1,endLine=2,endColumn=10,\
+             title=MCP002 implicit-destructive::50%25 sure:%0D%0Ayes, really%0Ahelp: say `destructiveHint=False`\n"
+        );
+    }
 }

@@ -2,6 +2,7 @@
 
 mod cli;
 mod fixtures;
+mod formats;
 mod rule_docs;
 
 use std::path::{Path, PathBuf};
