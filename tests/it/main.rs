@@ -1,5 +1,6 @@
 //! One integration-test binary (ripgrep style): shared helpers below.
 
+mod baseline;
 mod cli;
 mod fixtures;
 mod formats;
