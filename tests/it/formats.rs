@@ -216,3 +216,25 @@ fn summary_appends_per_tree() {
     assert_eq!(text.matches("## mcp-lint").count(), 2);
     assert!(text.ends_with("No findings.\n\n"), "{text}");
 }
+
+/// Every flag `check --help` shows, and every format, is in the README.
+#[test]
+fn readme_documents_every_check_flag_and_format() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).expect("README.md");
+    let (_, help, _) = run_in(&repo(), &["check", "--help"]);
+    let flags: Vec<&str> = help
+        .split_whitespace()
+        .map(|w| w.trim_end_matches(','))
+        .filter(|w| w.starts_with("--") && w.len() > 2 && !matches!(*w, "--help"))
+        .map(|w| w.split(['=', '<']).next().unwrap_or(w))
+        .collect();
+    assert!(flags.contains(&"--summary") && flags.contains(&"--write-baseline"), "{flags:?}");
+    for flag in flags {
+        let documented = [" ", "`"].iter().any(|end| readme.contains(&format!("{flag}{end}")));
+        assert!(documented, "README.md does not document {flag}");
+    }
+    for format in ["sarif", "github", "markdown"] {
+        assert!(help.contains(&format!("- {format}:")), "{help}");
+        assert!(readme.contains(&format!("\\|{format}")), "README.md does not list --format {format}");
+    }
+}
