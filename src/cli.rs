@@ -301,7 +301,7 @@ fn check(args: CheckArgs) -> ExitCode {
             t
         }
         Format::Sarif => {
-            let v = report::sarif::render(&run.findings, &run.sources, &rules::INFOS);
+            let v = report::sarif::render(&run.findings, &run.sources, &rules::INFOS, &cwd());
             let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
             t.push('\n');
             t
@@ -340,9 +340,14 @@ fn check(args: CheckArgs) -> ExitCode {
     }
 }
 
-fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
+/// The working directory as reported paths are relative to it.
+fn cwd() -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_default();
-    let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
+    std::fs::canonicalize(&cwd).unwrap_or(cwd)
+}
+
+fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
+    let cwd = cwd();
     let trees: Vec<report::markdown::Tree> = paths
         .iter()
         .map(|p| {

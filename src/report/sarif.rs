@@ -4,6 +4,8 @@
 //! related locations for the labels (a preset's definition) and a
 //! line-independent fingerprint.
 
+use std::path::Path;
+
 use serde_json::{json, Value};
 
 use crate::finding::{Finding, Severity};
@@ -86,7 +88,22 @@ fn physical(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>
     loc
 }
 
-pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo]) -> Value {
+/// `file:///abs/dir/` for the directory relative URIs are resolved against.
+fn dir_uri(dir: &Path) -> String {
+    let mut path = dir.to_string_lossy().replace('\\', "/");
+    if !path.starts_with('/') {
+        path.insert(0, '/'); // a Windows drive: file:///C:/…
+    }
+    if !path.ends_with('/') {
+        path.push('/');
+    }
+    // `:` is fine after the leading `/` of an absolute path.
+    format!("file://{}", uri(&path).replace("%3A", ":"))
+}
+
+/// `root` is the directory the reported paths are relative to (the working
+/// directory); code scanning resolves them against the checkout instead.
+pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], root: &Path) -> Value {
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let results: Vec<Value> = findings
         .iter()
@@ -139,6 +156,7 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo]) -> 
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": rules.iter().map(rule).collect::<Vec<_>>(),
             }},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": dir_uri(root)}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }]
@@ -153,6 +171,12 @@ mod tests {
     fn uris_are_percent_encoded() {
         assert_eq!(uri("src/my tools/a#1%.py"), "src/my%20tools/a%231%25.py");
         assert_eq!(uri("é.py"), "%C3%A9.py");
+    }
+
+    #[test]
+    fn root_uri() {
+        assert_eq!(dir_uri(Path::new("/work/my repo")), "file:///work/my%20repo/");
+        assert_eq!(dir_uri(Path::new("/")), "file:///");
     }
 
     #[test]

@@ -105,6 +105,8 @@ fn sarif_snapshot() {
     // The driver is the rule docs (tested above); the results are the report.
     snapshots(|| insta::assert_json_snapshot!("dirty.sarif-results", run["results"]));
     assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().expect("root");
+    assert!(root.starts_with("file:///") && root.ends_with("/tests/fixtures/ci/dirty/"), "{root}");
 }
 
 /// Fingerprints survive unrelated edits: lines inserted above a finding
