@@ -243,6 +243,26 @@ def main():
             check(f"injection through {field}: the step fails", code != 0, (code, out))
         code, out, _, _ = runner.run({"paths": f"clean\n$(touch {marker}-6)"})
         check("injection through a newline-separated path", not any(tmp.glob("pwned*")) and code == 2, code)
+        # Control: the same inputs do run through a step that evaluates them,
+        # so the checks above can fail.
+        unsafe = json.loads(json.dumps(action))
+        for step in unsafe["runs"]["steps"]:
+            if step.get("id") == "lint":
+                step["run"] = 'eval "true $INPUT_PATHS"'
+        Runner(unsafe, bin_dir, ws, temp).run({"paths": f"$(touch {marker}-control)"})
+        check("control: an evaluating step is caught", (tmp / "pwned-control").exists())
+        (tmp / "pwned-control").unlink(missing_ok=True)
+
+        literal = Path("/tmp/pwned")
+        if literal.exists():
+            literal.unlink()
+        code, out, _, _ = runner.run({"paths": "$(touch /tmp/pwned)", "args": "$(touch /tmp/pwned)"})
+        check("`$(touch /tmp/pwned)` does not run", not literal.exists() and code == 2, code)
+
+        # One path per line allows spaces.
+        shutil.copytree(ws / "clean", ws / "my server")
+        code, out, summary, _ = runner.run({"paths": "my server\n"})
+        check("a path with a space, one per line", code == 0 and "| `my server` | 2 |" in summary, (code, summary))
 
     print(f"\naction: {len(PASSED)} passed, {len(FAILED)} failed")
     return 1 if FAILED else 0

@@ -72,7 +72,7 @@ clean=$(new_repo clean clean)
 start=$(date +%s)
 try_repo "$clean" --all-files
 took=$(($(date +%s) - start))
-echo "second run (hook already installed): ${took}s"
+echo "second run (try-repo installs the hook again, reusing the build cache): ${took}s"
 if [ "$code" -eq 0 ] && grep -q '^mcp-lint.*Passed' <<<"$out"; then
     ok "a clean server passes the hook"
 else
