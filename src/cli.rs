@@ -268,7 +268,8 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Some(b) = baseline {
         let n = b.filter(&mut run.findings, &run.sources);
         if n > 0 {
-            let _ = writeln!(std::io::stderr(), "note: {n} findings recorded in the baseline were not reported");
+            let _ =
+                writeln!(std::io::stderr(), "note: {n} of the findings are recorded in the baseline and not reported");
         }
     }
     let styled = args.output.is_none()
@@ -314,16 +315,16 @@ fn check(args: CheckArgs) -> ExitCode {
         }
         Format::Markdown => markdown(&run, &paths),
     };
-    if let Some(path) = &args.summary {
-        if let Err(code) = append(path, &markdown(&run, &paths)) {
-            return code;
-        }
-    }
     for note in &run.notes {
         let _ = writeln!(std::io::stderr(), "note: {note}");
     }
     if let Err(code) = emit(&args.output, &text) {
         return code;
+    }
+    if let Some(path) = &args.summary {
+        if let Err(code) = append(path, &markdown(&run, &paths)) {
+            return code;
+        }
     }
     if run.io_errors {
         return ExitCode::from(2);
