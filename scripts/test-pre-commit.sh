@@ -69,6 +69,11 @@ else
 fi
 
 clean=$(new_repo clean clean)
+# An extensionless script that pre-commit types as python: not passed.
+printf '#!/usr/bin/env python3\nprint("serve")\n' >"$clean/serve"
+chmod +x "$clean/serve"
+git -C "$clean" add serve
+git -C "$clean" -c user.name=ci -c user.email=ci@example.invalid commit -q -m script
 start=$(date +%s)
 try_repo "$clean" --all-files
 took=$(($(date +%s) - start))

@@ -4,6 +4,7 @@ mod baseline;
 mod cli;
 mod fixtures;
 mod formats;
+mod hooks;
 mod rule_docs;
 
 use std::path::{Path, PathBuf};
