@@ -90,6 +90,15 @@ pub struct CheckArgs {
     /// Print the documentation of a rule and exit (same as `mcp-lint rule CODE`).
     #[arg(long, value_name = "CODE")]
     pub explain: Option<String>,
+    /// Also append a Markdown report to FILE (e.g. "$GITHUB_STEP_SUMMARY").
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
+    /// Report only findings not recorded in this baseline file.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record the current findings in FILE as a baseline, and exit 0.
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -117,6 +126,12 @@ pub enum Format {
     Concise,
     /// the version-1 JSON contract
     Json,
+    /// SARIF 2.1.0, for code scanning
+    Sarif,
+    /// GitHub Actions workflow commands (pull-request annotations)
+    Github,
+    /// a Markdown report (tools per tree, findings by rule)
+    Markdown,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,7 +312,27 @@ fn check(args: CheckArgs) -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     let opts = options(&args.walk, rules, &config);
-    let run = crate::check(&paths(&args.walk), &opts);
+    let baseline = match args.baseline.as_deref().map(crate::baseline::Baseline::load).transpose() {
+        Ok(b) => b,
+        Err(e) => return usage_error(&e),
+    };
+    let paths = paths(&args.walk);
+    let mut run = crate::check(&paths, &opts);
+    if let Some(path) = &args.write_baseline {
+        match crate::baseline::write(path, &run.findings, &run.sources) {
+            Ok(n) => {
+                let _ = writeln!(std::io::stderr(), "wrote {n} findings to the baseline `{}`", path.display());
+            }
+            Err(e) => return usage_error(&e),
+        }
+    }
+    if let Some(b) = baseline {
+        let n = b.filter(&mut run.findings, &run.sources);
+        if n > 0 {
+            let _ =
+                writeln!(std::io::stderr(), "note: {n} of the findings are recorded in the baseline and not reported");
+        }
+    }
     let styled = args.output.is_none()
         && match args.color {
             Color::Always => true,
@@ -327,12 +362,30 @@ fn check(args: CheckArgs) -> ExitCode {
             t.push('\n');
             t
         }
+        Format::Sarif => {
+            let v = report::sarif::render(&run.findings, &run.sources, &rules::INFOS, &cwd());
+            let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
+            t.push('\n');
+            t
+        }
+        Format::Github => {
+            let mut t = report::github::render(&run.findings, &run.sources);
+            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+            t.push('\n');
+            t
+        }
+        Format::Markdown => markdown(&run, &paths),
     };
     for note in &run.notes {
         let _ = writeln!(std::io::stderr(), "note: {note}");
     }
     if let Err(code) = emit(&args.output, &text) {
         return code;
+    }
+    if let Some(path) = &args.summary {
+        if let Err(code) = append(path, &markdown(&run, &paths)) {
+            return code;
+        }
     }
     if run.io_errors {
         return ExitCode::from(2);
@@ -343,11 +396,39 @@ fn check(args: CheckArgs) -> ExitCode {
         Some(FailOn::Info) => Severity::Info,
         None => config.fail_on.unwrap_or(Severity::Warning),
     };
-    if !args.exit_zero && run.findings.iter().any(|f| f.severity >= threshold) {
+    if !args.exit_zero && args.write_baseline.is_none() && run.findings.iter().any(|f| f.severity >= threshold) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The working directory as reported paths are relative to it.
+fn cwd() -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    std::fs::canonicalize(&cwd).unwrap_or(cwd)
+}
+
+fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
+    let cwd = cwd();
+    let trees: Vec<report::markdown::Tree> = paths
+        .iter()
+        .map(|p| {
+            let root = std::fs::canonicalize(p).unwrap_or_else(|_| cwd.join(p));
+            report::markdown::Tree { display: crate::source::display_path(&root, &cwd), root }
+        })
+        .collect();
+    report::markdown::render(&run.findings, &run.tools, &run.sources, &trees, run.files_scanned)
+}
+
+/// Append to a file (a job summary collects the reports of several steps).
+fn append(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
+    let write = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(format!("{text}\n").as_bytes()));
+    write.map_err(|e| usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e))))
 }
 
 fn tools(args: ToolsArgs) -> ExitCode {

@@ -5,10 +5,12 @@
 //! → [`resolve`] (whole tree) → [`rules`] → [`report`]. No module imports
 //! from a later stage.
 
+pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod discover;
 pub mod finding;
+pub mod fingerprint;
 pub mod frontend;
 pub mod model;
 pub mod pathglob;

@@ -2,8 +2,11 @@
 
 pub mod concise;
 pub mod full;
+pub mod github;
 pub mod inventory;
 pub mod json;
+pub mod markdown;
+pub mod sarif;
 
 use crate::finding::{Finding, Severity};
 

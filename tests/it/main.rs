@@ -1,8 +1,11 @@
 //! One integration-test binary (ripgrep style): shared helpers below.
 
+mod baseline;
 mod cli;
 mod config;
 mod fixtures;
+mod formats;
+mod hooks;
 mod profiles;
 mod rule_docs;
 mod suppress;

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Use the pre-commit hook as a user would: install pre-commit from PyPI into
+# a virtualenv, make temporary git repositories holding fixture servers, and
+# run `pre-commit try-repo <this repo> mcp-lint`. The hook must fail on a
+# server with omissions and pass on a clean one; with only the changed file
+# passed, presets imported from an unchanged file must still be followed.
+#
+# pre-commit's `language: rust` runs `cargo install --path` on a copy of
+# this repository. CARGO_TARGET_DIR points at this checkout's target/, so
+# the dependencies of the release build that CI already made are reused and
+# only the mcp-lint crate itself is compiled.
+#
+#   scripts/test-pre-commit.sh            # MCP_LINT_VENV=DIR reuses a venv
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/mcp-lint-pre-commit.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+VENV=${MCP_LINT_VENV:-$WORK/venv}
+if [ ! -x "$VENV/bin/pre-commit" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check pre-commit
+fi
+PRE_COMMIT="$VENV/bin/pre-commit"
+"$PRE_COMMIT" --version
+
+# A fresh pre-commit home: the hook is really installed, every time.
+export PRE_COMMIT_HOME="$WORK/pre-commit-home"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$REPO/target}"
+export NO_COLOR=1
+
+passed=0
+failed=0
+ok() { echo "ok   $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1"; failed=$((failed + 1)); }
+
+# new_repo NAME FIXTURE: a git repository holding a copy of a fixture server.
+new_repo() {
+    local dir="$WORK/$1"
+    mkdir -p "$dir"
+    cp -R "$REPO/tests/fixtures/ci/$2/." "$dir/"
+    git -C "$dir" init -q
+    git -C "$dir" add -A
+    git -C "$dir" -c user.name=ci -c user.email=ci@example.invalid commit -q -m fixture
+    echo "$dir"
+}
+
+# try_repo DIR ARGS…: run the hook there; sets $code and $out.
+try_repo() {
+    local dir=$1
+    shift
+    set +e
+    out=$(cd "$dir" && "$PRE_COMMIT" try-repo "$REPO" mcp-lint "$@" 2>&1)
+    code=$?
+    set -e
+}
+
+dirty=$(new_repo dirty dirty)
+start=$(date +%s)
+try_repo "$dirty" --all-files
+took=$(($(date +%s) - start))
+echo "$out" | sed 's/^/    /'
+echo "first run (installs the hook: cargo install of this repository): ${took}s"
+if [ "$code" -eq 1 ] && grep -q 'warning\[MCP002\]' <<<"$out" && grep -q '^mcp-lint.*Failed' <<<"$out"; then
+    ok "a server with omissions fails the hook"
+else
+    fail "a server with omissions fails the hook (exit $code)"
+fi
+
+clean=$(new_repo clean clean)
+# An extensionless script that pre-commit types as python: not passed.
+printf '#!/usr/bin/env python3\nprint("serve")\n' >"$clean/serve"
+chmod +x "$clean/serve"
+git -C "$clean" add serve
+git -C "$clean" -c user.name=ci -c user.email=ci@example.invalid commit -q -m script
+start=$(date +%s)
+try_repo "$clean" --all-files
+took=$(($(date +%s) - start))
+echo "second run (try-repo installs the hook again, reusing the build cache): ${took}s"
+if [ "$code" -eq 0 ] && grep -q '^mcp-lint.*Passed' <<<"$out"; then
+    ok "a clean server passes the hook"
+else
+    echo "$out" | sed 's/^/    /'
+    fail "a clean server passes the hook (exit $code)"
+fi
+
+# Only server.py changes: pre-commit passes it alone. The preset it imports
+# from the unchanged presets.py must still be read (its definition labelled).
+printf '\n# touched\n' >>"$dirty/server.py"
+git -C "$dirty" add server.py
+try_repo "$dirty"
+if [ "$code" -eq 1 ] && grep -q 'presets.py:5:1' <<<"$out" && ! grep -q 'MCP031.*restock' <<<"$out"; then
+    ok "with only the changed file passed, the imported preset is still followed"
+else
+    echo "$out" | sed 's/^/    /'
+    fail "with only the changed file passed, the imported preset is still followed (exit $code)"
+fi
+
+# A change to a file that is not source: the hook is skipped.
+echo "notes" >"$clean/README.md"
+git -C "$clean" add README.md
+try_repo "$clean"
+if [ "$code" -eq 0 ] && grep -q '^mcp-lint.*Skipped' <<<"$out"; then
+    ok "no source file changed: the hook is skipped"
+else
+    echo "$out" | sed 's/^/    /'
+    fail "no source file changed: the hook is skipped (exit $code)"
+fi
+
+echo
+echo "pre-commit: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
