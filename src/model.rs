@@ -72,6 +72,13 @@ pub enum Expr {
         key: String,
         span: Span,
     },
+    /// `base.key` with JavaScript semantics: a key missing from a fully
+    /// known object reads as absent (`undefined`), not as unresolved.
+    Field {
+        base: Box<Expr>,
+        key: String,
+        span: Span,
+    },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
     Instance {
         class: Box<Expr>,
@@ -100,6 +107,7 @@ impl Expr {
             | Expr::Call { span, .. }
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
+            | Expr::Field { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
         }
@@ -249,6 +257,11 @@ pub enum PositionalRoles {
     /// Python `mcp` FastMCP: `(name, title, description, annotations)` since
     /// 1.10, `(name, description, annotations)` before.
     PythonSdkTool { skip: usize },
+    /// TypeScript SDK v1 `server.tool(name, ...rest, cb)`: the roles of the
+    /// middle arguments follow the SDK's run-time checks (a string is the
+    /// description, a Zod raw shape the parameters, a plain object the
+    /// annotations), decided once their values are resolved.
+    TsSdkTool,
 }
 
 /// How source spells `hint = value` (for help lines only).

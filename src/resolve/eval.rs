@@ -68,7 +68,28 @@ pub enum Item {
     Unknown(Span),
 }
 
+/// What reading one key of an evaluated mapping gives.
+enum Field<'o> {
+    Found(&'o Value),
+    /// Not set, and no unknown spread could have set it.
+    Absent,
+    /// A later spread or computed key may have set it.
+    Unknown,
+}
+
 impl Obj {
+    fn field(&self, key: &str) -> Field<'_> {
+        let mut found = Field::Absent;
+        for item in &self.items {
+            match item {
+                Item::Pair { key: k, value, .. } if k == key => found = Field::Found(value),
+                Item::Unknown(_) => found = Field::Unknown,
+                _ => {}
+            }
+        }
+        found
+    }
+
     fn get(&self, key: &str) -> Option<&Value> {
         let mut found = None;
         for item in &self.items {
@@ -128,6 +149,20 @@ impl Resolver<'_, '_> {
                     None => Value::Unresolved(*span),
                 },
                 _ => Value::Unresolved(*span),
+            },
+            Expr::Field { base, key, span } => match self.eval_d(base, facts, d) {
+                Value::Obj(o) => match o.field(key) {
+                    Field::Found(Value::Obj(inner)) => {
+                        let mut inner = inner.clone();
+                        inner.defined_at = inner.defined_at.or(Some(inner.span));
+                        Value::Obj(inner)
+                    }
+                    Field::Found(v) => v.clone(),
+                    Field::Absent => Value::Null(*span),
+                    Field::Unknown => Value::Unresolved(*span),
+                },
+                Value::Null(_) => Value::Unresolved(*span),
+                v => self.member(v, std::slice::from_ref(key), *span, d),
             },
             Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),
             Expr::Forwarder(f) => Value::Forwarder(Arc::new((**f).clone()), facts.clone()),

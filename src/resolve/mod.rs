@@ -326,6 +326,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 parts.title = Some(Scoped { expr: Expr::Unresolved(positional[1].value.span()), facts: facts.clone() });
             }
         }
+        if site.positional_roles == PositionalRoles::TsSdkTool {
+            self.ts_tool_overload(facts, site, &mut parts);
+        }
         // A `**kwargs` spread at the registration could carry any role.
         if let Some(spread) = site.args.iter().find(|a| a.spread == Spread::Map) {
             let unresolved = Scoped { expr: Expr::Unresolved(spread.value.span()), facts: facts.clone() };
@@ -440,7 +443,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         };
         let mut out = Annotations::none();
         out.origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }

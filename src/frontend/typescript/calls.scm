@@ -1,0 +1,14 @@
+; Calls that may register an MCP tool, on any receiver:
+;   server.registerTool(...)   this.server.tool(...)   srv.addTool({...})
+;   server.experimental.tasks.registerToolTask(...)   agent.paidTool(...)
+;   server.setRequestHandler(ListToolsRequestSchema, ...)
+; registrations.rs checks the argument shapes; resolve decides from the
+; receiver and the file's imports whether the call is MCP. Capture names are
+; the contract with the Rust side. This file compiles for the typescript,
+; tsx and javascript grammars alike.
+(call_expression
+  function: (member_expression
+    object: (_) @call.receiver
+    property: (property_identifier) @call.method)
+  arguments: (arguments) @call.args
+  (#match? @call.method "^(registerTool|tool|registerToolTask|addTool|addTools|paidTool|setRequestHandler)$")) @call

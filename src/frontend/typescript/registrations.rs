@@ -1,0 +1,363 @@
+//! Registration calls → [`ToolSite`]s: `registerTool(name, config, cb)`,
+//! `registerToolTask`, the v1 `tool(...)` overloads, Cloudflare `paidTool`,
+//! punkpeye fastmcp `addTool({...})` / `addTools([...])`.
+//!
+//! Shapes the SDKs reject are not candidates (a single-object
+//! `registerTool({name, execute})` is a plugin API, not MCP). A call inside a
+//! named function that passes that function's own parameters as the name or
+//! config is a wrapper forwarding to the SDK: the wrapper is not a tool.
+
+use tree_sitter::{Node, QueryCursor, StreamingIterator};
+
+use super::lower::{enclosing_functions, named_children, params};
+use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
+use crate::model::{Arg, Entry, Expr, FileFacts, Gate, PositionalRoles, Syntax, ToolSite};
+use crate::source::Span;
+
+/// How deep `params_of` follows names to find a schema.
+const MAX_SCHEMA_DEPTH: usize = 6;
+
+impl<'a, 't> Cx<'a, 't> {
+    pub(super) fn registrations(&self, facts: &mut FileFacts) {
+        let q = &self.queries.calls;
+        let (c_call, c_receiver, c_method, c_args) =
+            (q.capture("call"), q.capture("call.receiver"), q.capture("call.method"), q.capture("call.args"));
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
+        while let Some(m) = matches.next() {
+            let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
+            let (Some(call), Some(receiver), Some(method), Some(args)) =
+                (get(c_call), get(c_receiver), get(c_method), get(c_args))
+            else {
+                continue;
+            };
+            self.call(call, receiver, self.text(method), args, facts);
+        }
+    }
+
+    fn call(&self, call: Node, receiver: Node, method: &str, arguments: Node, facts: &mut FileFacts) {
+        let function = call.child_by_field_name("function").unwrap_or(call);
+        let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
+        let arg_nodes: Vec<Node> = named_children(arguments).filter(|c| c.kind() != "comment").collect();
+        if arg_nodes.iter().any(|a| a.kind() == "spread_element") && method != "setRequestHandler" {
+            return; // `server.registerTool(...args)`: a forwarder
+        }
+        let mut receiver_expr = self.lower.expr(receiver);
+        if method == "registerToolTask" {
+            // `server.experimental.tasks.registerToolTask`: the server is the receiver.
+            match receiver_expr {
+                Expr::Ref { mut path, span } if path.ends_with(&["experimental".into(), "tasks".into()]) => {
+                    path.truncate(path.len() - 2);
+                    if path.is_empty() {
+                        return;
+                    }
+                    receiver_expr = Expr::Ref { path, span };
+                }
+                _ => return,
+            }
+        }
+        let gate = Gate::Receiver { receiver: self.scoped(receiver_expr, call), method: method.to_string() };
+        let args: Vec<Arg> = self.lower.args(arguments).into_iter().map(|a| self.scoped_arg(a, call)).collect();
+        match method {
+            "registerTool" | "registerToolTask" => {
+                if arg_nodes.len() < 3 || !is_name_like(arg_nodes[0]) || !is_config_like(arg_nodes[1]) {
+                    return;
+                }
+                if self.forwards(call, &arg_nodes[..2]) {
+                    return;
+                }
+                let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
+                let mut tool = self.site(api, site, gate, args.clone());
+                tool.name = Some(args[0].value.clone());
+                self.config(&args[1].value, &mut tool, "inputSchema");
+                if let Some(obj) = self.object_node(arg_nodes[1]).filter(|o| *o != arg_nodes[1]) {
+                    tool.definition = Some(self.span(obj));
+                }
+                facts.tools.push(tool);
+            }
+            "tool" => {
+                if arg_nodes.len() < 2 || !is_name_like(arg_nodes[0]) {
+                    return;
+                }
+                if self.forwards(call, &arg_nodes[..arg_nodes.len() - 1]) {
+                    return;
+                }
+                let mut tool = self.site(API_TOOL, site, gate, args.clone());
+                tool.name = Some(args[0].value.clone());
+                tool.positional_roles = PositionalRoles::TsSdkTool;
+                // The parameter schema: the first object with a schema value.
+                tool.params = args[1..args.len() - 1].iter().find_map(|a| match &a.value {
+                    Expr::Object { entries, .. } if is_raw_shape(entries) => Some(keys(entries)),
+                    _ => None,
+                });
+                facts.tools.push(tool);
+            }
+            // `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`
+            "paidTool" => {
+                if arg_nodes.len() < 4 || !is_name_like(arg_nodes[0]) || self.forwards(call, &arg_nodes[..1]) {
+                    return;
+                }
+                let mut tool = self.site(API_PAID_TOOL, site, gate, args.clone());
+                tool.name = Some(args[0].value.clone());
+                if args.len() >= 6 {
+                    tool.annotations = Some(args[4].value.clone());
+                }
+                tool.params = self.params_of(&args[3].value, 0);
+                facts.tools.push(tool);
+            }
+            "addTool" => {
+                let Some(first) = arg_nodes.first().filter(|_| arg_nodes.len() == 1) else { return };
+                if self.forwards(call, &arg_nodes[..1]) {
+                    return;
+                }
+                self.tool_object(*first, &args[0].value, site, gate, facts);
+            }
+            "addTools" => {
+                let Some(list) = arg_nodes.first().filter(|l| l.kind() == "array") else { return };
+                for element in named_children(*list).filter(|e| e.kind() != "comment") {
+                    if element.kind() == "spread_element" {
+                        continue;
+                    }
+                    let value = self.scoped(self.lower.expr(element), call);
+                    let element_site = Span::new(self.lower.file, element.start_byte(), element.start_byte() + 1);
+                    self.tool_object(element, &value, element_site, gate.clone(), facts);
+                }
+            }
+            "setRequestHandler" => self.list_tools_handler(call, &arg_nodes, gate, facts),
+            _ => {}
+        }
+    }
+
+    fn scoped_arg(&self, mut a: Arg, at: Node) -> Arg {
+        a.value = self.scoped(a.value, at);
+        a
+    }
+
+    pub(super) fn site(&self, api: &'static str, site: Span, gate: Gate, args: Vec<Arg>) -> ToolSite {
+        ToolSite {
+            api,
+            site,
+            gate,
+            args,
+            name: None,
+            default_name: None,
+            title: None,
+            annotations: None,
+            params: None,
+            definition: None,
+            syntax: Syntax::JsObject,
+            positional_roles: PositionalRoles::Mapped,
+            bound_to: None,
+        }
+    }
+
+    /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`.
+    fn tool_object(&self, node: Node, value: &Expr, site: Span, gate: Gate, facts: &mut FileFacts) {
+        if !matches!(value, Expr::Object { .. } | Expr::Ref { .. } | Expr::Field { .. }) {
+            return;
+        }
+        if let Expr::Object { entries, .. } = value {
+            if !entries.iter().any(|e| matches!(e, Entry::Pair { key, .. } if key == "name")) {
+                if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) {
+                    return;
+                }
+            }
+        }
+        let mut tool = self.site(API_FASTMCP, site, gate, vec![]);
+        tool.name = Some(member(value, "name", site));
+        self.config(value, &mut tool, "parameters");
+        if let Some(obj) = self.object_node(node).filter(|o| *o != node) {
+            tool.definition = Some(self.span(obj));
+        }
+        facts.tools.push(tool);
+    }
+
+    /// Title, annotations and parameters from a config or tool object: read
+    /// straight from a literal, through `Field` reads otherwise (followed by
+    /// `resolve`, where a key missing from a known object is absent).
+    pub(super) fn config(&self, config: &Expr, tool: &mut ToolSite, schema_key: &str) {
+        let span = config.span();
+        match config {
+            Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
+                tool.title = pair(entries, "title").cloned();
+                tool.annotations = pair(entries, "annotations").cloned();
+            }
+            _ => {
+                tool.title = Some(member(config, "title", span));
+                tool.annotations = Some(member(config, "annotations", span));
+            }
+        }
+        tool.params = self.params_of(&member_literal(config, schema_key).unwrap_or(Expr::Null(span)), 0);
+        if tool.params.is_none() {
+            // Through a named config object defined in this file.
+            if let Expr::Ref { path, .. } = config {
+                if path.len() == 1 {
+                    if let Some(b) = self.top_binding(&path[0]) {
+                        if let Some(schema) = member_literal(&b, schema_key) {
+                            tool.params = self.params_of(&schema, 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parameter names from a Zod raw shape, `z.object({...})` (chained
+    /// `.strict()` etc. included) or a JSON schema's `properties`.
+    pub(super) fn params_of(&self, schema: &Expr, depth: usize) -> Option<Vec<String>> {
+        if depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        match schema {
+            Expr::Object { entries, .. } => match pair(entries, "properties") {
+                Some(Expr::Object { entries: props, .. })
+                    if entries.iter().any(|e| matches!(e, Entry::Pair { key, .. } if key == "type")) =>
+                {
+                    Some(keys(props))
+                }
+                Some(p @ Expr::Ref { .. }) if pair(entries, "type").is_some() => self.params_of(p, depth + 1),
+                _ if entries.iter().any(|e| matches!(e, Entry::Spread(_))) => None,
+                _ => Some(keys(entries)),
+            },
+            Expr::Call { callee, args, .. } => match &**callee {
+                Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "object" || l == "strictObject") => {
+                    args.first().and_then(|a| self.params_of(&a.value, depth + 1))
+                }
+                // `z.object({...}).strict()`
+                Expr::Field { base, .. } => self.params_of(base, depth + 1),
+                _ => None,
+            },
+            Expr::Ref { path, .. } if path.len() == 1 => {
+                self.top_binding(&path[0]).and_then(|b| self.params_of(&b, depth + 1))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a top-level declaration of this file, by name.
+    pub(super) fn top_binding(&self, name: &str) -> Option<Expr> {
+        for stmt in named_children(self.root) {
+            let decl = if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
+            let Some(decl) = decl.filter(|d| matches!(d.kind(), "lexical_declaration" | "variable_declaration")) else {
+                continue;
+            };
+            for d in named_children(decl).filter(|d| d.kind() == "variable_declarator") {
+                let is_name = d.child_by_field_name("name").is_some_and(|n| self.text(n) == name);
+                if let (true, Some(v)) = (is_name, d.child_by_field_name("value")) {
+                    return Some(self.lower.expr(v));
+                }
+            }
+        }
+        None
+    }
+
+    /// The object literal an argument names in this file (itself, or the
+    /// value of the local or top-level constant it refers to).
+    pub(super) fn object_node(&self, n: Node<'t>) -> Option<Node<'t>> {
+        let n = unwrap_types(n);
+        match n.kind() {
+            "object" => Some(n),
+            "identifier" => self.declared_value(self.text(n), n).map(unwrap_types).filter(|v| v.kind() == "object"),
+            _ => None,
+        }
+    }
+
+    /// Whether a registration inside a named function passes that function's
+    /// own parameters as its name or config: the function is a wrapper.
+    fn forwards(&self, call: Node, args: &[Node]) -> bool {
+        let Some(f) = enclosing_functions(call).into_iter().next() else { return false };
+        if !is_named_function(f) {
+            return false;
+        }
+        let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
+        args.iter().any(|a| {
+            let a = unwrap_types(*a);
+            a.kind() == "identifier" && names.iter().any(|n| n == self.text(a))
+        })
+    }
+}
+
+/// A function that is a declaration, a method, or assigned to a name or a
+/// property (`const wrap = (...) => ...`, `server.registerTool = function`):
+/// not an anonymous callback such as `forEach((t) => ...)`.
+fn is_named_function(f: Node) -> bool {
+    match f.kind() {
+        "function_declaration" | "method_definition" | "generator_function_declaration" => true,
+        _ => f.parent().is_some_and(|p| {
+            matches!(p.kind(), "variable_declarator" | "assignment_expression" | "pair" | "public_field_definition" | "field_definition")
+        }),
+    }
+}
+
+pub(super) fn unwrap_types(mut n: Node) -> Node {
+    while matches!(n.kind(), "as_expression" | "satisfies_expression" | "parenthesized_expression" | "non_null_expression")
+    {
+        match named_children(n).next() {
+            Some(inner) => n = inner,
+            None => break,
+        }
+    }
+    n
+}
+
+fn is_name_like(n: Node) -> bool {
+    matches!(
+        unwrap_types(n).kind(),
+        "string" | "template_string" | "identifier" | "member_expression" | "subscript_expression" | "call_expression"
+    )
+}
+
+fn is_config_like(n: Node) -> bool {
+    matches!(
+        unwrap_types(n).kind(),
+        "object" | "identifier" | "member_expression" | "subscript_expression" | "call_expression"
+    )
+}
+
+pub(super) fn pair<'e>(entries: &'e [Entry], key: &str) -> Option<&'e Expr> {
+    entries.iter().rev().find_map(|e| match e {
+        Entry::Pair { key: k, value, .. } if k == key => Some(value),
+        _ => None,
+    })
+}
+
+pub(super) fn keys(entries: &[Entry]) -> Vec<String> {
+    entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Pair { key, .. } => Some(key.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `config.key`: the literal's entry when visible, a `Field` read otherwise.
+pub(super) fn member(config: &Expr, key: &str, span: Span) -> Expr {
+    match config {
+        Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
+            pair(entries, key).cloned().unwrap_or(Expr::Null(span))
+        }
+        _ => Expr::Field { base: Box::new(config.clone()), key: key.to_string(), span },
+    }
+}
+
+fn member_literal(config: &Expr, key: &str) -> Option<Expr> {
+    match config {
+        Expr::Object { entries, .. } => pair(entries, key).cloned(),
+        _ => None,
+    }
+}
+
+/// The SDK's `isZodRawShape` on a literal: no keys, or some value that is
+/// not a primitive (a `z.*` schema, a schema variable).
+pub(super) fn is_raw_shape(entries: &[Entry]) -> bool {
+    entries.is_empty()
+        || entries.iter().any(|e| {
+            matches!(e, Entry::Pair { value: Expr::Call { .. } | Expr::Ref { .. } | Expr::Field { .. }, key, .. }
+                if !is_hint_like(key))
+        })
+}
+
+fn is_hint_like(key: &str) -> bool {
+    key == "title" || key.to_ascii_lowercase().contains("hint")
+}
