@@ -357,11 +357,11 @@ impl Resolver<'_, '_> {
                             let hint_key = !matches!(classify_key(key, &SnakeRule::Accepted), KeyClass::Other);
                             match value {
                                 Value::Bool(..) | Value::Str(..) | Value::Number(..) | Value::Null(_) => {}
-                                Value::Instance(_) | Value::External { .. } | Value::Obj(_) if !hint_key => {
-                                    return Shape::Params
-                                }
-                                _ if hint_key => {}
-                                _ => unknown = true,
+                                // Annotations hold primitives only: any other
+                                // value under a non-hint key is a schema.
+                                _ if !hint_key => return Shape::Params,
+                                Value::Unresolved(_) => unknown = true,
+                                _ => {}
                             }
                         }
                         Item::Unknown(_) => unknown = true,

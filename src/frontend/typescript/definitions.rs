@@ -9,7 +9,7 @@
 use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, is_function, local_declaration, named_children};
-use super::registrations::{member, pair, unwrap_types};
+use super::registrations::{member, pair};
 use super::{Cx, API_LOWLEVEL, API_XMCP};
 use crate::model::{CalleeKind, Entry, Expr, FileFacts, Gate};
 use crate::source::Span;
@@ -56,7 +56,7 @@ impl<'a, 't> Cx<'a, 't> {
             if let Some((ty, value)) = typed {
                 if let Some((kind, class)) = self.tool_type(ty) {
                     let gate = Gate::Callee { callee: class, kind: CalleeKind::SdkTypesTool };
-                    let value = unwrap_types(value);
+                    let value = self.unwrap(value);
                     match kind {
                         Typed::One if value.kind() == "object" => self.definition_object(value, &gate, facts),
                         Typed::List => self.tool_list(value, &gate, facts, 0),
@@ -109,7 +109,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// objects of the `tools` list the handler returns.
     pub(super) fn list_tools_handler(&self, call: Node, args: &[Node], receiver_gate: Gate, facts: &mut FileFacts) {
         let [schema, handler, ..] = args else { return };
-        let schema = unwrap_types(*schema);
+        let schema = self.unwrap(*schema);
         let gate = match schema.kind() {
             "identifier" | "member_expression"
                 if self.lower.dotted(schema).is_some_and(|p| p.last().is_some_and(|l| l == "ListToolsRequestSchema")) =>
@@ -119,7 +119,7 @@ impl<'a, 't> Cx<'a, 't> {
             "string" if self.lower.string(schema).as_deref() == Some("tools/list") => receiver_gate,
             _ => return,
         };
-        let handler = match unwrap_types(*handler) {
+        let handler = match self.unwrap(*handler) {
             h if is_function(h) => h,
             h if h.kind() == "identifier" => match self.function_named(self.text(h)) {
                 Some(f) => f,
@@ -129,7 +129,7 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let _ = call;
         for returned in returned_values(handler) {
-            let returned = unwrap_types(returned);
+            let returned = self.unwrap(returned);
             if returned.kind() != "object" {
                 continue;
             }
@@ -153,7 +153,7 @@ impl<'a, 't> Cx<'a, 't> {
         if depth > MAX_LIST_DEPTH {
             return;
         }
-        let n = unwrap_types(n);
+        let n = self.unwrap(n);
         match n.kind() {
             "array" => {
                 for e in named_children(n).filter(|e| e.kind() != "comment") {
@@ -171,8 +171,8 @@ impl<'a, 't> Cx<'a, 't> {
                 let arg = n.child_by_field_name("arguments").and_then(|a| named_children(a).next());
                 if let (Some(callee), Some(arg)) = (callee, arg) {
                     if callee == ["Object", "values"] {
-                        let target = match unwrap_types(arg) {
-                            a if a.kind() == "identifier" => self.declared_value(self.text(a), a).map(unwrap_types),
+                        let target = match self.unwrap(arg) {
+                            a if a.kind() == "identifier" => self.declared_value(self.text(a), a).map(|v| self.unwrap(v)),
                             a => Some(a),
                         };
                         if let Some(obj) = target.filter(|t| t.kind() == "object") {
@@ -202,7 +202,7 @@ impl<'a, 't> Cx<'a, 't> {
         if depth > MAX_LIST_DEPTH {
             return;
         }
-        let e = unwrap_types(e);
+        let e = self.unwrap(e);
         match e.kind() {
             "object" => self.definition_object(e, gate, facts),
             "spread_element" => {
@@ -211,8 +211,8 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             "identifier" | "shorthand_property_identifier" => match self.declared_value(self.text(e), e) {
-                Some(v) => match unwrap_types(v).kind() {
-                    "object" => self.definition_object(unwrap_types(v), gate, facts),
+                Some(v) => match self.unwrap(v).kind() {
+                    "object" => self.definition_object(self.unwrap(v), gate, facts),
                     _ => self.tool_list(v, gate, facts, depth + 1),
                 },
                 // Imported: read through the name, counted here.

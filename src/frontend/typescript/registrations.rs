@@ -69,10 +69,8 @@ impl<'a, 't> Cx<'a, 't> {
                 let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
                 let mut tool = self.site(api, site, gate, args.clone());
                 tool.name = Some(args[0].value.clone());
-                self.config(&args[1].value, &mut tool, "inputSchema");
-                if let Some(obj) = self.object_node(arg_nodes[1]).filter(|o| *o != arg_nodes[1]) {
-                    tool.definition = Some(self.span(obj));
-                }
+                let config = self.in_file_object(arg_nodes[1], &args[1].value, &mut tool);
+                self.config(&config, &mut tool, "inputSchema");
                 facts.tools.push(tool);
             }
             "tool" => {
@@ -164,12 +162,22 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         let mut tool = self.site(API_FASTMCP, site, gate, vec![]);
-        tool.name = Some(member(value, "name", site));
-        self.config(value, &mut tool, "parameters");
-        if let Some(obj) = self.object_node(node).filter(|o| *o != node) {
-            tool.definition = Some(self.span(obj));
-        }
+        let value = self.in_file_object(node, value, &mut tool);
+        tool.name = Some(member(&value, "name", site));
+        self.config(&value, &mut tool, "parameters");
         facts.tools.push(tool);
+    }
+
+    /// A name for an object literal of this file is read as that literal
+    /// (its definition becomes the tool's secondary location).
+    fn in_file_object(&self, node: Node<'t>, value: &Expr, tool: &mut ToolSite) -> Expr {
+        match self.object_node(node).filter(|o| *o != self.unwrap(node)) {
+            Some(obj) if matches!(value, Expr::Ref { path, .. } if path.len() == 1) => {
+                tool.definition = Some(Span::new(self.lower.file, obj.start_byte(), obj.start_byte() + 1));
+                self.scoped(self.lower.expr(obj), obj)
+            }
+            _ => value.clone(),
+        }
     }
 
     /// Title, annotations and parameters from a config or tool object: read
@@ -177,16 +185,9 @@ impl<'a, 't> Cx<'a, 't> {
     /// `resolve`, where a key missing from a known object is absent).
     pub(super) fn config(&self, config: &Expr, tool: &mut ToolSite, schema_key: &str) {
         let span = config.span();
-        match config {
-            Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
-                tool.title = pair(entries, "title").cloned();
-                tool.annotations = pair(entries, "annotations").cloned();
-            }
-            _ => {
-                tool.title = Some(member(config, "title", span));
-                tool.annotations = Some(member(config, "annotations", span));
-            }
-        }
+        let absent = |e: Expr| if matches!(e, Expr::Null(s) if s == span) { None } else { Some(e) };
+        tool.title = absent(member(config, "title", span));
+        tool.annotations = absent(member(config, "annotations", span));
         tool.params = self.params_of(&member_literal(config, schema_key).unwrap_or(Expr::Null(span)), 0);
         if tool.params.is_none() {
             // Through a named config object defined in this file.
@@ -254,12 +255,29 @@ impl<'a, 't> Cx<'a, 't> {
     /// The object literal an argument names in this file (itself, or the
     /// value of the local or top-level constant it refers to).
     pub(super) fn object_node(&self, n: Node<'t>) -> Option<Node<'t>> {
-        let n = unwrap_types(n);
+        let n = self.unwrap(n);
         match n.kind() {
             "object" => Some(n),
-            "identifier" => self.declared_value(self.text(n), n).map(unwrap_types).filter(|v| v.kind() == "object"),
+            "identifier" => self.declared_value(self.text(n), n).map(|v| self.unwrap(v)).filter(|v| v.kind() == "object"),
             _ => None,
         }
+    }
+
+    /// The value inside type-level wrappers and `Object.freeze(...)`.
+    pub(super) fn unwrap(&self, n: Node<'t>) -> Node<'t> {
+        let mut n = unwrap_types(n);
+        for _ in 0..8 {
+            let freeze = n.kind() == "call_expression"
+                && n.child_by_field_name("function").and_then(|f| self.lower.dotted(f)).is_some_and(|p| p == ["Object", "freeze"]);
+            if !freeze {
+                break;
+            }
+            match n.child_by_field_name("arguments").and_then(|a| named_children(a).find(|c| c.kind() != "comment")) {
+                Some(inner) => n = unwrap_types(inner),
+                None => break,
+            }
+        }
+        n
     }
 
     /// Whether a registration inside a named function passes that function's
@@ -289,6 +307,7 @@ fn is_named_function(f: Node) -> bool {
     }
 }
 
+/// The value inside type-level wrappers (`as const`, `satisfies`, `!`, parentheses).
 pub(super) fn unwrap_types(mut n: Node) -> Node {
     while matches!(n.kind(), "as_expression" | "satisfies_expression" | "parenthesized_expression" | "non_null_expression")
     {
@@ -331,11 +350,27 @@ pub(super) fn keys(entries: &[Entry]) -> Vec<String> {
         .collect()
 }
 
-/// `config.key`: the literal's entry when visible, a `Field` read otherwise.
+/// `config.key`: the literal's entry when it is set after every spread, a
+/// `Field` read otherwise (named after the last spread it may come from).
 pub(super) fn member(config: &Expr, key: &str, span: Span) -> Expr {
     match config {
-        Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
-            pair(entries, key).cloned().unwrap_or(Expr::Null(span))
+        Expr::Object { entries, .. } => {
+            let last_spread = entries.iter().rposition(|e| matches!(e, Entry::Spread(_)));
+            let own = entries.iter().rposition(|e| matches!(e, Entry::Pair { key: k, .. } if k == key));
+            match (own, last_spread) {
+                (Some(i), s) if s.is_none_or(|s| i > s) => match &entries[i] {
+                    Entry::Pair { value, .. } => value.clone(),
+                    Entry::Spread(_) => Expr::Null(span),
+                },
+                (_, None) => Expr::Null(span),
+                (_, Some(s)) => {
+                    let span = match &entries[s] {
+                        Entry::Spread(e) => e.span(),
+                        Entry::Pair { .. } => span,
+                    };
+                    Expr::Field { base: Box::new(config.clone()), key: key.to_string(), span }
+                }
+            }
         }
         _ => Expr::Field { base: Box::new(config.clone()), key: key.to_string(), span },
     }
