@@ -103,3 +103,13 @@ fn python_report_formats() {
         });
     }
 }
+
+#[test]
+fn typescript_expect_markers() {
+    check_lang("typescript");
+}
+
+#[test]
+fn typescript_snapshots() {
+    snapshot_lang("typescript");
+}

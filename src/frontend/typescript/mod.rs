@@ -325,3 +325,14 @@ mod tests {
         let _ = facts("a.tsx", "const x = <div>{server.tool('a', {}, () => 1)}</div>;");
     }
 }
+#[cfg(test)]
+mod dump {
+    #[test]
+    fn dump_tree() {
+        let Ok(p) = std::env::var("TS_DUMP") else { return };
+        let text = std::fs::read_to_string(&p).unwrap();
+        let g = super::Grammar::for_path(crate::model::Lang::TypeScript, std::path::Path::new(&p));
+        let t = super::parse_tree(g, &text).unwrap();
+        println!("{}", t.root_node().to_sexp());
+    }
+}

@@ -37,12 +37,20 @@ impl<'a, 't> Cx<'a, 't> {
 
     fn call(&self, call: Node, receiver: Node, method: &str, arguments: Node, facts: &mut FileFacts) {
         let function = call.child_by_field_name("function").unwrap_or(call);
-        let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
+        let start = if receiver.has_error() {
+            function.child_by_field_name("property").map_or(call.start_byte(), |p| p.start_byte())
+        } else {
+            call.start_byte()
+        };
+        let site = Span::new(self.lower.file, start, function.end_byte());
         let arg_nodes: Vec<Node> = named_children(arguments).filter(|c| c.kind() != "comment").collect();
         if arg_nodes.iter().any(|a| a.kind() == "spread_element") && method != "setRequestHandler" {
             return; // `server.registerTool(...args)`: a forwarder
         }
-        let mut receiver_expr = self.lower.expr(receiver);
+        // A receiver swallowed by error recovery cannot be followed: the
+        // file's imports decide.
+        let mut receiver_expr =
+            if receiver.has_error() { Expr::Unresolved(self.span(receiver)) } else { self.lower.expr(receiver) };
         if method == "registerToolTask" {
             // `server.experimental.tasks.registerToolTask`: the server is the receiver.
             match receiver_expr {
