@@ -147,6 +147,9 @@ pub enum Role {
     Title,
     Description,
     Annotations,
+    /// An object whose `title` and `annotations` keys give those roles
+    /// (the TypeScript `registerTool(name, config, cb)` config).
+    Config,
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a

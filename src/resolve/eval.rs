@@ -152,9 +152,13 @@ impl Resolver<'_, '_> {
             },
             Expr::Field { base, key, span } => match self.eval_d(base, facts, d) {
                 Value::Obj(o) => match o.field(key) {
+                    // Read through a name, the object is a preset; read out of
+                    // a literal written at the site, it is inline.
                     Field::Found(Value::Obj(inner)) => {
                         let mut inner = inner.clone();
-                        inner.defined_at = inner.defined_at.or(Some(inner.span));
+                        if !matches!(**base, Expr::Object { .. }) {
+                            inner.defined_at = inner.defined_at.or(Some(inner.span));
+                        }
                         Value::Obj(inner)
                     }
                     Field::Found(v) => v.clone(),

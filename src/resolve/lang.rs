@@ -21,6 +21,11 @@ pub trait LangSupport: Sync {
     fn is_sdk_symbol(&self, _kind: CalleeKind, _module: &str, _name: &str) -> bool {
         false
     }
+    /// Whether the project holding `path` declares an MCP SDK dependency
+    /// (a receiver that cannot be followed then counts, as with an import).
+    fn project_uses_sdk(&self, _path: &Path) -> bool {
+        false
+    }
     /// Whether `module` belongs to a framework with look-alike tool APIs.
     fn is_not_mcp(&self, _module: &str) -> bool {
         false
@@ -32,6 +37,10 @@ pub trait LangSupport: Sync {
     /// Which key spellings the SDK in use accepts, and a sentence saying why.
     fn generation(&self, _facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
         (Generation::Unknown, String::new())
+    }
+    /// The API reported for tools registered through a project wrapper.
+    fn wrapper_api(&self) -> &'static str {
+        crate::frontend::python::API_WRAPPER
     }
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).

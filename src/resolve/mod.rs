@@ -151,7 +151,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
-                (self.wrapper_parts(facts, site, &f, &wfacts), crate::frontend::python::API_WRAPPER)
+                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api())
             }
         };
         let (generation, why) = self.generation(facts);
@@ -280,8 +280,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Expr::Ref { path, .. } => path.last().is_some_and(|l| l.to_ascii_lowercase().contains("mcp")),
             _ => false,
         };
-        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module));
         let other = facts.imports.iter().any(|i| support.is_not_mcp(&i.module));
+        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module))
+            || (!other && self.linker.path_of(facts.file).is_some_and(|p| support.project_uses_sdk(&p)));
         if named_mcp || (sdk && !other) {
             Decision::Server
         } else {
@@ -403,6 +404,16 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Title => parts.title = value.or(parts.title.take()),
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => {}
+                Role::Config => {
+                    if let Some(v) = value {
+                        let field = |key: &str| {
+                            let expr = Expr::Field { base: Box::new(v.expr.clone()), key: key.into(), span: v.expr.span() };
+                            Some(Scoped { expr, facts: v.facts.clone() })
+                        };
+                        parts.title = parts.title.take().or_else(|| field("title"));
+                        parts.annotations = parts.annotations.take().or_else(|| field("annotations"));
+                    }
+                }
             }
         }
         if f.passes_kwargs {

@@ -32,6 +32,12 @@ impl LangSupport for TypeScript {
     fn is_not_mcp(&self, module: &str) -> bool {
         is_not_mcp(module)
     }
+    fn wrapper_api(&self) -> &'static str {
+        crate::frontend::typescript::API_WRAPPER
+    }
+    fn project_uses_sdk(&self, path: &Path) -> bool {
+        package_uses_sdk(path)
+    }
     fn registers(&self, method: &str) -> bool {
         matches!(
             method,
@@ -94,6 +100,41 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
         CalleeKind::SdkToolClass => module == "xmcp",
         CalleeKind::MixinTool | CalleeKind::WrapperOnly => false,
     }
+}
+
+static PACKAGES: LazyLock<Mutex<HashMap<PathBuf, Option<bool>>>> = LazyLock::new(Mutex::default);
+
+/// Whether the nearest `package.json` above `file` depends on an MCP SDK
+/// package (`@modelcontextprotocol/sdk`, `fastmcp`, `mcp-handler`, ...).
+fn package_uses_sdk(file: &Path) -> bool {
+    let mut cur = file.parent();
+    for _ in 0..24 {
+        let Some(d) = cur else { return false };
+        let cached = PACKAGES.lock().ok().and_then(|m| m.get(d).copied());
+        let found = match cached {
+            Some(v) => v,
+            None => {
+                let v = std::fs::read_to_string(d.join("package.json")).ok().map(|t| {
+                    let v: serde_json::Value = serde_json::from_str(&t).unwrap_or_default();
+                    ["dependencies", "devDependencies", "peerDependencies"].iter().any(|k| {
+                        v[k].as_object().is_some_and(|deps| deps.keys().any(|name| is_sdk_module(name) && name != "xmcp"))
+                    })
+                });
+                if let Ok(mut m) = PACKAGES.lock() {
+                    m.insert(d.to_path_buf(), v);
+                }
+                v
+            }
+        };
+        if let Some(v) = found {
+            return v;
+        }
+        if d.join(".git").exists() {
+            return false;
+        }
+        cur = d.parent();
+    }
+    false
 }
 
 // ---------------------------------------------------------------------------

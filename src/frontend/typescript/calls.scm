@@ -12,3 +12,11 @@
     property: (property_identifier) @call.method)
   arguments: (arguments) @call.args
   (#match? @call.method "^(registerTool|tool|registerToolTask|addTool|addTools|paidTool|setRequestHandler)$")) @call
+
+; Calls of project helpers that may wrap a registration:
+;   registerLogged(server, "name", {...}, cb)   defineTool(...)
+; They count only when resolve finds the helper forwards to an SDK call.
+(call_expression
+  function: (identifier) @wrapper.callee
+  arguments: (arguments) @wrapper.args
+  (#match? @wrapper.callee "([Tt]ool|[Rr]egister)")) @wrapper.call

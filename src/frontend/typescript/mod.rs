@@ -39,6 +39,7 @@ pub const API_PAID_TOOL: &str = "ts.paidTool";
 pub const API_FASTMCP: &str = "ts.fastmcp.addTool";
 pub const API_LOWLEVEL: &str = "ts.lowlevel.Tool";
 pub const API_XMCP: &str = "ts.xmcp.metadata";
+pub const API_WRAPPER: &str = "ts.wrapper";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Grammar {
@@ -293,7 +294,7 @@ mod tests {
     #[test]
     fn queries_compile_with_their_captures() {
         for q in [&*TS_QUERIES, &*TSX_QUERIES, &*JS_QUERIES] {
-            for name in ["call", "call.receiver", "call.method", "call.args"] {
+            for name in ["call", "call.receiver", "call.method", "call.args", "wrapper.call", "wrapper.callee", "wrapper.args"] {
                 q.calls.capture(name);
             }
             for name in ["import", "reexport", "require", "require.source"] {

@@ -10,8 +10,10 @@
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
 use super::lower::{enclosing_functions, named_children, params};
-use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
-use crate::model::{Arg, Entry, Expr, FileFacts, Gate, PositionalRoles, Syntax, ToolSite};
+use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK, API_WRAPPER};
+use crate::model::{
+    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Syntax, ToolSite,
+};
 use crate::source::Span;
 
 /// How deep `params_of` follows names to find a schema.
@@ -22,20 +24,82 @@ impl<'a, 't> Cx<'a, 't> {
         let q = &self.queries.calls;
         let (c_call, c_receiver, c_method, c_args) =
             (q.capture("call"), q.capture("call.receiver"), q.capture("call.method"), q.capture("call.args"));
+        let (c_wcall, c_wcallee, c_wargs) = (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
+        let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
-            let (Some(call), Some(receiver), Some(method), Some(args)) =
+            if let (Some(call), Some(receiver), Some(method), Some(args)) =
                 (get(c_call), get(c_receiver), get(c_method), get(c_args))
-            else {
-                continue;
-            };
-            self.call(call, receiver, self.text(method), args, facts);
+            {
+                self.call(call, receiver, self.text(method), args, facts, &mut forwarders);
+            } else if let (Some(call), Some(callee), Some(args)) = (get(c_wcall), get(c_wcallee), get(c_wargs)) {
+                self.wrapper_call(call, callee, args, facts);
+            }
+        }
+        for (name, f) in forwarders {
+            let span = f.span;
+            facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
         }
     }
 
-    fn call(&self, call: Node, receiver: Node, method: &str, arguments: Node, facts: &mut FileFacts) {
+    /// `helper(server, "name", {...}, cb)`: a tool if `helper` resolves to a
+    /// function that forwards to a registration.
+    fn wrapper_call(&self, call: Node, callee: Node, arguments: Node, facts: &mut FileFacts) {
+        let callee_expr = self.scoped(self.lower.expr(callee), call);
+        if !matches!(callee_expr, Expr::Ref { .. }) {
+            return;
+        }
+        let args: Vec<Arg> = self.lower.args(arguments).into_iter().map(|a| self.scoped_arg(a, call)).collect();
+        let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
+        let gate = Gate::Callee { callee: callee_expr, kind: CalleeKind::WrapperOnly };
+        let mut tool = self.site(API_WRAPPER, site, gate, args.clone());
+        tool.params = args.iter().find_map(|a| match &a.value {
+            Expr::Object { entries, .. } if pair(entries, "inputSchema").is_some() => {
+                pair(entries, "inputSchema").and_then(|s| self.params_of(s, 0))
+            }
+            _ => None,
+        });
+        facts.tools.push(tool);
+    }
+
+    /// A named function whose registration forwards its own parameters:
+    /// calls of it register tools, with the roles its parameters feed.
+    fn record_forwarder(&self, call: Node, arg_nodes: &[Node], args: &[Arg], inner: Gate, forwarders: &mut Vec<(String, Forwarder)>) {
+        let Some(f) = enclosing_functions(call).into_iter().next() else { return };
+        let name = match f.kind() {
+            "function_declaration" => f.child_by_field_name("name"),
+            _ => f.parent().filter(|p| p.kind() == "variable_declarator").and_then(|p| p.child_by_field_name("name")),
+        };
+        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return };
+        let params: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
+        let mut roles = Vec::new();
+        for (i, role) in [(0, Role::Name), (1, Role::Config)] {
+            let (Some(node), Some(arg)) = (arg_nodes.get(i), args.get(i)) else { continue };
+            let node = unwrap_types(*node);
+            let source = if node.kind() == "identifier" && params.iter().any(|p| p == self.text(node)) {
+                RoleSource::Param(self.text(node).to_string())
+            } else {
+                RoleSource::Fixed(arg.value.clone())
+            };
+            roles.push((role, source));
+        }
+        forwarders.push((
+            self.text(name).to_string(),
+            Forwarder { methods: vec![], params, roles, passes_kwargs: false, api: API_REGISTER_TOOL, inner, span: self.span(name) },
+        ));
+    }
+
+    fn call(
+        &self,
+        call: Node,
+        receiver: Node,
+        method: &str,
+        arguments: Node,
+        facts: &mut FileFacts,
+        forwarders: &mut Vec<(String, Forwarder)>,
+    ) {
         let function = call.child_by_field_name("function").unwrap_or(call);
         let start = if receiver.has_error() {
             function.child_by_field_name("property").map_or(call.start_byte(), |p| p.start_byte())
@@ -72,6 +136,7 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 if self.forwards(call, &arg_nodes[..2]) {
+                    self.record_forwarder(call, &arg_nodes, &args, gate, forwarders);
                     return;
                 }
                 let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
@@ -91,11 +156,22 @@ impl<'a, 't> Cx<'a, 't> {
                 let mut tool = self.site(API_TOOL, site, gate, args.clone());
                 tool.name = Some(args[0].value.clone());
                 tool.positional_roles = PositionalRoles::TsSdkTool;
-                // The parameter schema: the first object with a schema value.
-                tool.params = args[1..args.len() - 1].iter().find_map(|a| match &a.value {
-                    Expr::Object { entries, .. } if is_raw_shape(entries) => Some(keys(entries)),
-                    _ => None,
+                // The parameter schema: the first raw shape among the middle
+                // arguments; none when every one of them is a visible literal.
+                let middle = &args[1..args.len() - 1];
+                tool.params = middle.iter().find_map(|a| {
+                    let value = match &a.value {
+                        Expr::Ref { path, .. } if path.len() == 1 => self.top_binding(&path[0])?,
+                        v => v.clone(),
+                    };
+                    match &value {
+                        Expr::Object { entries, .. } if is_raw_shape(entries) => Some(keys(entries)),
+                        _ => None,
+                    }
                 });
+                if tool.params.is_none() && middle.iter().all(|a| matches!(a.value, Expr::Object { .. } | Expr::Str(..) | Expr::Other(_))) {
+                    tool.params = Some(vec![]);
+                }
                 facts.tools.push(tool);
             }
             // `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`
@@ -196,7 +272,14 @@ impl<'a, 't> Cx<'a, 't> {
         let absent = |e: Expr| if matches!(e, Expr::Null(s) if s == span) { None } else { Some(e) };
         tool.title = absent(member(config, "title", span));
         tool.annotations = absent(member(config, "annotations", span));
-        tool.params = self.params_of(&member_literal(config, schema_key).unwrap_or(Expr::Null(span)), 0);
+        tool.params = match member_literal(config, schema_key) {
+            Some(schema) => self.params_of(&schema, 0),
+            // A literal config without a schema: the tool takes no input.
+            None if matches!(config, Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_)))) => {
+                Some(vec![])
+            }
+            None => None,
+        };
         if tool.params.is_none() {
             // Through a named config object defined in this file.
             if let Expr::Ref { path, .. } = config {
@@ -218,6 +301,12 @@ impl<'a, 't> Cx<'a, 't> {
             return None;
         }
         match schema {
+            // A JSON schema without properties takes no named input.
+            Expr::Object { entries, .. }
+                if matches!(pair(entries, "type"), Some(Expr::Str(..))) && pair(entries, "properties").is_none() =>
+            {
+                Some(vec![])
+            }
             Expr::Object { entries, .. } => match pair(entries, "properties") {
                 Some(Expr::Object { entries: props, .. })
                     if entries.iter().any(|e| matches!(e, Entry::Pair { key, .. } if key == "type")) =>
