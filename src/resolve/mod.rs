@@ -407,7 +407,8 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Config => {
                     if let Some(v) = value {
                         let field = |key: &str| {
-                            let expr = Expr::Field { base: Box::new(v.expr.clone()), key: key.into(), span: v.expr.span() };
+                            let expr =
+                                Expr::Field { base: Box::new(v.expr.clone()), key: key.into(), span: v.expr.span() };
                             Some(Scoped { expr, facts: v.facts.clone() })
                         };
                         parts.title = parts.title.take().or_else(|| field("title"));

@@ -117,7 +117,8 @@ fn package_uses_sdk(file: &Path) -> bool {
                 let v = std::fs::read_to_string(d.join("package.json")).ok().map(|t| {
                     let v: serde_json::Value = serde_json::from_str(&t).unwrap_or_default();
                     ["dependencies", "devDependencies", "peerDependencies"].iter().any(|k| {
-                        v[k].as_object().is_some_and(|deps| deps.keys().any(|name| is_sdk_module(name) && name != "xmcp"))
+                        v[k].as_object()
+                            .is_some_and(|deps| deps.keys().any(|name| is_sdk_module(name) && name != "xmcp"))
                     })
                 });
                 if let Ok(mut m) = PACKAGES.lock() {
@@ -157,10 +158,9 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
         let base = cfg.base_url.as_ref().map(|b| normalize(&root.join(b))).unwrap_or_else(|| root.clone());
         for (pattern, targets) in &cfg.paths {
             let matched = match pattern.split_once('*') {
-                Some((pre, post)) => specifier
-                    .strip_prefix(pre)
-                    .and_then(|r| r.strip_suffix(post))
-                    .map(|star| (star.to_string(), true)),
+                Some((pre, post)) => {
+                    specifier.strip_prefix(pre).and_then(|r| r.strip_suffix(post)).map(|star| (star.to_string(), true))
+                }
                 None => (pattern == specifier).then(|| (String::new(), false)),
             };
             let Some((star, _)) = matched else { continue };
@@ -361,7 +361,8 @@ impl Resolver<'_, '_> {
                 // An unresolved value in the description slot: the roles of
                 // everything after it are unknown.
                 Shape::Unknown if rest.len() > 1 => {
-                    parts.annotations = Some(Scoped { expr: Expr::Unresolved(first.value.span()), facts: facts.clone() });
+                    parts.annotations =
+                        Some(Scoped { expr: Expr::Unresolved(first.value.span()), facts: facts.clone() });
                     return;
                 }
                 _ => {}

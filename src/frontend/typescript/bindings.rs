@@ -71,7 +71,8 @@ impl Cx<'_, '_> {
             }
             "expression_statement" => {
                 let Some(assign) = named_children(stmt).find(|c| c.kind() == "assignment_expression") else { return };
-                let (Some(left), Some(right)) = (assign.child_by_field_name("left"), assign.child_by_field_name("right"))
+                let (Some(left), Some(right)) =
+                    (assign.child_by_field_name("left"), assign.child_by_field_name("right"))
                 else {
                     return;
                 };
@@ -83,7 +84,8 @@ impl Cx<'_, '_> {
                             for e in entries {
                                 if let Entry::Pair { key, value: v, .. } = e {
                                     // `{ READ_ONLY }` names the declaration itself.
-                                    let same = matches!(v, Expr::Ref { path, .. } if path.len() == 1 && path[0] == *key);
+                                    let same =
+                                        matches!(v, Expr::Ref { path, .. } if path.len() == 1 && path[0] == *key);
                                     if !same {
                                         self.bind(facts, key, v.clone(), assign);
                                     }

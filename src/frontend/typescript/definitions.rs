@@ -35,7 +35,10 @@ impl<'a, 't> Cx<'a, 't> {
     /// Test files list expected tool objects; they are not registrations.
     fn is_test_file(&self) -> bool {
         let p = self.path.to_string_lossy().replace('\\', "/");
-        p.contains(".test.") || p.contains(".spec.") || p.contains("/__tests__/") || p.contains("/test/")
+        p.contains(".test.")
+            || p.contains(".spec.")
+            || p.contains("/__tests__/")
+            || p.contains("/test/")
             || p.contains("/tests/")
     }
 
@@ -112,7 +115,10 @@ impl<'a, 't> Cx<'a, 't> {
         let schema = self.unwrap(*schema);
         let gate = match schema.kind() {
             "identifier" | "member_expression"
-                if self.lower.dotted(schema).is_some_and(|p| p.last().is_some_and(|l| l == "ListToolsRequestSchema")) =>
+                if self
+                    .lower
+                    .dotted(schema)
+                    .is_some_and(|p| p.last().is_some_and(|l| l == "ListToolsRequestSchema")) =>
             {
                 Gate::Callee { callee: self.lower.expr(schema), kind: CalleeKind::SdkTypesTool }
             }
@@ -135,7 +141,9 @@ impl<'a, 't> Cx<'a, 't> {
             }
             for p in named_children(returned) {
                 let list = match p.kind() {
-                    "pair" if p.child_by_field_name("key").and_then(|k| self.lower.key(k)).as_deref() == Some("tools") => {
+                    "pair"
+                        if p.child_by_field_name("key").and_then(|k| self.lower.key(k)).as_deref() == Some("tools") =>
+                    {
                         p.child_by_field_name("value")
                     }
                     "shorthand_property_identifier" if self.text(p) == "tools" => Some(p),
@@ -172,7 +180,9 @@ impl<'a, 't> Cx<'a, 't> {
                 if let (Some(callee), Some(arg)) = (callee, arg) {
                     if callee == ["Object", "values"] {
                         let target = match self.unwrap(arg) {
-                            a if a.kind() == "identifier" => self.declared_value(self.text(a), a).map(|v| self.unwrap(v)),
+                            a if a.kind() == "identifier" => {
+                                self.declared_value(self.text(a), a).map(|v| self.unwrap(v))
+                            }
                             a => Some(a),
                         };
                         if let Some(obj) = target.filter(|t| t.kind() == "object") {
@@ -292,7 +302,8 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         for stmt in named_children(self.root) {
-            let decl = if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
+            let decl =
+                if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
             let Some(decl) = decl.filter(|d| matches!(d.kind(), "lexical_declaration" | "variable_declaration")) else {
                 continue;
             };
@@ -307,9 +318,11 @@ impl<'a, 't> Cx<'a, 't> {
 
     fn function_named(&self, name: &str) -> Option<Node<'t>> {
         for stmt in named_children(self.root) {
-            let decl = if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
+            let decl =
+                if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
             let Some(decl) = decl else { continue };
-            if decl.kind() == "function_declaration" && decl.child_by_field_name("name").is_some_and(|n| self.text(n) == name)
+            if decl.kind() == "function_declaration"
+                && decl.child_by_field_name("name").is_some_and(|n| self.text(n) == name)
             {
                 return Some(decl);
             }

@@ -56,9 +56,9 @@ impl Cx<'_, '_> {
                                 for spec in named_children(part).filter(|s| s.kind() == "import_specifier") {
                                     let Some(name) = spec.child_by_field_name("name") else { continue };
                                     let member = self.lower.key(name).unwrap_or_default();
-                                    let local = spec.child_by_field_name("alias").map_or(member.clone(), |a| {
-                                        self.text(a).to_string()
-                                    });
+                                    let local = spec
+                                        .child_by_field_name("alias")
+                                        .map_or(member.clone(), |a| self.text(a).to_string());
                                     self.push(facts, &local, module, Some(&member), spec);
                                 }
                             }

@@ -122,7 +122,9 @@ impl<'a> Lower<'a> {
                         continue;
                     };
                     match self.key(k) {
-                        Some(key) => entries.push(Entry::Pair { key, key_span: self.span(k), value: self.expr_at(v, d) }),
+                        Some(key) => {
+                            entries.push(Entry::Pair { key, key_span: self.span(k), value: self.expr_at(v, d) })
+                        }
                         // A computed key could be any hint.
                         None => entries.push(Entry::Spread(Expr::Unresolved(self.span(c)))),
                     }
@@ -174,12 +176,20 @@ impl<'a> Lower<'a> {
         let args = self.args_at(arguments, d);
         match self.dotted(function).as_deref().map(|p| p.join(".")).as_deref() {
             // `Object.freeze(x)` is `x`; `Object.assign({}, a, b)` merges.
-            Some("Object.freeze") if args.len() == 1 => return args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span)),
+            Some("Object.freeze") if args.len() == 1 => {
+                return args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span))
+            }
             Some("Object.assign") => {
                 return Expr::Object {
                     entries: args
                         .into_iter()
-                        .map(|a| Entry::Spread(if a.spread == Spread::No { a.value } else { Expr::Unresolved(a.value.span()) }))
+                        .map(|a| {
+                            Entry::Spread(if a.spread == Spread::No {
+                                a.value
+                            } else {
+                                Expr::Unresolved(a.value.span())
+                            })
+                        })
                         .collect(),
                     span,
                 }
@@ -333,7 +343,9 @@ pub fn params<'t>(function: Node<'t>, text: &str) -> Vec<Param<'t>> {
     let mut out = Vec::new();
     for p in named_children(list) {
         let (pattern, ty) = match p.kind() {
-            "required_parameter" | "optional_parameter" => (p.child_by_field_name("pattern"), p.child_by_field_name("type")),
+            "required_parameter" | "optional_parameter" => {
+                (p.child_by_field_name("pattern"), p.child_by_field_name("type"))
+            }
             "identifier" => (Some(p), None),
             "assignment_pattern" => (p.child_by_field_name("left"), None),
             "object_pattern" | "array_pattern" => (Some(p), None),

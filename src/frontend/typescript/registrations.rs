@@ -12,7 +12,8 @@ use tree_sitter::{Node, QueryCursor, StreamingIterator};
 use super::lower::{enclosing_functions, named_children, params};
 use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK, API_WRAPPER};
 use crate::model::{
-    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Syntax, ToolSite,
+    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Syntax,
+    ToolSite,
 };
 use crate::source::Span;
 
@@ -24,7 +25,8 @@ impl<'a, 't> Cx<'a, 't> {
         let q = &self.queries.calls;
         let (c_call, c_receiver, c_method, c_args) =
             (q.capture("call"), q.capture("call.receiver"), q.capture("call.method"), q.capture("call.args"));
-        let (c_wcall, c_wcallee, c_wargs) = (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
+        let (c_wcall, c_wcallee, c_wargs) =
+            (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
@@ -66,7 +68,14 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// A named function whose registration forwards its own parameters:
     /// calls of it register tools, with the roles its parameters feed.
-    fn record_forwarder(&self, call: Node, arg_nodes: &[Node], args: &[Arg], inner: Gate, forwarders: &mut Vec<(String, Forwarder)>) {
+    fn record_forwarder(
+        &self,
+        call: Node,
+        arg_nodes: &[Node],
+        args: &[Arg],
+        inner: Gate,
+        forwarders: &mut Vec<(String, Forwarder)>,
+    ) {
         let Some(f) = enclosing_functions(call).into_iter().next() else { return };
         let name = match f.kind() {
             "function_declaration" => f.child_by_field_name("name"),
@@ -87,7 +96,15 @@ impl<'a, 't> Cx<'a, 't> {
         }
         forwarders.push((
             self.text(name).to_string(),
-            Forwarder { methods: vec![], params, roles, passes_kwargs: false, api: API_REGISTER_TOOL, inner, span: self.span(name) },
+            Forwarder {
+                methods: vec![],
+                params,
+                roles,
+                passes_kwargs: false,
+                api: API_REGISTER_TOOL,
+                inner,
+                span: self.span(name),
+            },
         ));
     }
 
@@ -169,7 +186,9 @@ impl<'a, 't> Cx<'a, 't> {
                         _ => None,
                     }
                 });
-                if tool.params.is_none() && middle.iter().all(|a| matches!(a.value, Expr::Object { .. } | Expr::Str(..) | Expr::Other(_))) {
+                if tool.params.is_none()
+                    && middle.iter().all(|a| matches!(a.value, Expr::Object { .. } | Expr::Str(..) | Expr::Other(_)))
+                {
                     tool.params = Some(vec![]);
                 }
                 facts.tools.push(tool);
@@ -239,10 +258,9 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         if let Expr::Object { entries, .. } = value {
-            if !entries.iter().any(|e| matches!(e, Entry::Pair { key, .. } if key == "name")) {
-                if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) {
-                    return;
-                }
+            let named = entries.iter().any(|e| matches!(e, Entry::Pair { key, .. } if key == "name"));
+            if !named && !entries.iter().any(|e| matches!(e, Entry::Spread(_))) {
+                return;
             }
         }
         let mut tool = self.site(API_FASTMCP, site, gate, vec![]);
@@ -335,7 +353,8 @@ impl<'a, 't> Cx<'a, 't> {
     /// The value of a top-level declaration of this file, by name.
     pub(super) fn top_binding(&self, name: &str) -> Option<Expr> {
         for stmt in named_children(self.root) {
-            let decl = if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
+            let decl =
+                if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
             let Some(decl) = decl.filter(|d| matches!(d.kind(), "lexical_declaration" | "variable_declaration")) else {
                 continue;
             };
@@ -355,7 +374,9 @@ impl<'a, 't> Cx<'a, 't> {
         let n = self.unwrap(n);
         match n.kind() {
             "object" => Some(n),
-            "identifier" => self.declared_value(self.text(n), n).map(|v| self.unwrap(v)).filter(|v| v.kind() == "object"),
+            "identifier" => {
+                self.declared_value(self.text(n), n).map(|v| self.unwrap(v)).filter(|v| v.kind() == "object")
+            }
             _ => None,
         }
     }
@@ -365,7 +386,9 @@ impl<'a, 't> Cx<'a, 't> {
         let mut n = unwrap_types(n);
         for _ in 0..8 {
             let freeze = n.kind() == "call_expression"
-                && n.child_by_field_name("function").and_then(|f| self.lower.dotted(f)).is_some_and(|p| p == ["Object", "freeze"]);
+                && n.child_by_field_name("function")
+                    .and_then(|f| self.lower.dotted(f))
+                    .is_some_and(|p| p == ["Object", "freeze"]);
             if !freeze {
                 break;
             }
@@ -399,15 +422,24 @@ fn is_named_function(f: Node) -> bool {
     match f.kind() {
         "function_declaration" | "method_definition" | "generator_function_declaration" => true,
         _ => f.parent().is_some_and(|p| {
-            matches!(p.kind(), "variable_declarator" | "assignment_expression" | "pair" | "public_field_definition" | "field_definition")
+            matches!(
+                p.kind(),
+                "variable_declarator"
+                    | "assignment_expression"
+                    | "pair"
+                    | "public_field_definition"
+                    | "field_definition"
+            )
         }),
     }
 }
 
 /// The value inside type-level wrappers (`as const`, `satisfies`, `!`, parentheses).
 pub(super) fn unwrap_types(mut n: Node) -> Node {
-    while matches!(n.kind(), "as_expression" | "satisfies_expression" | "parenthesized_expression" | "non_null_expression")
-    {
+    while matches!(
+        n.kind(),
+        "as_expression" | "satisfies_expression" | "parenthesized_expression" | "non_null_expression"
+    ) {
         match named_children(n).next() {
             Some(inner) => n = inner,
             None => break,
