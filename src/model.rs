@@ -79,6 +79,16 @@ pub enum Expr {
         key: String,
         span: Span,
     },
+    /// A list literal: `[a, ...rest]`.
+    List {
+        items: Vec<Element>,
+        span: Span,
+    },
+    /// The values of a mapping, in order, as a list (`Object.values(x)`).
+    Values {
+        base: Box<Expr>,
+        span: Span,
+    },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
     Instance {
         class: Box<Expr>,
@@ -108,10 +118,20 @@ impl Expr {
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
             | Expr::Field { span, .. }
+            | Expr::List { span, .. }
+            | Expr::Values { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
         }
     }
+}
+
+/// An element of a list literal.
+#[derive(Clone, Debug)]
+pub enum Element {
+    Item(Expr),
+    /// `...rest` / `*rest`: the elements of another list, in place.
+    Spread(Expr),
 }
 
 #[derive(Clone, Debug)]
@@ -317,6 +337,20 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A registration made once per element of a list: `for (const t of TOOLS)
+/// server.registerTool(t.name, ...)`. `resolve` repeats the site for each
+/// element when the list can be followed (across files too); otherwise the
+/// loop variables are unresolved.
+#[derive(Clone, Debug)]
+pub struct Each {
+    /// Index of the site in [`FileFacts::tools`].
+    pub tool: usize,
+    pub list: Expr,
+    /// Names bound per element, with the key path each reads from the
+    /// element (empty: the element itself; `["name"]` for `{ name }`).
+    pub vars: Vec<(String, Vec<String>)>,
+}
+
 /// Everything one file says that resolution may need.
 #[derive(Clone, Debug)]
 pub struct FileFacts {
@@ -327,11 +361,13 @@ pub struct FileFacts {
     pub tools: Vec<ToolSite>,
     /// Parse errors: the rest of the file was still searched.
     pub problems: Vec<Problem>,
+    /// Sites repeated per element of a list.
+    pub each: Vec<Each>,
 }
 
 impl FileFacts {
     pub fn new(file: FileId, lang: Lang) -> FileFacts {
-        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![] }
+        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![], each: vec![] }
     }
     pub fn binding(&self, name: &str) -> Option<&Binding> {
         // The last assignment at module level wins.

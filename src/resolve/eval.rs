@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::Resolver;
-use crate::model::{Entry, Expr, FileFacts, Forwarder, Spread};
+use crate::model::{Element, Entry, Expr, FileFacts, Forwarder, Spread};
 use crate::source::Span;
 
 /// Chains of names longer than this are cut (cycles, pathological input).
@@ -27,6 +27,8 @@ pub enum Value {
     },
     /// A value of a class (a call of the class, an annotated parameter).
     Instance(Box<Value>),
+    /// A list whose every element is known.
+    List(Vec<Value>, Span),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
     Unresolved(Span),
 }
@@ -138,6 +140,40 @@ impl Resolver<'_, '_> {
             }
             Expr::Call { callee, args, span } => self.call(callee, args, *span, facts, d),
             Expr::Ref { path, span } => self.lookup(facts, path, *span, d),
+            Expr::List { items, span } => {
+                let mut out = Vec::new();
+                for item in items {
+                    match item {
+                        Element::Item(e) => out.push(self.eval_d(e, facts, d)),
+                        Element::Spread(e) => match self.eval_d(e, facts, d) {
+                            Value::List(more, _) => out.extend(more),
+                            // An unknown spread makes the whole list unknown.
+                            _ => return Value::Unresolved(*span),
+                        },
+                    }
+                }
+                Value::List(out, *span)
+            }
+            Expr::Values { base, span } => match self.eval_d(base, facts, d) {
+                Value::Obj(o) => {
+                    let mut out = Vec::new();
+                    for item in o.items {
+                        match item {
+                            Item::Pair { value, .. } => out.push(value),
+                            Item::Unknown(_) => return Value::Unresolved(*span),
+                        }
+                    }
+                    Value::List(out, *span)
+                }
+                _ => Value::Unresolved(*span),
+            },
+            Expr::Index { base, key, span } if key.parse::<usize>().is_ok() => match self.eval_d(base, facts, d) {
+                Value::List(items, _) => {
+                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
+                }
+                Value::Obj(o) => o.get(key).cloned().unwrap_or(Value::Unresolved(*span)),
+                _ => Value::Unresolved(*span),
+            },
             Expr::Index { base, key, span } => match self.eval_d(base, facts, d) {
                 Value::Obj(o) => match o.get(key) {
                     Some(Value::Obj(inner)) => {

@@ -6,6 +6,7 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+mod each;
 mod eval;
 mod go;
 mod keys;
@@ -105,12 +106,18 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     let r = Resolver { linker, generations: Mutex::default() };
     let mut tools = Vec::new();
     for facts in files {
-        for site in &facts.tools {
-            if let Some(tool) = r.tool(facts, site) {
-                tools.push(tool);
+        for (i, site) in facts.tools.iter().enumerate() {
+            match facts.each.iter().find(|e| e.tool == i) {
+                Some(each) => tools.extend(r.each(facts, site, each)),
+                None => tools.extend(r.tool(facts, site)),
             }
         }
     }
+    // A definition object found on its own (a typed `Tool` literal) that a
+    // registration also names is one tool: the registration's.
+    let defined: std::collections::HashSet<(FileId, u32)> =
+        tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
+    tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     tools
 }
 

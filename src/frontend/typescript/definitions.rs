@@ -11,7 +11,7 @@ use tree_sitter::Node;
 use super::lower::{enclosing_functions, is_function, local_declaration, named_children};
 use super::registrations::{member, pair};
 use super::{Cx, API_LOWLEVEL, API_XMCP};
-use crate::model::{CalleeKind, Entry, Expr, FileFacts, Gate};
+use crate::model::{CalleeKind, Each, Element, Entry, Expr, FileFacts, Gate};
 use crate::source::Span;
 
 /// How deep lists of lists and names of names are followed.
@@ -168,11 +168,14 @@ impl<'a, 't> Cx<'a, 't> {
                     self.tool_element(e, gate, facts, depth + 1);
                 }
             }
-            "identifier" | "shorthand_property_identifier" => {
-                if let Some(v) = self.declared_value(self.text(n), n) {
-                    self.tool_list(v, gate, facts, depth + 1);
+            "identifier" | "shorthand_property_identifier" => match self.declared_value(self.text(n), n) {
+                Some(v) => self.tool_list(v, gate, facts, depth + 1),
+                // Imported: `resolve` follows the list and repeats the site.
+                None => {
+                    let list = Expr::Ref { path: vec![self.text(n).to_string()], span: self.span(n) };
+                    self.each_definition(n, list, gate, facts);
                 }
-            }
+            },
             // `Object.values(TOOLS)`
             "call_expression" => {
                 let callee = n.child_by_field_name("function").and_then(|f| self.lower.dotted(f));
@@ -185,6 +188,11 @@ impl<'a, 't> Cx<'a, 't> {
                             }
                             a => Some(a),
                         };
+                        if target.is_none() && self.unwrap(arg).kind() == "identifier" {
+                            let base = self.lower.expr(self.unwrap(arg));
+                            let list = Expr::Values { base: Box::new(base), span: self.span(n) };
+                            self.each_definition(n, list, gate, facts);
+                        }
                         if let Some(obj) = target.filter(|t| t.kind() == "object") {
                             for p in named_children(obj) {
                                 match p.kind() {
@@ -225,21 +233,30 @@ impl<'a, 't> Cx<'a, 't> {
                     "object" => self.definition_object(self.unwrap(v), gate, facts),
                     _ => self.tool_list(v, gate, facts, depth + 1),
                 },
-                // Imported: read through the name, counted here.
+                // Imported: `resolve` reads the object through the name.
                 None => {
-                    if !self.seen.borrow_mut().insert(e.start_byte()) {
-                        return;
-                    }
                     let value = Expr::Ref { path: vec![self.text(e).to_string()], span: self.span(e) };
-                    let site = Span::new(self.lower.file, e.start_byte(), e.end_byte());
-                    let mut tool = self.site(API_LOWLEVEL, site, gate.clone(), vec![]);
-                    tool.name = Some(member(&value, "name", self.span(e)));
-                    self.config(&value, &mut tool, "inputSchema");
-                    facts.tools.push(tool);
+                    let list = Expr::List { items: vec![Element::Item(value)], span: self.span(e) };
+                    self.each_definition(e, list, gate, facts);
                 }
             },
             _ => {}
         }
+    }
+
+    /// One site per element of a list that only `resolve` can follow.
+    fn each_definition(&self, at: Node, list: Expr, gate: &Gate, facts: &mut FileFacts) {
+        if !self.seen.borrow_mut().insert(at.start_byte()) {
+            return;
+        }
+        const ELEMENT: &str = "<element>";
+        let value = Expr::Ref { path: vec![ELEMENT.into()], span: self.span(at) };
+        let site = self.span(at);
+        let mut tool = self.site(API_LOWLEVEL, site, gate.clone(), vec![]);
+        tool.name = Some(member(&value, "name", site));
+        self.config(&value, &mut tool, "inputSchema");
+        facts.each.push(Each { tool: facts.tools.len(), list, vars: vec![(ELEMENT.into(), vec![])] });
+        facts.tools.push(tool);
     }
 
     /// A tool-definition object literal `{ name, description, inputSchema, annotations? }`.

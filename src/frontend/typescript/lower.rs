@@ -5,7 +5,7 @@
 
 use tree_sitter::Node;
 
-use crate::model::{Arg, Entry, Expr, Spread};
+use crate::model::{Arg, Element, Entry, Expr, Spread};
 use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
@@ -99,8 +99,20 @@ impl<'a> Lower<'a> {
                     None => Expr::Unresolved(span),
                 }
             }
-            "array"
-            | "arrow_function"
+            "array" => Expr::List {
+                items: named_children(n)
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| match c.kind() {
+                        "spread_element" => match named_children(c).next() {
+                            Some(inner) => Element::Spread(self.expr_at(inner, d)),
+                            None => Element::Spread(Expr::Unresolved(self.span(c))),
+                        },
+                        _ => Element::Item(self.expr_at(c, d)),
+                    })
+                    .collect(),
+                span,
+            },
+            "arrow_function"
             | "function_expression"
             | "function"
             | "class"
@@ -176,6 +188,12 @@ impl<'a> Lower<'a> {
         let args = self.args_at(arguments, d);
         match self.dotted(function).as_deref().map(|p| p.join(".")).as_deref() {
             // `Object.freeze(x)` is `x`; `Object.assign({}, a, b)` merges.
+            Some("Object.values") if args.len() == 1 => {
+                return Expr::Values {
+                    base: Box::new(args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span))),
+                    span,
+                }
+            }
             Some("Object.freeze") if args.len() == 1 => {
                 return args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span))
             }
@@ -394,11 +412,12 @@ pub fn local_declaration<'t>(scope: Node<'t>, name: &str, before: usize, text: &
             }
             if c.kind() == "variable_declarator" {
                 if let Some(l) = c.child_by_field_name("name") {
-                    if l.kind() == "identifier"
-                        && text.get(l.byte_range()) == Some(name)
-                        && c.start_byte() < before
-                        && found.is_none_or(|f| f.start_byte() < c.start_byte())
-                    {
+                    let binds = match l.kind() {
+                        "identifier" => text.get(l.byte_range()) == Some(name),
+                        "object_pattern" => pattern_names(l, text).iter().any(|n| n == name),
+                        _ => false,
+                    };
+                    if binds && c.start_byte() < before && found.is_none_or(|f| f.start_byte() < c.start_byte()) {
                         found = Some(c);
                     }
                 }
@@ -407,6 +426,68 @@ pub fn local_declaration<'t>(scope: Node<'t>, name: &str, before: usize, text: &
         }
     }
     found
+}
+
+/// The key an object pattern reads for the local `name`: `Some(Some(key))`
+/// for `{ key }` / `{ key: name }`, `Some(None)` for `{ ...name }`.
+pub fn pattern_key(pattern: Node, name: &str, text: &str) -> Option<Option<String>> {
+    let t = |n: Node| text.get(n.byte_range()).unwrap_or("");
+    for p in named_children(pattern) {
+        match p.kind() {
+            "shorthand_property_identifier_pattern" if t(p) == name => return Some(Some(name.to_string())),
+            "object_assignment_pattern" if p.child_by_field_name("left").is_some_and(|l| t(l) == name) => {
+                return Some(Some(name.to_string()));
+            }
+            "pair_pattern" => {
+                let value = p.child_by_field_name("value").map(|v| match v.kind() {
+                    "assignment_pattern" => v.child_by_field_name("left").unwrap_or(v),
+                    _ => v,
+                });
+                if value.is_some_and(|v| v.kind() == "identifier" && t(v) == name) {
+                    let key = p.child_by_field_name("key")?;
+                    let k = t(key).trim_matches(|c| c == '"' || c == '\'');
+                    return Some(Some(k.to_string()));
+                }
+            }
+            "rest_pattern" if named_children(p).next().is_some_and(|i| t(i) == name) => return Some(None),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The last declarator of `name` before `at` in the blocks around it, up to
+/// the nearest function (a loop body at the top level, for instance).
+pub fn block_declaration<'t>(at: Node<'t>, name: &str, text: &str) -> Option<Node<'t>> {
+    let mut cur = at.parent();
+    while let Some(p) = cur {
+        if is_function(p) || p.kind() == "program" {
+            return None;
+        }
+        if p.kind() == "statement_block" {
+            let mut found = None;
+            for stmt in named_children(p).take_while(|s| s.start_byte() < at.start_byte()) {
+                if !matches!(stmt.kind(), "lexical_declaration" | "variable_declaration") {
+                    continue;
+                }
+                for d in named_children(stmt).filter(|d| d.kind() == "variable_declarator") {
+                    let binds = d.child_by_field_name("name").is_some_and(|l| match l.kind() {
+                        "identifier" => text.get(l.byte_range()) == Some(name),
+                        "object_pattern" => pattern_names(l, text).iter().any(|n| n == name),
+                        _ => false,
+                    });
+                    if binds {
+                        found = Some(d);
+                    }
+                }
+            }
+            if found.is_some() {
+                return found;
+            }
+        }
+        cur = p.parent();
+    }
+    None
 }
 
 /// Whether `name` is bound by a `for (const x of ...)` around `at`.

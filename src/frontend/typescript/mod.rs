@@ -23,9 +23,11 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
-use self::lower::{enclosing_functions, local_declaration, loop_variable, params, Lower};
+use self::lower::{
+    block_declaration, enclosing_functions, local_declaration, loop_variable, params, pattern_key, pattern_names, Lower,
+};
 use crate::frontend::queries::CompiledQuery;
-use crate::model::{Expr, FileFacts, Lang, Problem};
+use crate::model::{Each, Expr, FileFacts, Lang, Problem, ToolSite};
 use crate::source::{FileId, Span};
 
 /// Byte markers of files worth parsing: MCP imports, registration methods,
@@ -245,23 +247,24 @@ impl<'a> Cx<'a, '_> {
     }
 
     /// What a local name at `at` stands for, or `None` when it is not local.
+    /// The variables of a loop over a list stay names: `resolve` repeats
+    /// the registration per element ([`crate::model::Each`]).
     fn local(&self, name: &str, at: Node, d: usize) -> Option<Expr> {
         let span = self.span(at);
+        if let Some((_, pattern)) = loop_context(at, self.lower.text) {
+            if self.loop_vars(pattern).iter().any(|(v, _)| v == name) {
+                return None;
+            }
+        }
         if loop_variable(at, name, self.lower.text) {
             return Some(Expr::Unresolved(span));
         }
+        if let Some(decl) = block_declaration(at, name, self.lower.text) {
+            return Some(self.declared(decl, name, span, d));
+        }
         for f in enclosing_functions(at) {
             if let Some(decl) = local_declaration(f, name, at.start_byte(), self.lower.text) {
-                return Some(match decl.child_by_field_name("value") {
-                    Some(v) => {
-                        let value = self.lower.expr(v);
-                        self.scoped_d(value, decl, d)
-                    }
-                    None => match decl.child_by_field_name("type").and_then(|t| self.lower.type_expr(t)) {
-                        Some(class) => Expr::Instance { class: Box::new(class), span },
-                        None => Expr::Unresolved(span),
-                    },
-                });
+                return Some(self.declared(decl, name, span, d));
             }
             if let Some(p) = params(f, self.lower.text).into_iter().find(|p| p.name == name) {
                 if let Some(class) = p.ty.and_then(|t| self.lower.type_expr(t)) {
@@ -277,6 +280,124 @@ impl<'a> Cx<'a, '_> {
         }
         None
     }
+}
+
+impl Cx<'_, '_> {
+    /// What a local declarator says about `name`.
+    fn declared(&self, decl: Node, name: &str, span: crate::source::Span, d: usize) -> Expr {
+        let pattern = decl.child_by_field_name("name").filter(|n| n.kind() == "object_pattern");
+        match decl.child_by_field_name("value") {
+            // `const { name, ...config } = tool`
+            Some(v) if pattern.is_some() => {
+                let value = self.scoped_d(self.lower.expr(v), decl, d);
+                match pattern.and_then(|p| pattern_key(p, name, self.lower.text)) {
+                    Some(Some(key)) => Expr::Field { base: Box::new(value), key, span },
+                    Some(None) => value,
+                    None => Expr::Unresolved(span),
+                }
+            }
+            Some(v) => {
+                let value = self.lower.expr(v);
+                self.scoped_d(value, decl, d)
+            }
+            None => match decl.child_by_field_name("type").and_then(|t| self.lower.type_expr(t)) {
+                Some(class) => Expr::Instance { class: Box::new(class), span },
+                None => Expr::Unresolved(span),
+            },
+        }
+    }
+
+    /// The names a loop binds per element, with the key each reads.
+    fn loop_vars(&self, pattern: Node) -> Vec<(String, Vec<String>)> {
+        let text = self.lower.text;
+        match pattern.kind() {
+            "identifier" => vec![(self.text(pattern).to_string(), vec![])],
+            "object_pattern" => pattern_names(pattern, text)
+                .into_iter()
+                .filter_map(|n| {
+                    let key = pattern_key(pattern, &n, text)?;
+                    Some((n, key.into_iter().collect()))
+                })
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// The per-element repetition of the site about to be pushed at `at`,
+    /// when it sits in a loop over a list and reads the loop's variables.
+    fn each_for(&self, at: Node, tool: &ToolSite, index: usize) -> Option<Each> {
+        let (list, pattern) = loop_context(at, self.lower.text)?;
+        let vars = self.loop_vars(pattern);
+        let uses = |e: &Expr| refs_any(e, &vars);
+        let used = tool.name.as_ref().is_some_and(uses)
+            || tool.annotations.as_ref().is_some_and(uses)
+            || tool.args.iter().any(|a| uses(&a.value));
+        if !used {
+            return None;
+        }
+        let list = self.scoped(self.lower.expr(list), list);
+        Some(Each { tool: index, list, vars })
+    }
+
+    /// Push a registration site, with its per-element repetition if any.
+    fn push_site(&self, at: Node, tool: ToolSite, facts: &mut FileFacts) {
+        if let Some(each) = self.each_for(at, &tool, facts.tools.len()) {
+            facts.each.push(each);
+        }
+        facts.tools.push(tool);
+    }
+}
+
+/// Whether `e` reads any of the loop variables.
+fn refs_any(e: &Expr, vars: &[(String, Vec<String>)]) -> bool {
+    match e {
+        Expr::Ref { path, .. } => vars.iter().any(|(v, _)| *v == path[0]),
+        Expr::Field { base, .. } | Expr::Index { base, .. } => refs_any(base, vars),
+        Expr::Object { entries, .. } => entries.iter().any(|en| match en {
+            crate::model::Entry::Pair { value, .. } | crate::model::Entry::Spread(value) => refs_any(value, vars),
+        }),
+        Expr::Call { callee, args, .. } => refs_any(callee, vars) || args.iter().any(|a| refs_any(&a.value, vars)),
+        _ => false,
+    }
+}
+
+/// The innermost loop over a list around `at` that `at` is inside of:
+/// `for (const x of LIST) ...` or `LIST.forEach((x) => ...)` (also `map`,
+/// `flatMap`), as (list, loop-variable pattern). Named functions end the search.
+fn loop_context<'t>(at: Node<'t>, text: &str) -> Option<(Node<'t>, Node<'t>)> {
+    let mut child = at;
+    let mut cur = at.parent();
+    while let Some(p) = cur {
+        if p.kind() == "for_in_statement" && p.child_by_field_name("body") == Some(child) {
+            let of = p.child_by_field_name("operator").is_some_and(|o| o.kind() == "of")
+                || (0..p.child_count()).filter_map(|i| p.child(i)).any(|c| c.kind() == "of");
+            if of {
+                return Some((p.child_by_field_name("right")?, p.child_by_field_name("left")?));
+            }
+        }
+        if lower::is_function(p) {
+            let args = p.parent().filter(|a| a.kind() == "arguments")?;
+            let call = args.parent().filter(|c| c.kind() == "call_expression")?;
+            let callee = call.child_by_field_name("function").filter(|f| f.kind() == "member_expression")?;
+            let method = callee.child_by_field_name("property")?;
+            let first = lower::named_children(args).next()?;
+            if first != p || !matches!(text.get(method.byte_range()), Some("forEach" | "map" | "flatMap")) {
+                return None;
+            }
+            let pattern = p.child_by_field_name("parameter").or_else(|| {
+                let params = p.child_by_field_name("parameters")?;
+                let first = lower::named_children(params).next()?;
+                Some(match first.kind() {
+                    "required_parameter" | "optional_parameter" => first.child_by_field_name("pattern")?,
+                    _ => first,
+                })
+            })?;
+            return Some((callee.child_by_field_name("object")?, pattern));
+        }
+        child = p;
+        cur = p.parent();
+    }
+    None
 }
 
 /// The callee of the call that `function` is an argument of.

@@ -63,7 +63,7 @@ impl<'a, 't> Cx<'a, 't> {
             }
             _ => None,
         });
-        facts.tools.push(tool);
+        self.push_site(call, tool, facts);
     }
 
     /// A named function whose registration forwards its own parameters:
@@ -161,7 +161,7 @@ impl<'a, 't> Cx<'a, 't> {
                 tool.name = Some(args[0].value.clone());
                 let config = self.in_file_object(arg_nodes[1], &args[1].value, &mut tool);
                 self.config(&config, &mut tool, "inputSchema");
-                facts.tools.push(tool);
+                self.push_site(call, tool, facts);
             }
             "tool" => {
                 if arg_nodes.len() < 2 || !is_name_like(arg_nodes[0]) {
@@ -191,7 +191,7 @@ impl<'a, 't> Cx<'a, 't> {
                 {
                     tool.params = Some(vec![]);
                 }
-                facts.tools.push(tool);
+                self.push_site(call, tool, facts);
             }
             // `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`
             "paidTool" => {
@@ -204,7 +204,7 @@ impl<'a, 't> Cx<'a, 't> {
                     tool.annotations = Some(args[4].value.clone());
                 }
                 tool.params = self.params_of(&args[3].value, 0);
-                facts.tools.push(tool);
+                self.push_site(call, tool, facts);
             }
             "addTool" => {
                 let Some(first) = arg_nodes.first().filter(|_| arg_nodes.len() == 1) else { return };
@@ -267,7 +267,7 @@ impl<'a, 't> Cx<'a, 't> {
         let value = self.in_file_object(node, value, &mut tool);
         tool.name = Some(member(&value, "name", site));
         self.config(&value, &mut tool, "parameters");
-        facts.tools.push(tool);
+        self.push_site(node, tool, facts);
     }
 
     /// A name for an object literal of this file is read as that literal
