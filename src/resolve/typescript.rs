@@ -54,6 +54,7 @@ pub fn is_sdk_module(module: &str) -> bool {
     (module.starts_with("@modelcontextprotocol/sdk") && !module.contains("/client"))
         || module.starts_with("@modelcontextprotocol/server")
         || matches!(module, "fastmcp" | "mcp-handler" | "@vercel/mcp-adapter" | "xmcp" | "agents/mcp" | "agents/x402")
+        || module.starts_with("xmcp/")
         || module.starts_with("agents/mcp/")
 }
 
@@ -97,7 +98,7 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
         }
         CalleeKind::SdkTypesTool => matches!(last, "Tool" | "ListToolsRequestSchema"),
         // xmcp tool files: any xmcp import (`ToolMetadata`, `InferSchema`).
-        CalleeKind::SdkToolClass => module == "xmcp",
+        CalleeKind::SdkToolClass => module == "xmcp" || module.starts_with("xmcp/"),
         CalleeKind::MixinTool | CalleeKind::WrapperOnly => false,
     }
 }
@@ -370,9 +371,12 @@ impl Resolver<'_, '_> {
         }
         let Some(first) = rest.first() else { return };
         match self.overload_shape(&first.value, facts) {
+            // Annotations may follow the shape, unless they look like one.
             Shape::Params => {
                 if let Some(second) = rest.get(1) {
-                    parts.annotations = scoped(&second.value);
+                    if self.overload_shape(&second.value, facts) != Shape::Params {
+                        parts.annotations = scoped(&second.value);
+                    }
                 }
             }
             Shape::Annotations => parts.annotations = scoped(&first.value),

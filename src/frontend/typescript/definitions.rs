@@ -280,7 +280,11 @@ impl<'a, 't> Cx<'a, 't> {
     /// xmcp: `export const metadata = { name?, description, annotations? }`
     /// in a file that imports `xmcp`; the name defaults to the file's.
     fn xmcp(&self, facts: &mut FileFacts) {
-        let Some(xmcp) = facts.imports.iter().find(|i| i.module == "xmcp" && !i.local.is_empty()) else { return };
+        let is_xmcp = |m: &str| m == "xmcp" || m.starts_with("xmcp/");
+        let Some(xmcp) = facts.imports.iter().find(|i| is_xmcp(&i.module) && !i.local.is_empty()) else { return };
+        // xmcp prompts and resources export a `metadata` too.
+        let p = self.path.to_string_lossy().replace('\\', "/");
+        let elsewhere = p.contains("/prompts/") || p.contains("/resources/");
         let gate_callee = Expr::Ref { path: vec![xmcp.local.clone()], span: xmcp.span };
         for stmt in named_children(self.root).filter(|s| s.kind() == "export_statement") {
             let Some(decl) = stmt.child_by_field_name("declaration") else { continue };
@@ -289,6 +293,11 @@ impl<'a, 't> Cx<'a, 't> {
                     continue;
                 };
                 if self.text(name) != "metadata" {
+                    continue;
+                }
+                let typed = d.child_by_field_name("type").and_then(|t| self.lower.type_expr(t));
+                let tool_typed = matches!(&typed, Some(Expr::Ref { path, .. }) if path.last().is_some_and(|l| l == "ToolMetadata"));
+                if (typed.is_some() && !tool_typed) || (typed.is_none() && elsewhere) {
                     continue;
                 }
                 let value = self.lower.expr(value);

@@ -32,7 +32,8 @@ use crate::source::{FileId, Span};
 
 /// Byte markers of files worth parsing: MCP imports, registration methods,
 /// or hint keys (a preset module).
-pub const PREFILTER: &[&str] = &["mcp", "MCP", "Hint", "egisterTool", ".tool(", "addTool", "ListTools", "xmcp"];
+pub const PREFILTER: &[&str] =
+    &["mcp", "MCP", "modelcontextprotocol", "Hint", "egisterTool", ".tool(", "addTool", "ListTools", "ToolMetadata"];
 
 pub const API_REGISTER_TOOL: &str = "ts.registerTool";
 pub const API_TOOL: &str = "ts.tool";

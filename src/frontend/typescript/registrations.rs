@@ -193,7 +193,8 @@ impl<'a, 't> Cx<'a, 't> {
                 }
                 self.push_site(call, tool, facts);
             }
-            // `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`
+            // Cloudflare x402: `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`;
+            // Stripe's PaidMcpAgent: `paidTool(name, paramsSchema, cb, payment)`, no annotations.
             "paidTool" => {
                 if arg_nodes.len() < 4 || !is_name_like(arg_nodes[0]) || self.forwards(call, &arg_nodes[..1]) {
                     return;
@@ -202,8 +203,12 @@ impl<'a, 't> Cx<'a, 't> {
                 tool.name = Some(args[0].value.clone());
                 if args.len() >= 6 {
                     tool.annotations = Some(args[4].value.clone());
+                    tool.params = self.params_of(&args[3].value, 0);
+                } else if args.len() == 4 {
+                    tool.params = self.params_of(&args[1].value, 0);
+                } else {
+                    return;
                 }
-                tool.params = self.params_of(&args[3].value, 0);
                 self.push_site(call, tool, facts);
             }
             "addTool" => {
