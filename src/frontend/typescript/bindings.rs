@@ -11,7 +11,7 @@ use super::lower::{is_function, named_children, params};
 use super::Cx;
 use crate::model::{Binding, Entry, Expr, FileFacts};
 
-impl Cx<'_, '_> {
+impl<'a, 't> Cx<'a, 't> {
     pub(super) fn bindings(&self, facts: &mut FileFacts) {
         for stmt in named_children(self.root) {
             self.statement(stmt, facts);
@@ -30,7 +30,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn statement(&self, stmt: Node, facts: &mut FileFacts) {
+    fn statement(&self, stmt: Node<'t>, facts: &mut FileFacts) {
         match stmt.kind() {
             "lexical_declaration" | "variable_declaration" => {
                 for d in named_children(stmt).filter(|d| d.kind() == "variable_declarator") {
@@ -102,7 +102,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn declarator(&self, d: Node, facts: &mut FileFacts) {
+    fn declarator(&self, d: Node<'t>, facts: &mut FileFacts) {
         let (Some(name), Some(value)) = (d.child_by_field_name("name"), d.child_by_field_name("value")) else { return };
         // `require(...)` declarations are imports.
         if self.is_require(value) {
@@ -133,7 +133,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn is_require(&self, mut n: Node) -> bool {
+    fn is_require(&self, mut n: Node<'t>) -> bool {
         if n.kind() == "member_expression" {
             match n.child_by_field_name("object") {
                 Some(o) => n = o,
@@ -144,13 +144,13 @@ impl Cx<'_, '_> {
             && n.child_by_field_name("function").is_some_and(|f| f.kind() == "identifier" && self.text(f) == "require")
     }
 
-    fn bind(&self, facts: &mut FileFacts, name: &str, value: Expr, at: Node) {
+    fn bind(&self, facts: &mut FileFacts, name: &str, value: Expr, at: Node<'t>) {
         facts.bindings.push(Binding { name: name.to_string(), value, span: self.span(at) });
     }
 
     /// `this.x` bindings of one class: fields, parameter properties and
     /// `this.x = value` in its methods.
-    fn class(&self, class: Node, facts: &mut FileFacts) {
+    fn class(&self, class: Node<'t>, facts: &mut FileFacts) {
         let Some(body) = class.child_by_field_name("body") else { return };
         for member in named_children(body) {
             match member.kind() {
@@ -183,7 +183,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn this_assignments(&self, method: Node, facts: &mut FileFacts) {
+    fn this_assignments(&self, method: Node<'t>, facts: &mut FileFacts) {
         let Some(body) = method.child_by_field_name("body") else { return };
         let mut stack = vec![body];
         while let Some(n) = stack.pop() {

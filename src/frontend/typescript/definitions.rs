@@ -8,7 +8,7 @@
 
 use tree_sitter::Node;
 
-use super::lower::{enclosing_functions, is_function, local_declaration, named_children};
+use super::lower::{enclosing_functions, is_function, named_children};
 use super::registrations::{member, pair};
 use super::{Cx, API_LOWLEVEL, API_XMCP};
 use crate::model::{CalleeKind, Each, Element, Entry, Expr, FileFacts, Gate};
@@ -80,13 +80,13 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// `Tool`, `types.Tool`, `Tool[]`, `Array<Tool>`, `readonly Tool[]`,
     /// `Record<string, Tool>`: what the annotation holds and the type name.
-    fn tool_type(&self, ty: Node) -> Option<(Typed, Expr)> {
+    fn tool_type(&self, ty: Node<'t>) -> Option<(Typed, Expr)> {
         let t = if ty.kind() == "type_annotation" { named_children(ty).next()? } else { ty };
-        let is_tool = |n: Node| {
+        let is_tool = |n: Node<'t>| {
             matches!(n.kind(), "type_identifier" | "nested_type_identifier")
                 && self.lower.dotted(n).is_some_and(|p| p.last().is_some_and(|l| l == "Tool"))
         };
-        let class = |n: Node| self.lower.dotted(n).map(|path| Expr::Ref { path, span: self.span(n) });
+        let class = |n: Node<'t>| self.lower.dotted(n).map(|path| Expr::Ref { path, span: self.span(n) });
         match t.kind() {
             "type_identifier" | "nested_type_identifier" if is_tool(t) => Some((Typed::One, class(t)?)),
             "array_type" => {
@@ -110,7 +110,13 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// `server.setRequestHandler(ListToolsRequestSchema, handler)`: the
     /// objects of the `tools` list the handler returns.
-    pub(super) fn list_tools_handler(&self, call: Node, args: &[Node], receiver_gate: Gate, facts: &mut FileFacts) {
+    pub(super) fn list_tools_handler(
+        &self,
+        call: Node<'t>,
+        args: &[Node<'t>],
+        receiver_gate: Gate,
+        facts: &mut FileFacts,
+    ) {
         let [schema, handler, ..] = args else { return };
         let schema = self.unwrap(*schema);
         let gate = match schema.kind() {
@@ -157,7 +163,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// An expression that holds a list of tool definitions.
-    fn tool_list(&self, n: Node, gate: &Gate, facts: &mut FileFacts, depth: usize) {
+    fn tool_list(&self, n: Node<'t>, gate: &Gate, facts: &mut FileFacts, depth: usize) {
         if depth > MAX_LIST_DEPTH {
             return;
         }
@@ -216,7 +222,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// One element of a tool list: an object, a name of one, or a spread list.
-    fn tool_element(&self, e: Node, gate: &Gate, facts: &mut FileFacts, depth: usize) {
+    fn tool_element(&self, e: Node<'t>, gate: &Gate, facts: &mut FileFacts, depth: usize) {
         if depth > MAX_LIST_DEPTH {
             return;
         }
@@ -245,7 +251,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// One site per element of a list that only `resolve` can follow.
-    fn each_definition(&self, at: Node, list: Expr, gate: &Gate, facts: &mut FileFacts) {
+    fn each_definition(&self, at: Node<'t>, list: Expr, gate: &Gate, facts: &mut FileFacts) {
         if !self.seen.borrow_mut().insert(at.start_byte()) {
             return;
         }
@@ -260,7 +266,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// A tool-definition object literal `{ name, description, inputSchema, annotations? }`.
-    fn definition_object(&self, obj: Node, gate: &Gate, facts: &mut FileFacts) {
+    fn definition_object(&self, obj: Node<'t>, gate: &Gate, facts: &mut FileFacts) {
         if !self.seen.borrow_mut().insert(obj.start_byte()) {
             return;
         }
@@ -296,7 +302,8 @@ impl<'a, 't> Cx<'a, 't> {
                     continue;
                 }
                 let typed = d.child_by_field_name("type").and_then(|t| self.lower.type_expr(t));
-                let tool_typed = matches!(&typed, Some(Expr::Ref { path, .. }) if path.last().is_some_and(|l| l == "ToolMetadata"));
+                let tool_typed =
+                    matches!(&typed, Some(Expr::Ref { path, .. }) if path.last().is_some_and(|l| l == "ToolMetadata"));
                 if (typed.is_some() && !tool_typed) || (typed.is_none() && elsewhere) {
                     continue;
                 }
@@ -322,24 +329,17 @@ impl<'a, 't> Cx<'a, 't> {
     /// The value node a name is declared with, in the functions around `at`
     /// or at the top level of the file.
     pub(super) fn declared_value(&self, name: &str, at: Node<'t>) -> Option<Node<'t>> {
+        if let Some(d) = self.block_declaration(at, name) {
+            return d.child_by_field_name("value");
+        }
         for f in enclosing_functions(at) {
-            if let Some(d) = local_declaration(f, name, at.start_byte(), self.lower.text) {
+            if let Some(d) = self.declaration_in(f, name, at.start_byte()) {
                 return d.child_by_field_name("value");
             }
         }
-        for stmt in named_children(self.root) {
-            let decl =
-                if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
-            let Some(decl) = decl.filter(|d| matches!(d.kind(), "lexical_declaration" | "variable_declaration")) else {
-                continue;
-            };
-            for d in named_children(decl).filter(|d| d.kind() == "variable_declarator") {
-                if d.child_by_field_name("name").is_some_and(|n| self.text(n) == name) {
-                    return d.child_by_field_name("value");
-                }
-            }
-        }
-        None
+        self.top_declaration(name)
+            .filter(|d| d.child_by_field_name("name").is_some_and(|n| n.kind() == "identifier"))?
+            .child_by_field_name("value")
     }
 
     fn function_named(&self, name: &str) -> Option<Node<'t>> {

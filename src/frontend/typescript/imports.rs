@@ -10,7 +10,7 @@ use super::lower::named_children;
 use super::Cx;
 use crate::model::{FileFacts, Import};
 
-impl Cx<'_, '_> {
+impl<'a, 't> Cx<'a, 't> {
     pub(super) fn imports(&self, facts: &mut FileFacts) {
         let q = &self.queries.imports;
         let (c_import, c_reexport, c_require, c_source) =
@@ -29,7 +29,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn push(&self, facts: &mut FileFacts, local: &str, module: &str, member: Option<&str>, at: Node) {
+    fn push(&self, facts: &mut FileFacts, local: &str, module: &str, member: Option<&str>, at: Node<'t>) {
         facts.imports.push(Import {
             local: local.to_string(),
             module: module.to_string(),
@@ -38,7 +38,7 @@ impl Cx<'_, '_> {
         });
     }
 
-    fn import_statement(&self, n: Node, facts: &mut FileFacts) {
+    fn import_statement(&self, n: Node<'t>, facts: &mut FileFacts) {
         let source = n.child_by_field_name("source").and_then(|s| self.lower.string(s));
         for c in named_children(n) {
             match c.kind() {
@@ -85,7 +85,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn reexport(&self, n: Node, facts: &mut FileFacts) {
+    fn reexport(&self, n: Node<'t>, facts: &mut FileFacts) {
         let Some(module) = n.child_by_field_name("source").and_then(|s| self.lower.string(s)) else { return };
         let mut any = false;
         for c in named_children(n) {
@@ -115,7 +115,7 @@ impl Cx<'_, '_> {
         }
     }
 
-    fn require(&self, call: Node, source: Node, facts: &mut FileFacts) {
+    fn require(&self, call: Node<'t>, source: Node<'t>, facts: &mut FileFacts) {
         let Some(module) = self.lower.string(source) else { return };
         let Some(parent) = call.parent() else { return };
         // `require("m").member`

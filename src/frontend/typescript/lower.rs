@@ -399,35 +399,6 @@ pub fn pattern_names(pattern: Node, text: &str) -> Vec<String> {
     out
 }
 
-/// The last `const/let/var name = value` in `scope`'s own body (not nested
-/// functions) that starts before `before`, with its declarator.
-pub fn local_declaration<'t>(scope: Node<'t>, name: &str, before: usize, text: &str) -> Option<Node<'t>> {
-    let body = scope.child_by_field_name("body")?;
-    let mut found: Option<Node> = None;
-    let mut stack = vec![body];
-    while let Some(n) = stack.pop() {
-        for c in named_children(n) {
-            if is_function(c) || matches!(c.kind(), "class_declaration" | "class") {
-                continue;
-            }
-            if c.kind() == "variable_declarator" {
-                if let Some(l) = c.child_by_field_name("name") {
-                    let binds = match l.kind() {
-                        "identifier" => text.get(l.byte_range()) == Some(name),
-                        "object_pattern" => pattern_names(l, text).iter().any(|n| n == name),
-                        _ => false,
-                    };
-                    if binds && c.start_byte() < before && found.is_none_or(|f| f.start_byte() < c.start_byte()) {
-                        found = Some(c);
-                    }
-                }
-            }
-            stack.push(c);
-        }
-    }
-    found
-}
-
 /// The key an object pattern reads for the local `name`: `Some(Some(key))`
 /// for `{ key }` / `{ key: name }`, `Some(None)` for `{ ...name }`.
 pub fn pattern_key(pattern: Node, name: &str, text: &str) -> Option<Option<String>> {
@@ -452,40 +423,6 @@ pub fn pattern_key(pattern: Node, name: &str, text: &str) -> Option<Option<Strin
             "rest_pattern" if named_children(p).next().is_some_and(|i| t(i) == name) => return Some(None),
             _ => {}
         }
-    }
-    None
-}
-
-/// The last declarator of `name` before `at` in the blocks around it, up to
-/// the nearest function (a loop body at the top level, for instance).
-pub fn block_declaration<'t>(at: Node<'t>, name: &str, text: &str) -> Option<Node<'t>> {
-    let mut cur = at.parent();
-    while let Some(p) = cur {
-        if is_function(p) || p.kind() == "program" {
-            return None;
-        }
-        if p.kind() == "statement_block" {
-            let mut found = None;
-            for stmt in named_children(p).take_while(|s| s.start_byte() < at.start_byte()) {
-                if !matches!(stmt.kind(), "lexical_declaration" | "variable_declaration") {
-                    continue;
-                }
-                for d in named_children(stmt).filter(|d| d.kind() == "variable_declarator") {
-                    let binds = d.child_by_field_name("name").is_some_and(|l| match l.kind() {
-                        "identifier" => text.get(l.byte_range()) == Some(name),
-                        "object_pattern" => pattern_names(l, text).iter().any(|n| n == name),
-                        _ => false,
-                    });
-                    if binds {
-                        found = Some(d);
-                    }
-                }
-            }
-            if found.is_some() {
-                return found;
-            }
-        }
-        cur = p.parent();
     }
     None
 }

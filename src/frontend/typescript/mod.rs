@@ -15,6 +15,7 @@ mod definitions;
 mod imports;
 mod lower;
 mod registrations;
+mod scope;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -23,9 +24,7 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Node, Parser, Tree};
 
-use self::lower::{
-    block_declaration, enclosing_functions, local_declaration, loop_variable, params, pattern_key, pattern_names, Lower,
-};
+use self::lower::{enclosing_functions, loop_variable, params, pattern_key, pattern_names, Lower};
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{Each, Expr, FileFacts, Lang, Problem, ToolSite};
 use crate::source::{FileId, Span};
@@ -129,7 +128,15 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
         return facts;
     };
     let root = tree.root_node();
-    let cx = Cx { lower: Lower { text, file }, root, queries: grammar.queries(), path, lang, seen: RefCell::default() };
+    let cx = Cx {
+        lower: Lower { text, file },
+        root,
+        queries: grammar.queries(),
+        path,
+        lang,
+        seen: RefCell::default(),
+        scopes: RefCell::default(),
+    };
     if root.has_error() {
         if let Some(problem) = cx.first_error(root) {
             facts.problems.push(problem);
@@ -150,17 +157,18 @@ struct Cx<'a, 't> {
     lang: Lang,
     /// Start bytes of tool-definition objects already counted.
     seen: RefCell<HashSet<usize>>,
+    scopes: RefCell<scope::Scopes<'t>>,
 }
 
-impl<'a> Cx<'a, '_> {
-    fn span(&self, n: Node) -> Span {
+impl<'a, 't> Cx<'a, 't> {
+    fn span(&self, n: Node<'t>) -> Span {
         self.lower.span(n)
     }
-    fn text(&self, n: Node) -> &'a str {
+    fn text(&self, n: Node<'t>) -> &'a str {
         self.lower.text(n)
     }
 
-    fn first_error(&self, root: Node) -> Option<Problem> {
+    fn first_error(&self, root: Node<'t>) -> Option<Problem> {
         let mut cursor = root.walk();
         let mut stack = vec![root];
         while let Some(n) = stack.pop() {
@@ -200,11 +208,11 @@ impl<'a> Cx<'a, '_> {
     /// typed parameter is an instance of its type, a local constant is its
     /// value, anything else local cannot be followed. Module-level names are
     /// left for `resolve`.
-    fn scoped(&self, expr: Expr, at: Node) -> Expr {
+    fn scoped(&self, expr: Expr, at: Node<'t>) -> Expr {
         self.scoped_d(expr, at, 0)
     }
 
-    fn scoped_d(&self, expr: Expr, at: Node, depth: usize) -> Expr {
+    fn scoped_d(&self, expr: Expr, at: Node<'t>, depth: usize) -> Expr {
         if depth > 8 {
             return Expr::Unresolved(expr.span());
         }
@@ -250,7 +258,7 @@ impl<'a> Cx<'a, '_> {
     /// What a local name at `at` stands for, or `None` when it is not local.
     /// The variables of a loop over a list stay names: `resolve` repeats
     /// the registration per element ([`crate::model::Each`]).
-    fn local(&self, name: &str, at: Node, d: usize) -> Option<Expr> {
+    fn local(&self, name: &str, at: Node<'t>, d: usize) -> Option<Expr> {
         let span = self.span(at);
         if let Some((_, pattern)) = loop_context(at, self.lower.text) {
             if self.loop_vars(pattern).iter().any(|(v, _)| v == name) {
@@ -260,11 +268,11 @@ impl<'a> Cx<'a, '_> {
         if loop_variable(at, name, self.lower.text) {
             return Some(Expr::Unresolved(span));
         }
-        if let Some(decl) = block_declaration(at, name, self.lower.text) {
+        if let Some(decl) = self.block_declaration(at, name) {
             return Some(self.declared(decl, name, span, d));
         }
         for f in enclosing_functions(at) {
-            if let Some(decl) = local_declaration(f, name, at.start_byte(), self.lower.text) {
+            if let Some(decl) = self.declaration_in(f, name, at.start_byte()) {
                 return Some(self.declared(decl, name, span, d));
             }
             if let Some(p) = params(f, self.lower.text).into_iter().find(|p| p.name == name) {
@@ -283,9 +291,9 @@ impl<'a> Cx<'a, '_> {
     }
 }
 
-impl Cx<'_, '_> {
+impl<'a, 't> Cx<'a, 't> {
     /// What a local declarator says about `name`.
-    fn declared(&self, decl: Node, name: &str, span: crate::source::Span, d: usize) -> Expr {
+    fn declared(&self, decl: Node<'t>, name: &str, span: crate::source::Span, d: usize) -> Expr {
         let pattern = decl.child_by_field_name("name").filter(|n| n.kind() == "object_pattern");
         match decl.child_by_field_name("value") {
             // `const { name, ...config } = tool`
@@ -309,7 +317,7 @@ impl Cx<'_, '_> {
     }
 
     /// The names a loop binds per element, with the key each reads.
-    fn loop_vars(&self, pattern: Node) -> Vec<(String, Vec<String>)> {
+    fn loop_vars(&self, pattern: Node<'t>) -> Vec<(String, Vec<String>)> {
         let text = self.lower.text;
         match pattern.kind() {
             "identifier" => vec![(self.text(pattern).to_string(), vec![])],
@@ -326,7 +334,7 @@ impl Cx<'_, '_> {
 
     /// The per-element repetition of the site about to be pushed at `at`,
     /// when it sits in a loop over a list and reads the loop's variables.
-    fn each_for(&self, at: Node, tool: &ToolSite, index: usize) -> Option<Each> {
+    fn each_for(&self, at: Node<'t>, tool: &ToolSite, index: usize) -> Option<Each> {
         let (list, pattern) = loop_context(at, self.lower.text)?;
         let vars = self.loop_vars(pattern);
         let uses = |e: &Expr| refs_any(e, &vars);
@@ -341,7 +349,7 @@ impl Cx<'_, '_> {
     }
 
     /// Push a registration site, with its per-element repetition if any.
-    fn push_site(&self, at: Node, tool: ToolSite, facts: &mut FileFacts) {
+    fn push_site(&self, at: Node<'t>, tool: ToolSite, facts: &mut FileFacts) {
         if let Some(each) = self.each_for(at, &tool, facts.tools.len()) {
             facts.each.push(each);
         }
@@ -448,16 +456,5 @@ mod tests {
         let _ = facts("a.ts", &deep);
         let _ = facts("a.js", "server.registerTool(`a ${`b ${c}`}`, {, }, ");
         let _ = facts("a.tsx", "const x = <div>{server.tool('a', {}, () => 1)}</div>;");
-    }
-}
-#[cfg(test)]
-mod dump {
-    #[test]
-    fn dump_tree() {
-        let Ok(p) = std::env::var("TS_DUMP") else { return };
-        let text = std::fs::read_to_string(&p).unwrap();
-        let g = super::Grammar::for_path(crate::model::Lang::TypeScript, std::path::Path::new(&p));
-        let t = super::parse_tree(g, &text).unwrap();
-        println!("{}", t.root_node().to_sexp());
     }
 }

@@ -48,7 +48,7 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// `helper(server, "name", {...}, cb)`: a tool if `helper` resolves to a
     /// function that forwards to a registration.
-    fn wrapper_call(&self, call: Node, callee: Node, arguments: Node, facts: &mut FileFacts) {
+    fn wrapper_call(&self, call: Node<'t>, callee: Node<'t>, arguments: Node<'t>, facts: &mut FileFacts) {
         let callee_expr = self.scoped(self.lower.expr(callee), call);
         if !matches!(callee_expr, Expr::Ref { .. }) {
             return;
@@ -70,8 +70,8 @@ impl<'a, 't> Cx<'a, 't> {
     /// calls of it register tools, with the roles its parameters feed.
     fn record_forwarder(
         &self,
-        call: Node,
-        arg_nodes: &[Node],
+        call: Node<'t>,
+        arg_nodes: &[Node<'t>],
         args: &[Arg],
         inner: Gate,
         forwarders: &mut Vec<(String, Forwarder)>,
@@ -110,10 +110,10 @@ impl<'a, 't> Cx<'a, 't> {
 
     fn call(
         &self,
-        call: Node,
-        receiver: Node,
+        call: Node<'t>,
+        receiver: Node<'t>,
         method: &str,
-        arguments: Node,
+        arguments: Node<'t>,
         facts: &mut FileFacts,
         forwarders: &mut Vec<(String, Forwarder)>,
     ) {
@@ -234,7 +234,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    fn scoped_arg(&self, mut a: Arg, at: Node) -> Arg {
+    fn scoped_arg(&self, mut a: Arg, at: Node<'t>) -> Arg {
         a.value = self.scoped(a.value, at);
         a
     }
@@ -258,7 +258,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`.
-    fn tool_object(&self, node: Node, value: &Expr, site: Span, gate: Gate, facts: &mut FileFacts) {
+    fn tool_object(&self, node: Node<'t>, value: &Expr, site: Span, gate: Gate, facts: &mut FileFacts) {
         if !matches!(value, Expr::Object { .. } | Expr::Ref { .. } | Expr::Field { .. }) {
             return;
         }
@@ -357,20 +357,9 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// The value of a top-level declaration of this file, by name.
     pub(super) fn top_binding(&self, name: &str) -> Option<Expr> {
-        for stmt in named_children(self.root) {
-            let decl =
-                if stmt.kind() == "export_statement" { stmt.child_by_field_name("declaration") } else { Some(stmt) };
-            let Some(decl) = decl.filter(|d| matches!(d.kind(), "lexical_declaration" | "variable_declaration")) else {
-                continue;
-            };
-            for d in named_children(decl).filter(|d| d.kind() == "variable_declarator") {
-                let is_name = d.child_by_field_name("name").is_some_and(|n| self.text(n) == name);
-                if let (true, Some(v)) = (is_name, d.child_by_field_name("value")) {
-                    return Some(self.lower.expr(v));
-                }
-            }
-        }
-        None
+        let d = self.top_declaration(name)?;
+        d.child_by_field_name("name").filter(|n| n.kind() == "identifier")?;
+        d.child_by_field_name("value").map(|v| self.lower.expr(v))
     }
 
     /// The object literal an argument names in this file (itself, or the
@@ -407,7 +396,7 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// Whether a registration inside a named function passes that function's
     /// own parameters as its name or config: the function is a wrapper.
-    fn forwards(&self, call: Node, args: &[Node]) -> bool {
+    fn forwards(&self, call: Node<'t>, args: &[Node<'t>]) -> bool {
         let Some(f) = enclosing_functions(call).into_iter().next() else { return false };
         if !is_named_function(f) {
             return false;
