@@ -47,6 +47,14 @@ impl<'a, 't> Cx<'a, 't> {
         while let Some(n) = stack.pop() {
             let typed = match n.kind() {
                 "variable_declarator" => n.child_by_field_name("type").zip(n.child_by_field_name("value")),
+                // `<Tool>{...}`
+                "type_assertion" => {
+                    let mut c = named_children(n);
+                    match (c.next().and_then(|t| named_children(t).next()), c.next()) {
+                        (Some(t), Some(v)) => Some((t, v)),
+                        _ => None,
+                    }
+                }
                 "satisfies_expression" | "as_expression" => {
                     let mut c = named_children(n);
                     match (c.next(), c.next()) {
@@ -183,6 +191,13 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             },
             // `Object.values(TOOLS)`
+            // `TOOLS.map((t) => ({ name: t.name, ... }))`: the returned object,
+            // repeated per element of TOOLS (see `push_site`).
+            "call_expression" if self.mapped_objects(n).is_some() => {
+                for obj in self.mapped_objects(n).unwrap_or_default() {
+                    self.definition_object(obj, gate, facts);
+                }
+            }
             "call_expression" => {
                 let callee = n.child_by_field_name("function").and_then(|f| self.lower.dotted(f));
                 let arg = n.child_by_field_name("arguments").and_then(|a| named_children(a).next());
@@ -265,6 +280,22 @@ impl<'a, 't> Cx<'a, 't> {
         facts.tools.push(tool);
     }
 
+    /// The object literals a `list.map(fn)` callback returns.
+    fn mapped_objects(&self, call: Node<'t>) -> Option<Vec<Node<'t>>> {
+        let f = call.child_by_field_name("function").filter(|f| f.kind() == "member_expression")?;
+        let method = f.child_by_field_name("property")?;
+        if !matches!(self.text(method), "map" | "flatMap") {
+            return None;
+        }
+        let callback = call.child_by_field_name("arguments").and_then(|a| named_children(a).next())?;
+        if !is_function(callback) {
+            return None;
+        }
+        let objects: Vec<Node<'t>> =
+            returned_values(callback).into_iter().map(|v| self.unwrap(v)).filter(|v| v.kind() == "object").collect();
+        (!objects.is_empty()).then_some(objects)
+    }
+
     /// A tool-definition object literal `{ name, description, inputSchema, annotations? }`.
     fn definition_object(&self, obj: Node<'t>, gate: &Gate, facts: &mut FileFacts) {
         if !self.seen.borrow_mut().insert(obj.start_byte()) {
@@ -280,7 +311,7 @@ impl<'a, 't> Cx<'a, 't> {
         let mut tool = self.site(API_LOWLEVEL, site, gate.clone(), vec![]);
         tool.name = Some(member(&value, "name", site));
         self.config(&value, &mut tool, "inputSchema");
-        facts.tools.push(tool);
+        self.push_site(obj, tool, facts);
     }
 
     /// xmcp: `export const metadata = { name?, description, annotations? }`
