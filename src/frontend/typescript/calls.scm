@@ -14,9 +14,9 @@
   (#match? @call.method "^(registerTool|tool|registerToolTask|addTool|addTools|paidTool|setRequestHandler)$")) @call
 
 ; Calls of project helpers that may wrap a registration:
-;   registerLogged(server, "name", {...}, cb)   defineTool(...)
-; They count only when resolve finds the helper forwards to an SDK call.
+;   registerLogged(server, "name", {...}, cb)   defineTool(...)   addSearch(server, "x", { annotations })
+; registrations.rs keeps the likely ones; they count only when resolve finds
+; the helper forwards to an SDK call.
 (call_expression
   function: (identifier) @wrapper.callee
-  arguments: (arguments) @wrapper.args
-  (#match? @wrapper.callee "([Tt]ool|[Rr]egister)")) @wrapper.call
+  arguments: (arguments) @wrapper.args) @wrapper.call

@@ -28,6 +28,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_wcall, c_wcallee, c_wargs) =
             (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
+        let mut helper_calls = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
@@ -37,6 +38,25 @@ impl<'a, 't> Cx<'a, 't> {
             {
                 self.call(call, receiver, self.text(method), args, facts, &mut forwarders);
             } else if let (Some(call), Some(callee), Some(args)) = (get(c_wcall), get(c_wcallee), get(c_wargs)) {
+                helper_calls.push((call, callee, args));
+            }
+        }
+        // Calls of helpers named like registrations, of this file's
+        // forwarders, or of imported functions given a tool config.
+        for (call, callee, args) in helper_calls {
+            let name = self.text(callee);
+            let named_like = name.contains("ool") || name.contains("egister");
+            let local_forwarder = forwarders.iter().any(|(n, _)| n == name);
+            let imported_with_config = facts.import(name).is_some()
+                && named_children(args).any(|a| {
+                    a.kind() == "object"
+                        && named_children(a).any(|p| {
+                            p.child_by_field_name("key").and_then(|k| self.lower.key(k)).is_some_and(|k| {
+                                matches!(k.as_str(), "annotations" | "inputSchema" | "title" | "description")
+                            })
+                        })
+                });
+            if named_like || local_forwarder || imported_with_config {
                 self.wrapper_call(call, callee, args, facts);
             }
         }
