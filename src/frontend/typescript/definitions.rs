@@ -26,23 +26,30 @@ enum Typed {
 
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn definitions(&self, facts: &mut FileFacts) {
-        if !self.is_test_file() {
-            self.typed_definitions(facts);
-        }
+        self.typed_definitions(facts);
         self.xmcp(facts);
     }
 
-    /// Test files list expected tool objects; they are not registrations.
+    /// Test files list expected tool objects; they are not registrations:
+    /// `*.test.*`, `*.spec.*`, files under `__tests__`, or in a `test`/`tests`
+    /// directory up to two levels above the file (not the whole path, which
+    /// may run through unrelated directories above the project).
     fn is_test_file(&self) -> bool {
-        let p = self.path.to_string_lossy().replace('\\', "/");
-        p.contains(".test.")
-            || p.contains(".spec.")
-            || p.contains("/__tests__/")
-            || p.contains("/test/")
-            || p.contains("/tests/")
+        let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.contains(".test.") || name.contains(".spec.") {
+            return true;
+        }
+        let dirs: Vec<&str> = self
+            .path
+            .ancestors()
+            .skip(1)
+            .filter_map(|d| d.file_name().and_then(|n| n.to_str()))
+            .collect();
+        dirs.contains(&"__tests__") || dirs.iter().take(2).any(|d| matches!(*d, "test" | "tests"))
     }
 
     fn typed_definitions(&self, facts: &mut FileFacts) {
+        let mut in_test: Option<bool> = None;
         let mut stack = vec![self.root];
         while let Some(n) = stack.pop() {
             let typed = match n.kind() {
@@ -65,7 +72,7 @@ impl<'a, 't> Cx<'a, 't> {
                 _ => None,
             };
             if let Some((ty, value)) = typed {
-                if let Some((kind, class)) = self.tool_type(ty) {
+                if let Some((kind, class)) = self.tool_type(ty).filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file())) {
                     let gate = Gate::Callee { callee: class, kind: CalleeKind::SdkTypesTool };
                     let value = self.unwrap(value);
                     match kind {
