@@ -155,6 +155,11 @@ impl Resolver<'_, '_> {
                 Value::List(out, *span)
             }
             Expr::Values { base, span } => match self.eval_d(base, facts, d) {
+                Value::Module(m) => {
+                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
+                    let values = Expr::Values { base: Box::new(table), span: *span };
+                    self.eval_d(&values, &m, d)
+                }
                 Value::Obj(o) => {
                     let mut out = Vec::new();
                     for item in o.items {

@@ -20,6 +20,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 pub use self::eval::Value;
+
+/// The binding a frontend may give a module's export table (an object of
+/// every exported name), read by `Expr::Values` of a namespace import.
+pub const EXPORTS: &str = "<exports>";
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{

@@ -9,13 +9,15 @@ use tree_sitter::Node;
 
 use super::lower::{is_function, named_children, params};
 use super::Cx;
-use crate::model::{Binding, Entry, Expr, FileFacts};
+use crate::model::{Binding, Entry, Expr, FileFacts, Import};
+use crate::resolve::EXPORTS;
 
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn bindings(&self, facts: &mut FileFacts) {
         for stmt in named_children(self.root) {
             self.statement(stmt, facts);
         }
+        self.export_table(facts);
         // Class members anywhere in the file.
         let mut stack = vec![self.root];
         while let Some(n) = stack.pop() {
@@ -92,6 +94,7 @@ impl<'a, 't> Cx<'a, 't> {
                                 }
                             }
                         }
+                        self.bind(facts, EXPORTS, value.clone(), assign);
                         self.bind(facts, "default", value, assign);
                     }
                     ["module", "exports", name] | ["exports", name] => self.bind(facts, name, value, assign),
@@ -99,6 +102,71 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The binding [`EXPORTS`]: an object of everything the module exports,
+    /// so that `Object.values(ns)` of a namespace import can be followed.
+    fn export_table(&self, facts: &mut FileFacts) {
+        let mut entries = Vec::new();
+        let span = self.span(self.root);
+        let mut export = |name: String, at: Node<'t>| {
+            let value = Expr::Ref { path: vec![name.clone()], span: self.span(at) };
+            entries.push(Entry::Pair { key: name, key_span: self.span(at), value });
+        };
+        let mut stars = Vec::new();
+        for stmt in named_children(self.root).filter(|s| s.kind() == "export_statement") {
+            if let Some(decl) = stmt.child_by_field_name("declaration") {
+                match decl.kind() {
+                    "lexical_declaration" | "variable_declaration" => {
+                        for d in named_children(decl).filter(|d| d.kind() == "variable_declarator") {
+                            if let Some(n) = d.child_by_field_name("name").filter(|n| n.kind() == "identifier") {
+                                export(self.text(n).to_string(), n);
+                            }
+                        }
+                    }
+                    _ => {
+                        if let Some(n) = decl.child_by_field_name("name") {
+                            export(self.text(n).to_string(), n);
+                        }
+                    }
+                }
+                continue;
+            }
+            if stmt.child_by_field_name("value").is_some() {
+                export("default".into(), stmt);
+                continue;
+            }
+            let source = stmt.child_by_field_name("source").and_then(|s| self.lower.string(s));
+            let mut named = false;
+            for clause in named_children(stmt).filter(|c| c.kind() == "export_clause") {
+                for spec in named_children(clause).filter(|s| s.kind() == "export_specifier") {
+                    let name = spec.child_by_field_name("name").and_then(|n| self.lower.key(n));
+                    let alias = spec.child_by_field_name("alias").and_then(|a| self.lower.key(a));
+                    if let Some(exported) = alias.or(name) {
+                        export(exported, spec);
+                        named = true;
+                    }
+                }
+            }
+            if let (Some(module), false) = (source, named) {
+                if !named_children(stmt).any(|c| c.kind() == "namespace_export") {
+                    stars.push((module, stmt));
+                }
+            }
+        }
+        for (i, (module, at)) in stars.into_iter().enumerate() {
+            let local = format!("{EXPORTS}{i}");
+            facts.imports.push(Import {
+                local: local.clone(),
+                module,
+                member: Some(EXPORTS.into()),
+                span: self.span(at),
+            });
+            entries.push(Entry::Spread(Expr::Ref { path: vec![local], span: self.span(at) }));
+        }
+        if !entries.is_empty() {
+            self.bind(facts, EXPORTS, Expr::Object { entries, span }, self.root);
         }
     }
 

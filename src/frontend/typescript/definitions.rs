@@ -39,12 +39,8 @@ impl<'a, 't> Cx<'a, 't> {
         if name.contains(".test.") || name.contains(".spec.") {
             return true;
         }
-        let dirs: Vec<&str> = self
-            .path
-            .ancestors()
-            .skip(1)
-            .filter_map(|d| d.file_name().and_then(|n| n.to_str()))
-            .collect();
+        let dirs: Vec<&str> =
+            self.path.ancestors().skip(1).filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
         dirs.contains(&"__tests__") || dirs.iter().take(2).any(|d| matches!(*d, "test" | "tests"))
     }
 
@@ -72,7 +68,9 @@ impl<'a, 't> Cx<'a, 't> {
                 _ => None,
             };
             if let Some((ty, value)) = typed {
-                if let Some((kind, class)) = self.tool_type(ty).filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file())) {
+                if let Some((kind, class)) =
+                    self.tool_type(ty).filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file()))
+                {
                     let gate = Gate::Callee { callee: class, kind: CalleeKind::SdkTypesTool };
                     let value = self.unwrap(value);
                     match kind {
