@@ -195,6 +195,8 @@ pub struct Forwarder {
 pub enum RoleSource {
     Param(String),
     Fixed(Expr),
+    /// A key path inside a parameter's value (`tool.annotations`).
+    ParamPath(String, Vec<String>),
 }
 
 #[derive(Clone, Debug)]

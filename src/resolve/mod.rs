@@ -409,6 +409,14 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
+                RoleSource::ParamPath(p, keys) => bound.get(p.as_str()).map(|a| {
+                    let expr = keys.iter().fold(a.value.clone(), |base, key| Expr::Field {
+                        span: a.value.span(),
+                        base: Box::new(base),
+                        key: key.clone(),
+                    });
+                    Scoped { expr, facts: facts.clone() }
+                }),
             };
             match role {
                 Role::Name => parts.name = value.or(parts.name.take()),

@@ -103,16 +103,27 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let Some(name) = name.filter(|n| n.kind() == "identifier") else { return };
         let params: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
+        let _ = args;
+        let source = |e: &Expr| match param_path(e, &params) {
+            Some((p, keys)) if keys.is_empty() => RoleSource::Param(p),
+            Some((p, keys)) => RoleSource::ParamPath(p, keys),
+            None => RoleSource::Fixed(e.clone()),
+        };
         let mut roles = Vec::new();
-        for (i, role) in [(0, Role::Name), (1, Role::Config)] {
-            let (Some(node), Some(arg)) = (arg_nodes.get(i), args.get(i)) else { continue };
-            let node = unwrap_types(*node);
-            let source = if node.kind() == "identifier" && params.iter().any(|p| p == self.text(node)) {
-                RoleSource::Param(self.text(node).to_string())
-            } else {
-                RoleSource::Fixed(arg.value.clone())
-            };
-            roles.push((role, source));
+        if let Some(name) = arg_nodes.first() {
+            roles.push((Role::Name, source(&self.lower.expr(*name))));
+        }
+        if let Some(config) = arg_nodes.get(1) {
+            match self.lower.expr(*config) {
+                Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
+                    for (key, role) in [("title", Role::Title), ("annotations", Role::Annotations)] {
+                        if let Some(v) = pair(&entries, key) {
+                            roles.push((role, source(v)));
+                        }
+                    }
+                }
+                e => roles.push((Role::Config, source(&e))),
+            }
         }
         forwarders.push((
             self.text(name).to_string(),
@@ -422,10 +433,31 @@ impl<'a, 't> Cx<'a, 't> {
             return false;
         }
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
-        args.iter().any(|a| {
-            let a = unwrap_types(*a);
-            a.kind() == "identifier" && names.iter().any(|n| n == self.text(a))
+        // The name, the config, or the config's title/annotations come from
+        // a parameter (`name`, `tool.name`, `{ annotations: tool.annotations }`).
+        args.iter().any(|a| match self.lower.expr(*a) {
+            Expr::Object { entries, .. } => entries.iter().any(|e| match e {
+                Entry::Pair { key, value, .. } if key == "title" || key == "annotations" => {
+                    param_path(value, &names).is_some()
+                }
+                Entry::Spread(v) => param_path(v, &names).is_some(),
+                _ => false,
+            }),
+            e => param_path(&e, &names).is_some(),
         })
+    }
+}
+
+/// `p` or `p.a.b` for a parameter `p`: the parameter and the key path.
+fn param_path(e: &Expr, params: &[String]) -> Option<(String, Vec<String>)> {
+    match e {
+        Expr::Ref { path, .. } if params.contains(&path[0]) => Some((path[0].clone(), path[1..].to_vec())),
+        Expr::Field { base, key, .. } => {
+            let (p, mut keys) = param_path(base, params)?;
+            keys.push(key.clone());
+            Some((p, keys))
+        }
+        _ => None,
     }
 }
 
