@@ -86,6 +86,18 @@ impl<'a> Lower<'a> {
                 None => Expr::Other(span),
             },
             "object" => self.object(n, d),
+            // `"a" + "b"`: a literal when both sides are.
+            "binary_expression" => {
+                let op = n.child_by_field_name("operator").map(|o| self.text(o));
+                match (op, n.child_by_field_name("left"), n.child_by_field_name("right")) {
+                    (Some("+"), Some(l), Some(r)) => match (self.expr_at(l, d), self.expr_at(r, d)) {
+                        (Expr::Str(a, _), Expr::Str(b, _)) => Expr::Str(a + &b, span),
+                        (Expr::Str(..) | Expr::Other(_), _) | (_, Expr::Str(..) | Expr::Other(_)) => Expr::Other(span),
+                        _ => Expr::Unresolved(span),
+                    },
+                    _ => Expr::Unresolved(span),
+                }
+            }
             "call_expression" => self.call(n, d),
             "new_expression" => {
                 let callee = n.child_by_field_name("constructor");

@@ -497,7 +497,13 @@ pub(super) fn unwrap_types(mut n: Node) -> Node {
 fn is_name_like(n: Node) -> bool {
     matches!(
         unwrap_types(n).kind(),
-        "string" | "template_string" | "identifier" | "member_expression" | "subscript_expression" | "call_expression"
+        "string"
+            | "template_string"
+            | "binary_expression"
+            | "identifier"
+            | "member_expression"
+            | "subscript_expression"
+            | "call_expression"
     )
 }
 
