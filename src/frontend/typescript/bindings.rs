@@ -60,6 +60,21 @@ impl<'a, 't> Cx<'a, 't> {
                     }
                 }
             }
+            // `enum ToolName { SEARCH = "search" }`: members are `ToolName.SEARCH`.
+            "enum_declaration" => {
+                let (Some(name), Some(body)) = (stmt.child_by_field_name("name"), stmt.child_by_field_name("body"))
+                else {
+                    return;
+                };
+                for m in named_children(body).filter(|m| m.kind() == "enum_assignment") {
+                    let (Some(key), Some(value)) = (m.child_by_field_name("name"), m.child_by_field_name("value")) else {
+                        continue;
+                    };
+                    if let Some(key) = self.lower.key(key) {
+                        self.bind(facts, &format!("{}.{key}", self.text(name)), self.lower.expr(value), m);
+                    }
+                }
+            }
             "class_declaration" | "abstract_class_declaration" => {
                 // `class MyServer extends McpServer`: the class resolves to its base.
                 let name = stmt.child_by_field_name("name");
