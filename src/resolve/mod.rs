@@ -20,10 +20,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 pub use self::eval::Value;
-
-/// The binding a frontend may give a module's export table (an object of
-/// every exported name), read by `Expr::Values` of a namespace import.
-pub const EXPORTS: &str = "<exports>";
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
@@ -31,6 +27,10 @@ use crate::model::{
     Role, RoleSource, Spread, Tool, ToolSite, UnknownKey,
 };
 use crate::source::{FileId, SourceMap, Span};
+
+/// The binding a frontend may give a module's export table (an object of
+/// every exported name), read by `Expr::Values` of a namespace import.
+pub const EXPORTS: &str = "<exports>";
 
 /// Files larger than this are not loaded to follow an import.
 const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024;

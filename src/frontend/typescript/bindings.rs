@@ -67,7 +67,8 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 };
                 for m in named_children(body).filter(|m| m.kind() == "enum_assignment") {
-                    let (Some(key), Some(value)) = (m.child_by_field_name("name"), m.child_by_field_name("value")) else {
+                    let (Some(key), Some(value)) = (m.child_by_field_name("name"), m.child_by_field_name("value"))
+                    else {
                         continue;
                     };
                     if let Some(key) = self.lower.key(key) {
