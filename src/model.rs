@@ -89,6 +89,12 @@ pub enum Expr {
         base: Box<Expr>,
         span: Span,
     },
+    /// The `[key, value]` pairs of a mapping, in order, as a list of
+    /// two-element lists (`Object.entries(x)`).
+    Entries {
+        base: Box<Expr>,
+        span: Span,
+    },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
     Instance {
         class: Box<Expr>,
@@ -120,6 +126,7 @@ impl Expr {
             | Expr::Field { span, .. }
             | Expr::List { span, .. }
             | Expr::Values { span, .. }
+            | Expr::Entries { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
         }

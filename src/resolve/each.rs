@@ -33,7 +33,16 @@ impl Resolver<'_, '_> {
                         })
                     });
                     let mut tool = self.tool(facts, &s)?;
-                    if let Value::Obj(o) = item {
+                    // The element, or the value of an `Object.entries` pair.
+                    let object = match item {
+                        Value::Obj(o) => Some(o),
+                        Value::List(pair, _) => pair.iter().find_map(|v| match v {
+                            Value::Obj(o) => Some(o),
+                            _ => None,
+                        }),
+                        _ => None,
+                    };
+                    if let Some(o) = object {
                         tool.definition = tool.definition.or(Some(Span { end: o.span.start + 1, ..o.span }));
                     }
                     Some(tool)
@@ -110,6 +119,7 @@ fn substitute(expr: &Expr, vars: &[(String, Vec<String>)], replace: Replace, dep
             span: *span,
         },
         Expr::Values { base, span } => Expr::Values { base: Box::new(sub(base)), span: *span },
+        Expr::Entries { base, span } => Expr::Entries { base: Box::new(sub(base)), span: *span },
         Expr::Instance { class, span } => Expr::Instance { class: Box::new(sub(class)), span: *span },
         e => e.clone(),
     }

@@ -172,6 +172,26 @@ impl Resolver<'_, '_> {
                 }
                 _ => Value::Unresolved(*span),
             },
+            Expr::Entries { base, span } => match self.eval_d(base, facts, d) {
+                Value::Module(m) => {
+                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
+                    let entries = Expr::Entries { base: Box::new(table), span: *span };
+                    self.eval_d(&entries, &m, d)
+                }
+                Value::Obj(o) => {
+                    let mut out = Vec::new();
+                    for item in o.items {
+                        match item {
+                            Item::Pair { key, key_span, value, .. } => {
+                                out.push(Value::List(vec![Value::Str(key, key_span), value], key_span))
+                            }
+                            Item::Unknown(_) => return Value::Unresolved(*span),
+                        }
+                    }
+                    Value::List(out, *span)
+                }
+                _ => Value::Unresolved(*span),
+            },
             Expr::Index { base, key, span } if key.parse::<usize>().is_ok() => match self.eval_d(base, facts, d) {
                 Value::List(items, _) => {
                     key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
@@ -207,6 +227,9 @@ impl Resolver<'_, '_> {
                     Field::Unknown => Value::Unresolved(*span),
                 },
                 Value::Null(_) => Value::Unresolved(*span),
+                Value::List(items, _) => {
+                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
+                }
                 v => self.member(v, std::slice::from_ref(key), *span, d),
             },
             Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),

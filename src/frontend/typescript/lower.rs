@@ -206,6 +206,12 @@ impl<'a> Lower<'a> {
                     span,
                 }
             }
+            Some("Object.entries") if args.len() == 1 => {
+                return Expr::Entries {
+                    base: Box::new(args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span))),
+                    span,
+                }
+            }
             Some("Object.freeze") if args.len() == 1 => {
                 return args.into_iter().next().map(|a| a.value).unwrap_or(Expr::Other(span))
             }

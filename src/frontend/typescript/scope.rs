@@ -237,6 +237,12 @@ impl<'a, 't> Cx<'a, 't> {
         let text = self.lower.text;
         match pattern.kind() {
             "identifier" => vec![(self.text(pattern).to_string(), vec![])],
+            // `([name, tool]) => ...` over `Object.entries(...)`.
+            "array_pattern" => named_children(pattern)
+                .enumerate()
+                .filter(|(_, p)| p.kind() == "identifier")
+                .map(|(i, p)| (self.text(p).to_string(), vec![i.to_string()]))
+                .collect(),
             "object_pattern" => pattern_names(pattern, text)
                 .into_iter()
                 .filter_map(|n| {
