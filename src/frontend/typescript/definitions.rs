@@ -354,8 +354,15 @@ impl<'a, 't> Cx<'a, 't> {
                     tool.name = pair(entries, "name").cloned();
                 }
                 let stem = self.path.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_string();
-                tool.default_name = Some((stem, site));
+                tool.default_name = Some((stem.clone(), site));
                 self.config(&value, &mut tool, "inputSchema");
+                // xmcp sends `annotations.title` (the tool name when unset) as
+                // the top-level title.
+                let annotations_title = match &tool.annotations {
+                    Some(Expr::Object { entries, .. }) => pair(entries, "title").cloned(),
+                    _ => None,
+                };
+                tool.title = annotations_title.or_else(|| tool.name.clone()).or(Some(Expr::Str(stem, site)));
                 tool.params = self.top_binding("schema").and_then(|s| self.params_of(&s, 0));
                 facts.tools.push(tool);
             }
