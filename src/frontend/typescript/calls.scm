@@ -20,3 +20,15 @@
 (call_expression
   function: (identifier) @wrapper.callee
   arguments: (arguments) @wrapper.args) @wrapper.call
+
+; Methods of project classes that may wrap a registration:
+;   registry.register("name", {...}, cb)   this.tools.defineTool(...)
+; They count only when the receiver is an instance of a class whose method
+; forwards to an SDK call.
+(call_expression
+  function: (member_expression
+    object: (_) @helper.receiver
+    property: (property_identifier) @helper.method)
+  arguments: (arguments) @helper.args
+  (#match? @helper.method "([Tt]ool|[Rr]egister)")
+  (#not-match? @helper.method "^(registerTool|tool|registerToolTask|addTool|addTools|paidTool)$")) @helper.call

@@ -212,9 +212,19 @@ mod tests {
     #[test]
     fn queries_compile_with_their_captures() {
         for q in [&*TS_QUERIES, &*TSX_QUERIES, &*JS_QUERIES] {
-            for name in
-                ["call", "call.receiver", "call.method", "call.args", "wrapper.call", "wrapper.callee", "wrapper.args"]
-            {
+            for name in [
+                "call",
+                "call.receiver",
+                "call.method",
+                "call.args",
+                "wrapper.call",
+                "wrapper.callee",
+                "wrapper.args",
+                "helper.call",
+                "helper.receiver",
+                "helper.method",
+                "helper.args",
+            ] {
                 q.calls.capture(name);
             }
             for name in ["import", "reexport", "require", "require.source"] {

@@ -25,6 +25,12 @@ impl<'a, 't> Cx<'a, 't> {
         let q = &self.queries.calls;
         let (c_call, c_receiver, c_method, c_args) =
             (q.capture("call"), q.capture("call.receiver"), q.capture("call.method"), q.capture("call.args"));
+        let (c_hcall, c_hreceiver, c_hmethod, c_hargs) = (
+            q.capture("helper.call"),
+            q.capture("helper.receiver"),
+            q.capture("helper.method"),
+            q.capture("helper.args"),
+        );
         let (c_wcall, c_wcallee, c_wargs) =
             (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
@@ -39,6 +45,10 @@ impl<'a, 't> Cx<'a, 't> {
                 self.call(call, receiver, self.text(method), args, facts, &mut forwarders);
             } else if let (Some(call), Some(callee), Some(args)) = (get(c_wcall), get(c_wcallee), get(c_wargs)) {
                 helper_calls.push((call, callee, args));
+            } else if let (Some(call), Some(receiver), Some(method), Some(args)) =
+                (get(c_hcall), get(c_hreceiver), get(c_hmethod), get(c_hargs))
+            {
+                self.method_helper_call(call, receiver, self.text(method), args, facts);
             }
         }
         // Calls of helpers named like registrations, of this file's
@@ -60,7 +70,15 @@ impl<'a, 't> Cx<'a, 't> {
                 self.wrapper_call(call, callee, args, facts);
             }
         }
+        // One binding per wrapper function or class, listing its methods.
+        let mut merged: Vec<(String, Forwarder)> = Vec::new();
         for (name, f) in forwarders {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, existing)) => existing.methods.extend(f.methods),
+                None => merged.push((name, f)),
+            }
+        }
+        for (name, f) in merged {
             let span = f.span;
             facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
         }
@@ -86,6 +104,29 @@ impl<'a, 't> Cx<'a, 't> {
         self.push_site(call, tool, facts);
     }
 
+    /// `registry.register("name", {...}, cb)`: a tool if `registry` is an
+    /// instance of a class whose `register` forwards to a registration.
+    fn method_helper_call(
+        &self,
+        call: Node<'t>,
+        receiver: Node<'t>,
+        method: &str,
+        arguments: Node<'t>,
+        facts: &mut FileFacts,
+    ) {
+        let receiver = self.scoped(self.lower.expr(receiver), call);
+        let args: Vec<Arg> = self.lower.args(arguments).into_iter().map(|a| self.scoped_arg(a, call)).collect();
+        let function = call.child_by_field_name("function").unwrap_or(call);
+        let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
+        let gate = Gate::Receiver { receiver, method: method.to_string() };
+        let mut tool = self.site(API_WRAPPER, site, gate, args);
+        tool.params = tool.args.iter().find_map(|a| match &a.value {
+            Expr::Object { entries, .. } => pair(entries, "inputSchema").and_then(|s| self.params_of(s, 0)),
+            _ => None,
+        });
+        self.push_site(call, tool, facts);
+    }
+
     /// A named function whose registration forwards its own parameters:
     /// calls of it register tools, with the roles its parameters feed.
     fn record_forwarder(
@@ -97,11 +138,26 @@ impl<'a, 't> Cx<'a, 't> {
         forwarders: &mut Vec<(String, Forwarder)>,
     ) {
         let Some(f) = enclosing_functions(call).into_iter().next() else { return };
-        let name = match f.kind() {
-            "function_declaration" => f.child_by_field_name("name"),
-            _ => f.parent().filter(|p| p.kind() == "variable_declarator").and_then(|p| p.child_by_field_name("name")),
+        // A method of a class: the class is the wrapper, the method forwards.
+        let class = (f.kind() == "method_definition")
+            .then(|| f.parent().filter(|b| b.kind() == "class_body").and_then(|b| b.parent()))
+            .flatten()
+            .and_then(|c| c.child_by_field_name("name"));
+        let method = f.child_by_field_name("name").map(|m| self.text(m).to_string());
+        let (name, methods) = match (class, method) {
+            (Some(class), Some(method)) => (Some(class), vec![method]),
+            _ => (
+                match f.kind() {
+                    "function_declaration" => f.child_by_field_name("name"),
+                    _ => f
+                        .parent()
+                        .filter(|p| p.kind() == "variable_declarator")
+                        .and_then(|p| p.child_by_field_name("name")),
+                },
+                vec![],
+            ),
         };
-        let Some(name) = name.filter(|n| n.kind() == "identifier") else { return };
+        let Some(name) = name.filter(|n| matches!(n.kind(), "identifier" | "type_identifier")) else { return };
         let params: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
         let _ = args;
         let source = |e: &Expr| match param_path(e, &params) {
@@ -128,7 +184,7 @@ impl<'a, 't> Cx<'a, 't> {
         forwarders.push((
             self.text(name).to_string(),
             Forwarder {
-                methods: vec![],
+                methods,
                 params,
                 roles,
                 passes_kwargs: false,
