@@ -16,6 +16,7 @@ mod imports;
 mod lower;
 mod registrations;
 mod scope;
+mod wrappers;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
