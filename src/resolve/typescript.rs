@@ -390,8 +390,9 @@ impl Resolver<'_, '_> {
     fn overload_shape(&self, e: &Expr, facts: &Arc<FileFacts>) -> Shape {
         match self.eval(e, facts) {
             Value::Str(..) => Shape::Text,
-            // A template literal with substitutions.
-            Value::Other(_) if matches!(e, Expr::Other(_)) => Shape::Text,
+            // A template literal with substitutions (or a concatenation); a
+            // function here would be the callback, which is never looked at.
+            Value::Other(_) => Shape::Text,
             Value::Obj(obj) => {
                 if obj.items.is_empty() {
                     return Shape::Params;
