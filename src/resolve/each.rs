@@ -42,8 +42,9 @@ impl Resolver<'_, '_> {
                         }),
                         _ => None,
                     };
+                    // The element is the definition, rather than a config inside it.
                     if let Some(o) = object {
-                        tool.definition = tool.definition.or(Some(Span { end: o.span.start + 1, ..o.span }));
+                        tool.definition = Some(Span { end: o.span.start + 1, ..o.span });
                     }
                     Some(tool)
                 })

@@ -185,11 +185,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
             },
         };
         let annotations = self.annotations(parts.annotations.as_ref(), generation, &why);
+        let definition = site.definition.or_else(|| self.config_object(parts.annotations.as_ref()));
         Some(Tool {
             name,
             name_span,
             site: site.site,
-            definition: site.definition,
+            definition,
             language: facts.lang,
             api,
             params: site.params.clone(),
@@ -197,6 +198,21 @@ impl<'l, 'a> Resolver<'l, 'a> {
             annotations,
             syntax: site.syntax,
         })
+    }
+
+    /// Where a named config object was defined, when the annotations are
+    /// read out of it (`registerTool(name, searchConfig, cb)` with the config
+    /// imported): the tool's secondary location.
+    fn config_object(&self, annotations: Option<&Scoped>) -> Option<Span> {
+        let s = annotations?;
+        let Expr::Field { base, .. } = &s.expr else { return None };
+        if !matches!(**base, Expr::Ref { .. } | Expr::Field { .. } | Expr::Index { .. }) {
+            return None;
+        }
+        match self.eval(base, &s.facts) {
+            Value::Obj(o) if o.defined_at.is_some() => Some(Span { end: o.span.start + 1, ..o.span }),
+            _ => None,
+        }
     }
 
     fn generation(&self, facts: &FileFacts) -> (Generation, String) {
