@@ -95,6 +95,12 @@ impl<'a> Lower<'a> {
                         (Expr::Str(..) | Expr::Other(_), _) | (_, Expr::Str(..) | Expr::Other(_)) => Expr::Other(span),
                         _ => Expr::Unresolved(span),
                     },
+                    // `env.DESCRIPTION ?? "List notes"`: some string, not a literal.
+                    (Some("??" | "||"), Some(_), Some(r))
+                        if matches!(self.expr_at(r, d), Expr::Str(..) | Expr::Other(_)) =>
+                    {
+                        Expr::Other(span)
+                    }
                     _ => Expr::Unresolved(span),
                 }
             }

@@ -140,7 +140,14 @@ impl<'a, 't> Cx<'a, 't> {
                 if arg_nodes.len() < 2 || !is_name_like(arg_nodes[0]) {
                     return;
                 }
-                if self.forwards(call, &arg_nodes[..arg_nodes.len() - 1]) {
+                // A wrapper passes its own name, or its own schema/annotations
+                // parameters (a description read from a parameter is not one).
+                let middle_params = arg_nodes[1..arg_nodes.len() - 1]
+                    .iter()
+                    .filter(|a| unwrap_types(**a).kind() == "identifier")
+                    .copied()
+                    .collect::<Vec<_>>();
+                if self.forwards(call, &arg_nodes[..1]) || self.forwards(call, &middle_params) {
                     return;
                 }
                 let mut tool = self.site(API_TOOL, site, gate, args.clone());
