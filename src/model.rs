@@ -78,6 +78,29 @@ pub enum Expr {
         key: String,
         span: Span,
     },
+    /// `base.key` with JavaScript semantics: a key missing from a fully
+    /// known object reads as absent (`undefined`), not as unresolved.
+    Field {
+        base: Box<Expr>,
+        key: String,
+        span: Span,
+    },
+    /// A list literal: `[a, ...rest]`.
+    List {
+        items: Vec<Element>,
+        span: Span,
+    },
+    /// The values of a mapping, in order, as a list (`Object.values(x)`).
+    Values {
+        base: Box<Expr>,
+        span: Span,
+    },
+    /// The `[key, value]` pairs of a mapping, in order, as a list of
+    /// two-element lists (`Object.entries(x)`).
+    Entries {
+        base: Box<Expr>,
+        span: Span,
+    },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
     Instance {
         class: Box<Expr>,
@@ -113,6 +136,10 @@ impl Expr {
             | Expr::Call { span, .. }
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
+            | Expr::Field { span, .. }
+            | Expr::List { span, .. }
+            | Expr::Values { span, .. }
+            | Expr::Entries { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
             Expr::Function { span, .. } => *span,
@@ -142,6 +169,14 @@ pub const RESET_KEY: &str = "@reset";
 /// A pseudo-key of a tool-definition object: its `Str` value lists the
 /// input parameter names (comma-separated) the frontend saw.
 pub const PARAMS_KEY: &str = "@params";
+
+/// An element of a list literal.
+#[derive(Clone, Debug)]
+pub enum Element {
+    Item(Expr),
+    /// `...rest` / `*rest`: the elements of another list, in place.
+    Spread(Expr),
+}
 
 #[derive(Clone, Debug)]
 pub enum Entry {
@@ -179,6 +214,9 @@ pub enum Role {
     /// The whole tool-definition object (a Go `mcp.Tool` value): name,
     /// title and annotations are read from its `name`/`title`/`annotations` keys.
     Definition,
+    /// An object whose `title` and `annotations` keys give those roles
+    /// (the TypeScript `registerTool(name, config, cb)` config).
+    Config,
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a
@@ -204,6 +242,8 @@ pub struct Forwarder {
 pub enum RoleSource {
     Param(String),
     Fixed(Expr),
+    /// A key path inside a parameter's value (`tool.annotations`).
+    ParamPath(String, Vec<String>),
 }
 
 #[derive(Clone, Debug)]
@@ -308,6 +348,11 @@ pub enum PositionalRoles {
     /// Python `mcp` FastMCP: `(name, title, description, annotations)` since
     /// 1.10, `(name, description, annotations)` before.
     PythonSdkTool { skip: usize },
+    /// TypeScript SDK v1 `server.tool(name, ...rest, cb)`: the roles of the
+    /// middle arguments follow the SDK's run-time checks (a string is the
+    /// description, a Zod raw shape the parameters, a plain object the
+    /// annotations), decided once their values are resolved.
+    TsSdkTool,
 }
 
 /// How source spells `hint = value` (for help lines only).
@@ -374,6 +419,20 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A registration made once per element of a list: `for (const t of TOOLS)
+/// server.registerTool(t.name, ...)`. `resolve` repeats the site for each
+/// element when the list can be followed (across files too); otherwise the
+/// loop variables are unresolved.
+#[derive(Clone, Debug)]
+pub struct Each {
+    /// Index of the site in [`FileFacts::tools`].
+    pub tool: usize,
+    pub list: Expr,
+    /// Names bound per element, with the key path each reads from the
+    /// element (empty: the element itself; `["name"]` for `{ name }`).
+    pub vars: Vec<(String, Vec<String>)>,
+}
+
 /// Everything one file says that resolution may need.
 #[derive(Clone, Debug)]
 pub struct FileFacts {
@@ -384,11 +443,13 @@ pub struct FileFacts {
     pub tools: Vec<ToolSite>,
     /// Parse errors: the rest of the file was still searched.
     pub problems: Vec<Problem>,
+    /// Sites repeated per element of a list.
+    pub each: Vec<Each>,
 }
 
 impl FileFacts {
     pub fn new(file: FileId, lang: Lang) -> FileFacts {
-        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![] }
+        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![], each: vec![] }
     }
     pub fn binding(&self, name: &str) -> Option<&Binding> {
         // The last assignment at module level wins.

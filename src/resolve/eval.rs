@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::Resolver;
-use crate::model::{Entry, Expr, FileFacts, Forwarder, Returns, Spread};
+use crate::model::{Element, Entry, Expr, FileFacts, Forwarder, Returns, Spread};
 use crate::source::Span;
 
 /// Chains of names longer than this are cut (cycles, pathological input).
@@ -27,6 +27,8 @@ pub enum Value {
     },
     /// A value of a class (a call of the class, an annotated parameter).
     Instance(Box<Value>),
+    /// A list whose every element is known.
+    List(Vec<Value>, Span),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
     /// A function whose call has a known value, with its file.
     Function(Arc<Returns>, Arc<FileFacts>),
@@ -70,7 +72,28 @@ pub enum Item {
     Unknown(Span),
 }
 
+/// What reading one key of an evaluated mapping gives.
+enum Field<'o> {
+    Found(&'o Value),
+    /// Not set, and no unknown spread could have set it.
+    Absent,
+    /// A later spread or computed key may have set it.
+    Unknown,
+}
+
 impl Obj {
+    fn field(&self, key: &str) -> Field<'_> {
+        let mut found = Field::Absent;
+        for item in &self.items {
+            match item {
+                Item::Pair { key: k, value, .. } if k == key => found = Field::Found(value),
+                Item::Unknown(_) => found = Field::Unknown,
+                _ => {}
+            }
+        }
+        found
+    }
+
     fn get(&self, key: &str) -> Option<&Value> {
         let mut found = None;
         for item in &self.items {
@@ -119,6 +142,65 @@ impl Resolver<'_, '_> {
             }
             Expr::Call { callee, args, span } => self.call(callee, args, *span, facts, d),
             Expr::Ref { path, span } => self.lookup(facts, path, *span, d),
+            Expr::List { items, span } => {
+                let mut out = Vec::new();
+                for item in items {
+                    match item {
+                        Element::Item(e) => out.push(self.eval_d(e, facts, d)),
+                        Element::Spread(e) => match self.eval_d(e, facts, d) {
+                            Value::List(more, _) => out.extend(more),
+                            // An unknown spread makes the whole list unknown.
+                            _ => return Value::Unresolved(*span),
+                        },
+                    }
+                }
+                Value::List(out, *span)
+            }
+            Expr::Values { base, span } => match self.eval_d(base, facts, d) {
+                Value::Module(m) => {
+                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
+                    let values = Expr::Values { base: Box::new(table), span: *span };
+                    self.eval_d(&values, &m, d)
+                }
+                Value::Obj(o) => {
+                    let mut out = Vec::new();
+                    for item in o.items {
+                        match item {
+                            Item::Pair { value, .. } => out.push(value),
+                            Item::Unknown(_) => return Value::Unresolved(*span),
+                        }
+                    }
+                    Value::List(out, *span)
+                }
+                _ => Value::Unresolved(*span),
+            },
+            Expr::Entries { base, span } => match self.eval_d(base, facts, d) {
+                Value::Module(m) => {
+                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
+                    let entries = Expr::Entries { base: Box::new(table), span: *span };
+                    self.eval_d(&entries, &m, d)
+                }
+                Value::Obj(o) => {
+                    let mut out = Vec::new();
+                    for item in o.items {
+                        match item {
+                            Item::Pair { key, key_span, value, .. } => {
+                                out.push(Value::List(vec![Value::Str(key, key_span), value], key_span))
+                            }
+                            Item::Unknown(_) => return Value::Unresolved(*span),
+                        }
+                    }
+                    Value::List(out, *span)
+                }
+                _ => Value::Unresolved(*span),
+            },
+            Expr::Index { base, key, span } if key.parse::<usize>().is_ok() => match self.eval_d(base, facts, d) {
+                Value::List(items, _) => {
+                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
+                }
+                Value::Obj(o) => o.get(key).cloned().unwrap_or(Value::Unresolved(*span)),
+                _ => Value::Unresolved(*span),
+            },
             Expr::Index { base, key, span } => match self.eval_d(base, facts, d) {
                 Value::Obj(o) => match o.get(key) {
                     Some(Value::Obj(inner)) => {
@@ -130,6 +212,27 @@ impl Resolver<'_, '_> {
                     None => Value::Unresolved(*span),
                 },
                 _ => Value::Unresolved(*span),
+            },
+            Expr::Field { base, key, span } => match self.eval_d(base, facts, d) {
+                Value::Obj(o) => match o.field(key) {
+                    // Read through a name, the object is a preset; read out of
+                    // a literal written at the site, it is inline.
+                    Field::Found(Value::Obj(inner)) => {
+                        let mut inner = inner.clone();
+                        if !matches!(**base, Expr::Object { .. }) {
+                            inner.defined_at = inner.defined_at.or(Some(inner.span));
+                        }
+                        Value::Obj(inner)
+                    }
+                    Field::Found(v) => v.clone(),
+                    Field::Absent => Value::Null(*span),
+                    Field::Unknown => Value::Unresolved(*span),
+                },
+                Value::Null(_) => Value::Unresolved(*span),
+                Value::List(items, _) => {
+                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
+                }
+                v => self.member(v, std::slice::from_ref(key), *span, d),
             },
             Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),
             Expr::Forwarder(f) => Value::Forwarder(Arc::new((**f).clone()), facts.clone()),

@@ -21,6 +21,11 @@ pub trait LangSupport: Sync {
     fn is_sdk_symbol(&self, _kind: CalleeKind, _module: &str, _name: &str) -> bool {
         false
     }
+    /// Whether the project holding `path` declares an MCP SDK dependency
+    /// (a receiver that cannot be followed then counts, as with an import).
+    fn project_uses_sdk(&self, _path: &Path) -> bool {
+        false
+    }
     /// Whether `module` belongs to a framework with look-alike tool APIs.
     fn is_not_mcp(&self, _module: &str) -> bool {
         false

@@ -6,6 +6,7 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+mod each;
 mod eval;
 mod go;
 mod keys;
@@ -26,6 +27,10 @@ use crate::model::{
     Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
+
+/// The binding a frontend may give a module's export table (an object of
+/// every exported name), read by `Expr::Values` of a namespace import.
+pub const EXPORTS: &str = "<exports>";
 
 /// Files larger than this are not loaded to follow an import.
 const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024;
@@ -105,12 +110,18 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     let r = Resolver { linker, generations: Mutex::default() };
     let mut tools = Vec::new();
     for facts in files {
-        for site in &facts.tools {
-            if let Some(tool) = r.tool(facts, site) {
-                tools.push(tool);
+        for (i, site) in facts.tools.iter().enumerate() {
+            match facts.each.iter().find(|e| e.tool == i) {
+                Some(each) => tools.extend(r.each(facts, site, each)),
+                None => tools.extend(r.tool(facts, site)),
             }
         }
     }
+    // A definition object found on its own (a typed `Tool` literal) that a
+    // registration also names is one tool: the registration's.
+    let defined: std::collections::HashSet<(FileId, u32)> =
+        tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
+    tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     tools
 }
 
@@ -186,11 +197,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Value::Str(v, _) => Some(v),
             _ => None,
         });
+        let definition = site.definition.or(object_at).or_else(|| self.config_object(parts.annotations.as_ref()));
         Some(Tool {
             name,
             name_span,
             site: site.site,
-            definition: site.definition.or(object_at),
+            definition,
             language: facts.lang,
             api,
             params,
@@ -219,6 +231,21 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         Some(params)
+    }
+
+    /// Where a named config object was defined, when the annotations are
+    /// read out of it (`registerTool(name, searchConfig, cb)` with the config
+    /// imported): the tool's secondary location.
+    fn config_object(&self, annotations: Option<&Scoped>) -> Option<Span> {
+        let s = annotations?;
+        let Expr::Field { base, .. } = &s.expr else { return None };
+        if !matches!(**base, Expr::Ref { .. } | Expr::Field { .. } | Expr::Index { .. }) {
+            return None;
+        }
+        match self.eval(base, &s.facts) {
+            Value::Obj(o) if o.defined_at.is_some() => Some(Span { end: o.span.start + 1, ..o.span }),
+            _ => None,
+        }
     }
 
     fn generation(&self, facts: &FileFacts) -> (Generation, String) {
@@ -313,8 +340,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Expr::Ref { path, .. } => path.last().is_some_and(|l| l.to_ascii_lowercase().contains("mcp")),
             _ => false,
         };
-        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module));
         let other = facts.imports.iter().any(|i| support.is_not_mcp(&i.module));
+        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module))
+            || (!other && self.linker.path_of(facts.file).is_some_and(|p| support.project_uses_sdk(&p)));
         if named_mcp || (sdk && !other) {
             Decision::Server
         } else {
@@ -367,6 +395,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
             if positional.len() == 2 && parts.title.is_none() {
                 parts.title = Some(Scoped { expr: Expr::Unresolved(positional[1].value.span()), facts: facts.clone() });
             }
+        }
+        if site.positional_roles == PositionalRoles::TsSdkTool {
+            self.ts_tool_overload(facts, site, &mut parts);
         }
         // A `**kwargs` spread at the registration could carry any role.
         if let Some(spread) = site.args.iter().find(|a| a.spread == Spread::Map) {
@@ -439,6 +470,14 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
+                RoleSource::ParamPath(p, keys) => bound.get(p.as_str()).map(|a| {
+                    let expr = keys.iter().fold(a.value.clone(), |base, key| Expr::Field {
+                        span: a.value.span(),
+                        base: Box::new(base),
+                        key: key.clone(),
+                    });
+                    Scoped { expr, facts: facts.clone() }
+                }),
             };
             match role {
                 Role::Name => parts.name = value.or(parts.name.take()),
@@ -446,6 +485,17 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => parts.description = value.or(parts.description.take()),
                 Role::Definition => parts.definition = value.or(parts.definition.take()),
+                Role::Config => {
+                    if let Some(v) = value {
+                        let field = |key: &str| {
+                            let expr =
+                                Expr::Field { base: Box::new(v.expr.clone()), key: key.into(), span: v.expr.span() };
+                            Some(Scoped { expr, facts: v.facts.clone() })
+                        };
+                        parts.title = parts.title.take().or_else(|| field("title"));
+                        parts.annotations = parts.annotations.take().or_else(|| field("annotations"));
+                    }
+                }
             }
         }
         if f.passes_kwargs {
@@ -536,7 +586,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         };
         let mut out = Annotations::none();
         out.origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }

@@ -141,3 +141,13 @@ fn go_report_formats() {
         });
     }
 }
+
+#[test]
+fn typescript_expect_markers() {
+    check_lang("typescript");
+}
+
+#[test]
+fn typescript_snapshots() {
+    snapshot_lang("typescript");
+}

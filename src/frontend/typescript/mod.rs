@@ -1,13 +1,259 @@
-//! The typescript frontend (not yet written: finds nothing).
+//! TypeScript/JavaScript frontend: tree-sitter-typescript (typescript, tsx)
+//! and tree-sitter-javascript → [`FileFacts`].
+//!
+//! Finds every *candidate* registration (`x.registerTool`, the v1 `x.tool`
+//! overloads, `registerToolTask`, fastmcp `addTool`/`addTools`, Cloudflare
+//! `paidTool`, low-level `ListToolsRequestSchema` handlers and `Tool`-typed
+//! definition objects, xmcp `metadata` exports) and records what must be
+//! confirmed for it to count ([`crate::model::Gate`]); `resolve` decides from
+//! imports and receivers which are MCP. ES imports, re-exports, CommonJS
+//! `require`/`module.exports`, top-level declarations and class fields
+//! (`this.server`) become imports and bindings.
 
+mod bindings;
+mod definitions;
+mod imports;
+mod lower;
+mod registrations;
+mod scope;
+mod wrappers;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::path::Path;
+use std::sync::LazyLock;
 
-use crate::model::{FileFacts, Lang};
-use crate::source::FileId;
+use tree_sitter::{Language, Node, Parser, Tree};
 
-/// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["mcp", "Hint"];
+use self::lower::Lower;
+use crate::frontend::queries::CompiledQuery;
+use crate::model::{FileFacts, Lang, Problem};
+use crate::source::{FileId, Span};
 
-pub fn parse(file: FileId, lang: Lang, _path: &Path, _text: &str) -> FileFacts {
-    FileFacts::new(file, lang)
+/// Byte markers of files worth parsing: MCP imports, registration methods,
+/// or hint keys (a preset module).
+pub const PREFILTER: &[&str] =
+    &["mcp", "MCP", "modelcontextprotocol", "Hint", "egisterTool", ".tool(", "addTool", "ListTools", "ToolMetadata"];
+
+pub const API_REGISTER_TOOL: &str = "ts.registerTool";
+pub const API_TOOL: &str = "ts.tool";
+pub const API_TOOL_TASK: &str = "ts.registerToolTask";
+pub const API_PAID_TOOL: &str = "ts.paidTool";
+pub const API_FASTMCP: &str = "ts.fastmcp.addTool";
+pub const API_LOWLEVEL: &str = "ts.lowlevel.Tool";
+pub const API_XMCP: &str = "ts.xmcp.metadata";
+pub const API_WRAPPER: &str = "ts.wrapper";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Grammar {
+    TypeScript,
+    Tsx,
+    JavaScript,
+}
+
+static TS: LazyLock<Language> = LazyLock::new(|| tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into());
+static TSX: LazyLock<Language> = LazyLock::new(|| tree_sitter_typescript::LANGUAGE_TSX.into());
+static JS: LazyLock<Language> = LazyLock::new(|| tree_sitter_javascript::LANGUAGE.into());
+
+/// One compiled copy of each query per grammar.
+struct Queries {
+    calls: CompiledQuery,
+    imports: CompiledQuery,
+}
+
+fn queries_for(language: &Language, grammar: &str) -> Queries {
+    Queries {
+        calls: CompiledQuery::new(language, include_str!("calls.scm"), &format!("{grammar}/calls.scm")),
+        imports: CompiledQuery::new(language, include_str!("imports.scm"), &format!("{grammar}/imports.scm")),
+    }
+}
+
+static TS_QUERIES: LazyLock<Queries> = LazyLock::new(|| queries_for(&TS, "typescript"));
+static TSX_QUERIES: LazyLock<Queries> = LazyLock::new(|| queries_for(&TSX, "tsx"));
+static JS_QUERIES: LazyLock<Queries> = LazyLock::new(|| queries_for(&JS, "javascript"));
+
+thread_local! {
+    static PARSERS: RefCell<[Option<Parser>; 3]> = const { RefCell::new([None, None, None]) };
+}
+
+impl Grammar {
+    fn for_path(lang: Lang, path: &Path) -> Grammar {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("tsx") => Grammar::Tsx,
+            // JSX is common in plain .js files too: the javascript grammar reads it.
+            _ if lang == Lang::JavaScript => Grammar::JavaScript,
+            _ => Grammar::TypeScript,
+        }
+    }
+    fn language(self) -> &'static Language {
+        match self {
+            Grammar::TypeScript => &TS,
+            Grammar::Tsx => &TSX,
+            Grammar::JavaScript => &JS,
+        }
+    }
+    fn queries(self) -> &'static Queries {
+        match self {
+            Grammar::TypeScript => &TS_QUERIES,
+            Grammar::Tsx => &TSX_QUERIES,
+            Grammar::JavaScript => &JS_QUERIES,
+        }
+    }
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+fn parse_tree(grammar: Grammar, text: &str) -> Option<Tree> {
+    PARSERS.with(|cell| {
+        let mut slots = cell.borrow_mut();
+        let parser = slots[grammar.index()].get_or_insert_with(|| {
+            let mut p = Parser::new();
+            p.set_language(grammar.language()).expect("tree-sitter grammar matches the tree-sitter ABI");
+            p
+        });
+        parser.parse(text, None)
+    })
+}
+
+/// Parse one TS/JS file into facts. Never panics on bad input: syntax errors
+/// become a problem and the rest of the tree is still searched.
+pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
+    let mut facts = FileFacts::new(file, lang);
+    let grammar = Grammar::for_path(lang, path);
+    let Some(tree) = parse_tree(grammar, text) else {
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: format!("the {} parser gave up on this file", lang.name()),
+        });
+        return facts;
+    };
+    let root = tree.root_node();
+    let cx = Cx {
+        lower: Lower { text, file },
+        root,
+        queries: grammar.queries(),
+        path,
+        lang,
+        seen: RefCell::default(),
+        scopes: RefCell::default(),
+    };
+    if root.has_error() {
+        if let Some(problem) = cx.first_error(root) {
+            facts.problems.push(problem);
+        }
+    }
+    cx.imports(&mut facts);
+    cx.bindings(&mut facts);
+    cx.definitions(&mut facts);
+    cx.registrations(&mut facts);
+    facts
+}
+
+struct Cx<'a, 't> {
+    lower: Lower<'a>,
+    root: Node<'t>,
+    queries: &'static Queries,
+    path: &'a Path,
+    lang: Lang,
+    /// Start bytes of tool-definition objects already counted.
+    seen: RefCell<HashSet<usize>>,
+    scopes: RefCell<scope::Scopes<'t>>,
+}
+
+impl<'a, 't> Cx<'a, 't> {
+    fn span(&self, n: Node<'t>) -> Span {
+        self.lower.span(n)
+    }
+    fn text(&self, n: Node<'t>) -> &'a str {
+        self.lower.text(n)
+    }
+
+    fn first_error(&self, root: Node<'t>) -> Option<Problem> {
+        let mut cursor = root.walk();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if n.is_error() {
+                let line_end = self.lower.text[n.start_byte()..]
+                    .find('\n')
+                    .map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
+                return Some(Problem {
+                    span: Span::new(
+                        self.lower.file,
+                        n.start_byte(),
+                        line_end.max(n.start_byte() + 1).min(self.lower.text.len()),
+                    ),
+                    message: format!("syntax error: this {} could not be parsed", self.language_name()),
+                });
+            }
+            if n.is_missing() {
+                return Some(Problem { span: self.span(n), message: format!("syntax error: missing `{}`", n.kind()) });
+            }
+            if n.has_error() {
+                let children: Vec<Node> = n.children(&mut cursor).collect();
+                stack.extend(children.into_iter().rev());
+            }
+        }
+        None
+    }
+
+    fn language_name(&self) -> &'static str {
+        match self.lang {
+            Lang::JavaScript => "JavaScript",
+            _ => "TypeScript",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn queries_compile_with_their_captures() {
+        for q in [&*TS_QUERIES, &*TSX_QUERIES, &*JS_QUERIES] {
+            for name in [
+                "call",
+                "call.receiver",
+                "call.method",
+                "call.args",
+                "wrapper.call",
+                "wrapper.callee",
+                "wrapper.args",
+                "helper.call",
+                "helper.receiver",
+                "helper.method",
+                "helper.args",
+            ] {
+                q.calls.capture(name);
+            }
+            for name in ["import", "reexport", "require", "require.source"] {
+                q.imports.capture(name);
+            }
+        }
+    }
+
+    fn facts(path: &str, src: &str) -> FileFacts {
+        let lang = crate::frontend::lang_for(Path::new(path)).unwrap();
+        parse(FileId(0), lang, &PathBuf::from(path), src)
+    }
+
+    #[test]
+    fn finds_register_tool_and_import() {
+        let src = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nconst server = new McpServer({name: 'x'});\nserver.registerTool('get_x', { inputSchema: { id: z.string() }, annotations: { readOnlyHint: true } }, async () => ({}));\n";
+        let f = facts("a.ts", src);
+        assert_eq!(f.tools.len(), 1);
+        assert_eq!(f.tools[0].params.as_deref(), Some(&["id".to_string()][..]));
+        assert!(f.import("McpServer").is_some());
+        assert!(f.binding("server").is_some());
+    }
+
+    #[test]
+    fn bad_input_does_not_panic() {
+        let deep = format!("const X = {}1{};\n", "(".repeat(20000), ")".repeat(20000));
+        let _ = facts("a.ts", &deep);
+        let _ = facts("a.js", "server.registerTool(`a ${`b ${c}`}`, {, }, ");
+        let _ = facts("a.tsx", "const x = <div>{server.tool('a', {}, () => 1)}</div>;");
+    }
 }
