@@ -29,8 +29,25 @@ fn rust(body: &'static str, expect: &'static [&'static str]) -> Case {
     Case { file: "lib.rs", source: body, expect }
 }
 
+const TS_HEAD: &str = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\nconst server = new McpServer({ name: \"s\", version: \"1\" });\n";
+
+fn ts(body: &'static str, expect: &'static [&'static str]) -> Case {
+    Case { file: "server.ts", source: body, expect }
+}
+
 fn cases() -> Vec<Case> {
     vec![
+        // TypeScript (head: 2 lines).
+        ts("// mcp-lint: ignore[MCP001]\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n", &[]),
+        ts(
+            "server.registerTool(\"get_x\", {}, async () => ({ content: [] })); // mcp-lint: ignore[MCP001]\n",
+            &["3:MCP020"],
+        ),
+        ts(
+            "const s = \"// mcp-lint: ignore\";\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n",
+            &["4:MCP001"],
+        ),
+        ts("// mcp-lint: ignore-file\nserver.registerTool(\"get_x\", {}, async () => ({ content: [] }));\n", &[]),
         // Go (head: 6 lines, so the body starts on line 7).
         go("\t// mcp-lint: ignore[MCP001]\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &[]),
         go("\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h) // mcp-lint: ignore\n}\n", &[]),
@@ -77,6 +94,7 @@ fn suppression_cases() {
             Some("py") => PY_HEAD,
             Some("go") => GO_HEAD,
             Some("rs") => RS_HEAD,
+            Some("ts") => TS_HEAD,
             _ => "",
         };
         let source = format!("{head}{}", case.source);
