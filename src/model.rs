@@ -128,6 +128,11 @@ pub enum Returns {
     /// A fixed value, evaluated in the function's file; parameters in it
     /// are already `Unresolved`.
     Value(Expr),
+    /// A value built from the function's parameters (`func newTool(name
+    /// string) mcp.Tool`): each `(span, i)` marks the expression with that
+    /// span as standing for argument `i`. A scalar argument (evaluated where
+    /// the call is) replaces it; anything else stays unresolved.
+    Template { value: Expr, params: Vec<(Span, usize)> },
 }
 
 /// A pseudo-key a frontend may put in an annotations object: its `Str`

@@ -294,6 +294,14 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// The value a local variable is bound to (`h := func(...) {...}`).
+    pub fn local_value<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
+        match self.local(ident, self.text(ident))? {
+            Local::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// The package type of a local value: a parameter or receiver of that
     /// type, or a variable holding a literal of it (`r := &Registry{}`).
     pub fn local_type(&self, ident: Node) -> Option<String> {
@@ -477,6 +485,17 @@ impl<'a> Lower<'a> {
                 return self.expr_at(args[0], d);
             }
         }
+        // `s.newTool()` on a value of a package type: the method `Type.newTool`.
+        let method = (function.kind() == "selector_expression")
+            .then(|| {
+                let ty = self.local_type(function.child_by_field_name("operand")?)?;
+                Some(format!("{ty}.{}", self.text(function.child_by_field_name("field")?)))
+            })
+            .flatten();
+        let callee = match method {
+            Some(m) => Expr::Ref { path: vec![m], span: self.span(function) },
+            None => self.expr_at(function, d),
+        };
         let args = args
             .iter()
             .map(|a| {
@@ -488,7 +507,7 @@ impl<'a> Lower<'a> {
                 Arg { keyword: None, keyword_span: None, value: self.expr_at(node, d), spread }
             })
             .collect();
-        Expr::Call { callee: Box::new(self.expr_at(function, d)), args, span }
+        Expr::Call { callee: Box::new(callee), args, span }
     }
 
     /// `pkg.Name` (or `pkg.Name[T]`) where `pkg` is an import of this file.

@@ -250,6 +250,11 @@ impl<'a, 't> Cx<'a, 't> {
                 if let Some(fwd) = self.forwarders.borrow().get(&name) {
                     let span = fwd.span;
                     facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(fwd.clone())), span });
+                } else if let Some(returns) = self.returned_object(method) {
+                    // A method that builds a tool, called as `s.newTool()`.
+                    let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
+                    let value = Expr::Function { returns: Box::new(returns), span };
+                    facts.bindings.push(Binding { name, value, span });
                 }
             }
         }
@@ -337,8 +342,8 @@ impl<'a, 't> Cx<'a, 't> {
             // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
             let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
             Expr::Object { entries: vec![entry], span }
-        } else if let Some(result) = self.returned_object(f) {
-            Expr::Function { returns: Box::new(Returns::Value(result)), span }
+        } else if let Some(returns) = self.returned_object(f) {
+            Expr::Function { returns: Box::new(returns), span }
         } else {
             return;
         };
@@ -382,7 +387,8 @@ impl<'a, 't> Cx<'a, 't> {
     /// The first result of a function whose last statement returns an
     /// object: a tool (`return mcp.NewTool(...), handler`, `return
     /// &mcp.Tool{...}`) or an mcp-go option's effect.
-    fn returned_object(&self, f: Node) -> Option<Expr> {
+    /// Its parameters (a tool's name, a hint) become the call's arguments.
+    fn returned_object(&self, f: Node) -> Option<Returns> {
         let body = f.child_by_field_name("body")?;
         let list = named_children(body).find(|c| c.kind() == "statement_list")?;
         let last = named_children(list).last()?;
@@ -390,10 +396,19 @@ impl<'a, 't> Cx<'a, 't> {
             return None;
         }
         let value = first(first(last)?)?;
-        match self.lower.expr(value) {
-            e @ Expr::Object { .. } => Some(e),
-            _ => None,
+        let saved = std::mem::take(&mut *self.lower.touched.borrow_mut());
+        let e = self.lower.expr(value);
+        let touched = std::mem::replace(&mut *self.lower.touched.borrow_mut(), saved);
+        if !matches!(e, Expr::Object { .. }) {
+            return None;
         }
+        let names: Vec<&str> = params(f).into_iter().map(|(_, n)| self.text(n)).collect();
+        let uses: Vec<(Span, usize)> = touched
+            .params
+            .iter()
+            .filter_map(|(span, name)| Some((*span, names.iter().position(|n| n == name)?)))
+            .collect();
+        Some(if uses.is_empty() { Returns::Value(e) } else { Returns::Template { value: e, params: uses } })
     }
 }
 

@@ -456,6 +456,10 @@ impl<'a, 't> Cx<'a, 't> {
         let span = self.span(h);
         match h.kind() {
             "func_literal" => self.handler_input_type(h),
+            // `handler := func(...) {...}` declared in the same function.
+            "identifier" if self.lower.local_value(h).is_some_and(|v| v.kind() == "func_literal") => {
+                self.lower.local_value(h).and_then(|v| self.handler_input_type(v))
+            }
             "identifier" | "selector_expression" => match self.lower.expr(h) {
                 base @ Expr::Ref { .. } => Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span }),
                 _ => None,
