@@ -9,7 +9,7 @@ use syn::{Attribute, FnArg, ImplItem, Item, Meta, Token, Type};
 use super::attrs::attr_name;
 use super::paths::ident;
 use super::{builders, wrappers, Cx};
-use crate::model::{Binding, Import};
+use crate::model::{Binding, Entry, Expr, Import, FIELDS_MEMBER};
 use crate::source::Span;
 
 pub fn file(cx: &mut Cx, ast: &syn::File) {
@@ -105,7 +105,13 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                     }
                 }
             }
-            Item::Struct(s) => mcp_tool_attrs(cx, &s.attrs, cx.structs.get(&ident(&s.ident)).cloned()),
+            Item::Struct(s) => {
+                let fields = cx.structs.get(&ident(&s.ident)).cloned();
+                if let Some(fields) = &fields {
+                    fields_binding(cx, s, fields);
+                }
+                mcp_tool_attrs(cx, &s.attrs, fields)
+            }
             // `#[mcp_tool(..)] type Ping = EmptyInput;`
             Item::Type(t) => {
                 let params = type_name(&t.ty).and_then(|n| cx.structs.get(&n).cloned());
@@ -234,22 +240,58 @@ fn tool_attrs(cx: &mut Cx, attrs: &[Attribute], sig: &syn::Signature) {
             continue;
         }
         let name = (ident(&sig.ident), cx.span(sig.ident.span()));
-        let params = fn_params(cx, sig);
-        let site = cx.tool_attr(a, name, params);
+        let (params, input_types) = fn_params(cx, sig);
+        let mut site = cx.tool_attr(a, name, params);
+        if site.params.is_some() {
+            site.input_types = input_types;
+        }
         cx.facts.tools.push(site);
     }
 }
 
+/// `<Struct>.__fields__`: the input fields of a struct, for a
+/// `Parameters<Struct>` in another file.
+fn fields_binding(cx: &mut Cx, s: &syn::ItemStruct, fields: &[String]) {
+    let span = cx.span(s.ident.span());
+    let entries: Vec<Entry> = fields
+        .iter()
+        .map(|f| Entry::Pair { key: f.clone(), key_span: span, value: Expr::Str(f.clone(), span) })
+        .collect();
+    let name = ident(&s.ident);
+    let mut names = vec![format!("{name}.{FIELDS_MEMBER}")];
+    if !cx.mod_path.is_empty() {
+        names.push(cx.qualified(&names[0]));
+    }
+    for n in names {
+        let value = Expr::Object { entries: entries.clone(), span };
+        cx.facts.bindings.push(Binding { name: n, value, span });
+    }
+}
+
 /// Input parameter names of an rmcp tool method: the fields of `T` in a
-/// `Parameters<T>` argument (when `T` is a struct of this file), or the
-/// arguments marked `#[tool(param)]` (rmcp < 0.2).
-fn fn_params(cx: &Cx, sig: &syn::Signature) -> Option<Vec<String>> {
+/// `Parameters<T>` argument (when `T` is a struct of this file, else `T`
+/// is an input type the resolver follows), or the arguments marked
+/// `#[tool(param)]` (rmcp < 0.2).
+fn fn_params(cx: &mut Cx, sig: &syn::Signature) -> (Option<Vec<String>>, Vec<Expr>) {
+    let mut types = Vec::new();
+    let params = fn_param_names(cx, sig, &mut types);
+    (params, types)
+}
+
+fn fn_param_names(cx: &mut Cx, sig: &syn::Signature, types: &mut Vec<Expr>) -> Option<Vec<String>> {
     let mut out = Vec::new();
     for input in &sig.inputs {
         let FnArg::Typed(pt) = input else { continue };
         if let Some(inner) = generic_arg(&pt.ty, "Parameters") {
             let name = type_name(inner)?;
-            out.extend(cx.structs.get(&name)?.iter().cloned());
+            match (cx.structs.get(&name), inner) {
+                (Some(fields), _) => out.extend(fields.iter().cloned()),
+                (None, Type::Path(p)) if p.qself.is_none() && is_plain(&p.path) => {
+                    let span = cx.sspan(&p.path);
+                    types.push(cx.path_ref(&p.path, span));
+                }
+                _ => return None,
+            }
             continue;
         }
         for a in &pt.attrs {
@@ -268,6 +310,11 @@ fn fn_params(cx: &Cx, sig: &syn::Signature) -> Option<Vec<String>> {
         }
     }
     Some(out)
+}
+
+/// A path without generic arguments (`args::Query`, not `Valid<Query>`).
+fn is_plain(p: &syn::Path) -> bool {
+    p.segments.iter().all(|s| matches!(s.arguments, syn::PathArguments::None))
 }
 
 /// `T` of `Wrapper<T>` when the type's last segment is `wrapper`.
