@@ -634,6 +634,9 @@ impl<'a> Lower<'a> {
                 let reset = Entry::Pair { key: RESET_KEY.into(), key_span, value: Expr::Bool(true, span) };
                 return Some(Expr::Object { entries: vec![reset, Entry::Spread(value())], span });
             }
+            // Any other option (`WithString`, `WithDescription`, ...) leaves
+            // the annotations alone, also behind a project helper.
+            _ if name.starts_with("With") => return Some(Expr::Object { entries: vec![], span }),
             _ => return None,
         };
         Some(Expr::Object { entries: vec![Entry::Pair { key: key.into(), key_span, value: value() }], span })

@@ -395,6 +395,21 @@ impl<'a, 't> Cx<'a, 't> {
         if last.kind() != "return_statement" {
             return None;
         }
+        let mut returns = Vec::new();
+        return_statements(list, &mut returns);
+        if returns.len() > 1 {
+            // Several returns agree only when none touches the annotations
+            // (`if req { return mcp.WithString(..., mcp.Required()) }`).
+            let no_effect = |r: &Node| {
+                first(*r)
+                    .and_then(first)
+                    .is_some_and(|v| matches!(self.lower.expr(v), Expr::Object { entries, .. } if entries.is_empty()))
+            };
+            return returns
+                .iter()
+                .all(no_effect)
+                .then(|| Returns::Value(Expr::Object { entries: vec![], span: self.span(last) }));
+        }
         let value = first(first(last)?)?;
         let saved = std::mem::take(&mut *self.lower.touched.borrow_mut());
         let e = self.lower.expr(value);
@@ -409,6 +424,17 @@ impl<'a, 't> Cx<'a, 't> {
             .filter_map(|(span, name)| Some((*span, names.iter().position(|n| n == name)?)))
             .collect();
         Some(if uses.is_empty() { Returns::Value(e) } else { Returns::Template { value: e, params: uses } })
+    }
+}
+
+/// The `return`s of a function body (not those of function literals in it).
+fn return_statements<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    for c in named_children(n) {
+        match c.kind() {
+            "func_literal" => {}
+            "return_statement" => out.push(c),
+            _ => return_statements(c, out),
+        }
     }
 }
 
