@@ -8,7 +8,7 @@ use syn::{Attribute, FnArg, ImplItem, Item, Meta, Token, Type};
 
 use super::attrs::attr_name;
 use super::paths::ident;
-use super::{builders, wrappers, Cx};
+use super::{builders, tool_base, wrappers, Cx};
 use crate::model::{Binding, Entry, Expr, Import, FIELDS_MEMBER};
 use crate::source::Span;
 
@@ -80,6 +80,9 @@ fn walk(cx: &mut Cx, items: &[Item]) {
             Item::Impl(i) => {
                 let ty = type_name(&i.self_ty);
                 let saved = std::mem::replace(&mut cx.self_ty, ty.clone());
+                if tool_base::is_tool_base(i) {
+                    tool_base::tool_base_impl(cx, i);
+                }
                 for it in &i.items {
                     match it {
                         ImplItem::Const(c) => {
@@ -197,14 +200,7 @@ fn preset_fn(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block, owner: Optio
     if !returns_annotations || !sig.inputs.is_empty() {
         return;
     }
-    let tail = match block.stmts.last() {
-        Some(syn::Stmt::Expr(e, None)) => e,
-        Some(syn::Stmt::Expr(syn::Expr::Return(r), _)) => match &r.expr {
-            Some(e) => e,
-            None => return,
-        },
-        _ => return,
-    };
+    let Some(tail) = tail_expr(block) else { return };
     let span = cx.join(sig.fn_token.span, sig.output_span());
     preset(cx, &ident(&sig.ident), tail, span, owner);
 }
@@ -283,15 +279,7 @@ fn fn_param_names(cx: &mut Cx, sig: &syn::Signature, types: &mut Vec<Expr>) -> O
     for input in &sig.inputs {
         let FnArg::Typed(pt) = input else { continue };
         if let Some(inner) = generic_arg(&pt.ty, "Parameters") {
-            let name = type_name(inner)?;
-            match (cx.structs.get(&name), inner) {
-                (Some(fields), _) => out.extend(fields.iter().cloned()),
-                (None, Type::Path(p)) if p.qself.is_none() && is_plain(&p.path) => {
-                    let span = cx.sspan(&p.path);
-                    types.push(cx.path_ref(&p.path, span));
-                }
-                _ => return None,
-            }
+            out.extend(params_of_type(cx, inner, types)?);
             continue;
         }
         for a in &pt.attrs {
@@ -310,6 +298,55 @@ fn fn_param_names(cx: &mut Cx, sig: &syn::Signature, types: &mut Vec<Expr>) -> O
         }
     }
     Some(out)
+}
+
+/// The fields of an input type: those of a struct of this file, or none
+/// yet and the type in `types` for the resolver to follow (`None` when the
+/// type cannot be followed).
+pub fn params_of_type(cx: &mut Cx, ty: &Type, types: &mut Vec<Expr>) -> Option<Vec<String>> {
+    let name = type_name(ty)?;
+    match (cx.structs.get(&name), ty) {
+        (Some(fields), _) => Some(fields.clone()),
+        (None, Type::Path(p)) if p.qself.is_none() && is_plain(&p.path) => {
+            let span = cx.sspan(&p.path);
+            types.push(cx.path_ref(&p.path, span));
+            Some(vec![])
+        }
+        _ => None,
+    }
+}
+
+/// The value a block ends with (`x` or `return x;`), unless an earlier
+/// `return` may end it with another.
+pub fn tail_expr(block: &syn::Block) -> Option<&syn::Expr> {
+    if returns_early(block) {
+        return None;
+    }
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(syn::Expr::Return(r), _)) => r.expr.as_deref(),
+        Some(syn::Stmt::Expr(e, None)) => Some(e),
+        _ => None,
+    }
+}
+
+/// Whether a `return` before the block's last statement can end the fn
+/// (one inside a closure or async block returns from that).
+fn returns_early(block: &syn::Block) -> bool {
+    struct Finder(bool);
+    impl<'a> syn::visit::Visit<'a> for Finder {
+        fn visit_expr_return(&mut self, _: &'a syn::ExprReturn) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_expr_async(&mut self, _: &'a syn::ExprAsync) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let Some((_, init)) = block.stmts.split_last() else { return false };
+    let mut f = Finder(false);
+    for s in init {
+        syn::visit::Visit::visit_stmt(&mut f, s);
+    }
+    f.0
 }
 
 /// A path without generic arguments (`args::Query`, not `Valid<Query>`).
