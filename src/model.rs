@@ -209,6 +209,12 @@ pub struct Forwarder {
 pub enum RoleSource {
     Param(String),
     Fixed(Expr),
+    /// A fixed mapping (evaluated where the wrapper is) looked up with the
+    /// string the caller passes for a parameter: `toolAnnotations[name]`.
+    Keyed {
+        table: Expr,
+        param: String,
+    },
 }
 
 #[derive(Clone, Debug)]

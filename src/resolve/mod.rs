@@ -439,6 +439,13 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
+                RoleSource::Keyed { table, param } => bound.get(param.as_str()).map(|a| {
+                    let expr = match self.eval(&a.value, facts) {
+                        Value::Str(key, _) => Expr::Index { base: Box::new(table.clone()), key, span: table.span() },
+                        _ => Expr::Unresolved(a.value.span()),
+                    };
+                    Scoped { expr, facts: wfacts.clone() }
+                }),
             };
             match role {
                 Role::Name => parts.name = value.or(parts.name.take()),

@@ -339,6 +339,9 @@ impl<'a> Lower<'a> {
     fn composite(&self, n: Node, d: usize) -> Expr {
         let span = self.span(n);
         let ty = n.child_by_field_name("type");
+        if let Some(table) = ty.filter(|t| t.kind() == "map_type").and_then(|t| self.annotations_table(n, t, d)) {
+            return table;
+        }
         if ty.is_some_and(|t| {
             matches!(t.kind(), "slice_type" | "array_type" | "implicit_length_array_type" | "map_type")
         }) {
@@ -371,6 +374,32 @@ impl<'a> Lower<'a> {
             }
         }
         object
+    }
+
+    /// `map[string]*mcp.ToolAnnotations{"list_x": readOnly, ...}`: a table
+    /// of annotations by tool name, as an object (a key that is not a string
+    /// literal may be any key).
+    fn annotations_table(&self, n: Node, ty: Node, d: usize) -> Option<Expr> {
+        let value_ty = ty.child_by_field_name("value")?;
+        let value_ty = if value_ty.kind() == "pointer_type" { first(value_ty)? } else { value_ty };
+        if !(self.is_sdk_type(value_ty, GO_SDK, "ToolAnnotations")
+            || self.is_sdk_type(value_ty, MCP_GO, "ToolAnnotation"))
+        {
+            return None;
+        }
+        let span = self.span(n);
+        let mut entries = Vec::new();
+        for el in named_children(n.child_by_field_name("body")?).filter(|e| e.kind() == "keyed_element") {
+            let (Some(k), Some(v)) = (el.child_by_field_name("key"), el.child_by_field_name("value")) else { continue };
+            let key_node = if k.kind() == "literal_element" { first(k).unwrap_or(k) } else { k };
+            match self.string(key_node) {
+                Some(key) => {
+                    entries.push(Entry::Pair { key, key_span: self.span(key_node), value: self.expr_at(v, d) })
+                }
+                None => entries.push(Entry::Spread(Expr::Unresolved(self.span(key_node)))),
+            }
+        }
+        Some(Expr::Object { entries, span })
     }
 
     /// The property names of a schema literal: `&jsonschema.Schema{Properties:

@@ -161,7 +161,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
         // A method or function literal cannot forward: its literal is one tool, here.
         if is_template(&object, &touched.params)
-            && (self.template(call, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }))
+            && (self.template(call, tool, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }))
         {
             return;
         }
@@ -194,7 +194,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// its parameters: the function forwards them to the registration.
     /// Returns whether the function forwards (or the registration registers
     /// a caller's tool object, counted where that is defined).
-    fn template(&self, call: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
+    fn template(&self, call: Node, tool: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
         let Some(func) = enclosing_functions(call).into_iter().next() else { return false };
         let Some(name) = self.forwarder_name(func) else { return false };
         if self.forwarders.borrow().contains_key(&name) {
@@ -222,6 +222,9 @@ impl<'a, 't> Cx<'a, 't> {
                     };
                     if let Some(p) = param_of(value) {
                         roles.push((role, RoleSource::Param(p)));
+                    } else if let Some(keyed) = (role == Role::Annotations).then(|| self.keyed_by_param(tool)).flatten()
+                    {
+                        roles.push((role, keyed));
                     }
                 }
             }
@@ -238,6 +241,29 @@ impl<'a, 't> Cx<'a, 't> {
         };
         self.forwarders.borrow_mut().insert(name, forwarder);
         true
+    }
+
+    /// `Annotations: table[name]` in a tool literal, `name` a parameter of
+    /// the enclosing function and `table` a value that does not depend on it.
+    fn keyed_by_param(&self, tool: Node) -> Option<RoleSource> {
+        let lit = if tool.kind() == "unary_expression" { tool.child_by_field_name("operand")? } else { tool };
+        let value = self.lower.keyed(lit.child_by_field_name("body")?, "Annotations")?;
+        if value.kind() != "index_expression" {
+            return None;
+        }
+        let (operand, index) = (value.child_by_field_name("operand")?, value.child_by_field_name("index")?);
+        let func = enclosing_functions(tool).into_iter().next()?;
+        let param = self.text(index);
+        if index.kind() != "identifier" || !params(func).iter().any(|(_, n)| self.text(*n) == param) {
+            return None;
+        }
+        *self.lower.touched.borrow_mut() = Default::default();
+        let table = self.lower.expr(operand);
+        let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
+        if !touched.params.is_empty() || !touched.range.is_empty() {
+            return None;
+        }
+        Some(RoleSource::Keyed { table, param: param.to_string() })
     }
 
     /// Calls of project helpers: one passing an SDK tool literal defines a
