@@ -243,6 +243,25 @@ impl<'a, 't> Cx<'a, 't> {
         true
     }
 
+    /// Whether `n` contains an `AddTool`-style registration call.
+    fn has_registration(&self, n: Node) -> bool {
+        let mut stack = vec![n];
+        while let Some(x) = stack.pop() {
+            if x.kind() == "call_expression" {
+                let f = x.child_by_field_name("function").map(generic_operand);
+                let field =
+                    f.filter(|f| f.kind() == "selector_expression").and_then(|f| f.child_by_field_name("field"));
+                if field
+                    .is_some_and(|f| matches!(self.text(f), "AddTool" | "AddTools" | "AddSessionTool" | "AddTaskTool"))
+                {
+                    return true;
+                }
+            }
+            stack.extend(named_children(x));
+        }
+        false
+    }
+
     /// `Annotations: table[name]` in a tool literal, `name` a parameter of
     /// the enclosing function and `table` a value that does not depend on it.
     fn keyed_by_param(&self, tool: Node) -> Option<RoleSource> {
@@ -271,9 +290,15 @@ impl<'a, 't> Cx<'a, 't> {
     fn helper_site(&self, call: Node<'t>, function: Node<'t>, args: &[Node], facts: &mut FileFacts) {
         let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
         let mut literal = false;
+        // A function literal passed along registers the tool itself: the
+        // literal beside it only describes it (a catalog entry).
+        let registers_inside = args.iter().any(|a| a.kind() == "func_literal" && self.has_registration(*a));
         for a in args {
             let Some(ty) = self.sdk_tool_literal(*a) else { continue };
             literal = true;
+            if registers_inside {
+                continue;
+            }
             *self.lower.touched.borrow_mut() = Default::default();
             let object = self.lower.expr(*a);
             let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
