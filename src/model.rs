@@ -215,6 +215,9 @@ pub enum RoleSource {
         table: Expr,
         param: String,
     },
+    /// The positional arguments from this index on, merged left to right
+    /// (options that each set some hints: `MustTool(name, desc, h, opts...)`).
+    Rest(usize),
 }
 
 #[derive(Clone, Debug)]

@@ -22,8 +22,8 @@ pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
-    Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, PositionalRoles,
-    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
+    Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin,
+    PositionalRoles, Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -439,6 +439,16 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
+                RoleSource::Rest(from) => {
+                    let positional = site.args.iter().filter(|a| a.keyword.is_none()).skip(*from);
+                    let entries = positional
+                        .map(|a| match a.spread {
+                            Spread::No => Entry::Spread(a.value.clone()),
+                            _ => Entry::Spread(Expr::Unresolved(a.value.span())),
+                        })
+                        .collect();
+                    Some(Scoped { expr: Expr::Object { entries, span: site.site }, facts: facts.clone() })
+                }
                 RoleSource::Keyed { table, param } => bound.get(param.as_str()).map(|a| {
                     let expr = match self.eval(&a.value, facts) {
                         Value::Str(key, _) => Expr::Index { base: Box::new(table.clone()), key, span: table.span() },

@@ -10,6 +10,7 @@
 //! registers a tool built from its parameters is reported at each call),
 //! and handlers whose third parameter is the input struct.
 
+mod factories;
 mod lower;
 mod sites;
 
@@ -336,6 +337,8 @@ impl<'a, 't> Cx<'a, 't> {
         let span = self.span(name_node);
         let value = if let Some(fwd) = self.forwarders.borrow().get(&name) {
             Expr::Forwarder(Box::new(fwd.clone()))
+        } else if let Some(factory) = self.tool_factory(f) {
+            Expr::Forwarder(Box::new(factory))
         } else if self.is_pointer_helper(f) {
             Expr::Function { returns: Box::new(Returns::Argument(0)), span }
         } else if let Some(input) = self.handler_input_type(f) {
@@ -412,7 +415,10 @@ impl<'a, 't> Cx<'a, 't> {
         }
         let value = first(first(last)?)?;
         let saved = std::mem::take(&mut *self.lower.touched.borrow_mut());
-        let e = self.lower.expr(value);
+        let e = match value.kind() {
+            "func_literal" => self.option_closure(value).unwrap_or(Expr::Other(self.span(value))),
+            _ => self.lower.expr(value),
+        };
         let touched = std::mem::replace(&mut *self.lower.touched.borrow_mut(), saved);
         if !matches!(e, Expr::Object { .. }) {
             return None;
