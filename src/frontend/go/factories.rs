@@ -43,7 +43,7 @@ impl Cx<'_, '_> {
         }
         let list = f.child_by_field_name("parameters")?;
         let last = named_children(list).last()?;
-        if last.kind() != "variadic_parameter_declaration" {
+        if last.kind() != "variadic_parameter_declaration" || !self.is_tool_option(last.child_by_field_name("type")?) {
             return None;
         }
         let ps = params(f);
@@ -70,6 +70,52 @@ impl Cx<'_, '_> {
             inner: Gate::Callee { callee, kind: CalleeKind::SdkTypesTool },
             span,
         })
+    }
+
+    /// mcp-go's `mcp.ToolOption`, or a type of this file declared as
+    /// `func(*mcp.Tool)`.
+    fn is_tool_option(&self, ty: Node) -> bool {
+        match ty.kind() {
+            "qualified_type" => {
+                ty.child_by_field_name("name").is_some_and(|n| self.text(n) == "ToolOption")
+                    && ty
+                        .child_by_field_name("package")
+                        .and_then(|p| self.lower.sdk_package(self.text(p)))
+                        .is_some_and(|(_, p)| p == "mcp")
+            }
+            "type_identifier" => {
+                let name = self.text(ty);
+                let mut stack = vec![self.root];
+                while let Some(n) = stack.pop() {
+                    match n.kind() {
+                        "source_file" | "type_declaration" => stack.extend(named_children(n)),
+                        "type_spec" | "type_alias"
+                            if n.child_by_field_name("name").is_some_and(|x| self.text(x) == name) =>
+                        {
+                            return n.child_by_field_name("type").is_some_and(|t| self.takes_sdk_tool(t));
+                        }
+                        _ => {}
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// `func(*mcp.Tool)`: a function type whose only parameter is an SDK tool.
+    fn takes_sdk_tool(&self, t: Node) -> bool {
+        if t.kind() != "function_type" {
+            return false;
+        }
+        let Some(list) = t.child_by_field_name("parameters") else { return false };
+        let ps: Vec<Node> = named_children(list).collect();
+        let [p] = ps.as_slice() else { return false };
+        let Some(ty) = p.child_by_field_name("type") else { return false };
+        let ty = if ty.kind() == "pointer_type" { first(ty).unwrap_or(ty) } else { ty };
+        ty.kind() == "qualified_type"
+            && ty.child_by_field_name("name").is_some_and(|n| self.text(n) == "Tool")
+            && ty.child_by_field_name("package").is_some_and(|p| self.lower.sdk_package(self.text(p)).is_some())
     }
 
     /// `func(t *mcp.Tool) { t.Annotations.ReadOnlyHint = v }`: what the
