@@ -58,7 +58,9 @@ impl Cx<'_, '_> {
         if names.iter().any(|n| n == "description") {
             roles.push((Role::Description, RoleSource::Param("description".into())));
         }
-        roles.push((Role::Annotations, RoleSource::Rest(names.len() - 1)));
+        // The options start after every parameter declared before them.
+        let before = ps.iter().filter(|(_, n)| n.start_byte() < last.start_byte()).count();
+        roles.push((Role::Annotations, RoleSource::Rest(before)));
         let span = self.span(name_node);
         let callee = Expr::Ref { path: vec![sdk_alias.clone(), "Tool".into()], span };
         Some(Forwarder {

@@ -491,9 +491,14 @@ mod tests {
 
     #[test]
     fn every_prefix_of_a_server_parses() {
-        let text = include_str!("../../../tests/fixtures/go/helper-forms/register.go");
-        for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
-            let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+        for text in [
+            include_str!("../../../tests/fixtures/go/helper-forms/register.go"),
+            include_str!("../../../tests/fixtures/go/tool-factories/tool.go"),
+            include_str!("../../../tests/fixtures/go/annotation-table/register.go"),
+        ] {
+            for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
+                let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+            }
         }
     }
 

@@ -289,6 +289,7 @@ mod tests {
             include_str!("../../../tests/fixtures/rust/rmcp-builders/src/lib.rs"),
             include_str!("../../../tests/fixtures/rust/rmcp-tool-router/src/main.rs"),
             include_str!("../../../tests/fixtures/rust/look-alikes/src/lib.rs"),
+            include_str!("../../../tests/fixtures/rust/rmcp-tool-traits/src/tools/mod.rs"),
         ];
         for src in sources {
             for cut in (0..src.len()).step_by(5).filter(|c| src.is_char_boundary(*c)) {
