@@ -132,7 +132,9 @@ pub enum Returns {
     /// string) mcp.Tool`): each `(span, i)` marks the expression with that
     /// span as standing for argument `i`. A scalar argument (evaluated where
     /// the call is) replaces it; anything else stays unresolved.
-    Template { value: Expr, params: Vec<(Span, usize)> },
+    /// Each `(span, i)` of `rest` stands for the arguments from `i` on
+    /// (a variadic parameter), merged left to right as options.
+    Template { value: Expr, params: Vec<(Span, usize)>, rest: Vec<(Span, usize)> },
 }
 
 /// A pseudo-key a frontend may put in an annotations object: its `Str`

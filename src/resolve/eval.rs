@@ -171,20 +171,31 @@ impl Resolver<'_, '_> {
                     _ => Value::Unresolved(span),
                 },
                 Returns::Value(e) => self.eval_d(e, ffacts, d),
-                Returns::Template { value, params } => {
+                Returns::Template { value, params, rest } => {
+                    // Arguments are evaluated where the call is; their values
+                    // replace the parameters in the function's expression.
                     let mut with = Vec::new();
                     for (at, i) in params {
                         let arg = match args.get(*i) {
-                            Some(a) if a.spread == Spread::No => match self.eval_d(&a.value, facts, d) {
-                                Value::Bool(b, s) => Expr::Bool(b, s),
-                                Value::Str(v, s) => Expr::Str(v, s),
-                                Value::Number(v, s) => Expr::Number(v, s),
-                                Value::Null(s) => Expr::Null(s),
-                                _ => Expr::Unresolved(a.value.span()),
-                            },
+                            Some(a) if a.spread == Spread::No => {
+                                value_expr(self.eval_d(&a.value, facts, d), a.value.span())
+                            }
                             _ => Expr::Unresolved(*at),
                         };
                         with.push((*at, arg));
+                    }
+                    for (at, i) in rest {
+                        let entries = args
+                            .iter()
+                            .skip(*i)
+                            .map(|a| match a.spread {
+                                Spread::No => {
+                                    Entry::Spread(value_expr(self.eval_d(&a.value, facts, d), a.value.span()))
+                                }
+                                _ => Entry::Spread(Expr::Unresolved(a.value.span())),
+                            })
+                            .collect();
+                        with.push((*at, Expr::Object { entries, span: *at }));
                     }
                     self.eval_d(&substitute(value, &with), ffacts, d)
                 }
@@ -375,5 +386,31 @@ fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
         },
         Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
         other => other.clone(),
+    }
+}
+
+/// A value as an expression that evaluates to it anywhere: literals and
+/// objects of them; anything else is unresolved.
+fn value_expr(v: Value, span: Span) -> Expr {
+    match v {
+        Value::Bool(b, s) => Expr::Bool(b, s),
+        Value::Str(v, s) => Expr::Str(v, s),
+        Value::Number(v, s) => Expr::Number(v, s),
+        Value::Null(s) => Expr::Null(s),
+        Value::Obj(o) => Expr::Object {
+            entries: o
+                .items
+                .into_iter()
+                .map(|item| match item {
+                    Item::Pair { key, key_span, value, .. } => {
+                        let value = value_expr(value, key_span);
+                        Entry::Pair { key, key_span, value }
+                    }
+                    Item::Unknown(s) => Entry::Spread(Expr::Unresolved(s)),
+                })
+                .collect(),
+            span: o.span,
+        },
+        _ => Expr::Unresolved(span),
     }
 }

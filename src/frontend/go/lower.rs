@@ -32,6 +32,14 @@ const PARAM_OPTIONS: &[&str] =
 
 const ALL_HINTS: &str = "readOnlyHint destructiveHint idempotentHint openWorldHint";
 
+/// One option of an mcp-go `NewTool` call after `xs...` expansion.
+enum Opt<'t> {
+    Node(Node<'t>),
+    /// A variadic parameter of the enclosing function.
+    Param(Node<'t>),
+    Unknown(Span),
+}
+
 /// What a name means inside a function.
 #[derive(Clone, Copy)]
 enum Local<'t> {
@@ -573,14 +581,25 @@ impl<'a> Lower<'a> {
         let mut replaced = false;
         let mut params: Vec<String> = Vec::new();
         let mut params_known = true;
-        for opt in args.iter().skip(1) {
+        let mut options = Vec::new();
+        self.expand_options(&args[args.len().min(1)..], &mut options, 0);
+        for opt in &options {
+            let opt = match opt {
+                Opt::Node(n) => n,
+                // The enclosing function's `opts ...mcp.ToolOption`: its caller's.
+                Opt::Param(n) => {
+                    annotations.push(Entry::Spread(self.expr_at(*n, d)));
+                    params_known = false;
+                    continue;
+                }
+                // `opts...` of something else: may set anything.
+                Opt::Unknown(span) => {
+                    annotations.push(Entry::Spread(Expr::Unresolved(*span)));
+                    params_known = false;
+                    continue;
+                }
+            };
             let opt_span = self.span(*opt);
-            if opt.kind() == "variadic_argument" {
-                // `opts...`: may set anything.
-                annotations.push(Entry::Spread(Expr::Unresolved(opt_span)));
-                params_known = false;
-                continue;
-            }
             let mcp_go_option = (opt.kind() == "call_expression")
                 .then(|| opt.child_by_field_name("function"))
                 .flatten()
@@ -637,6 +656,64 @@ impl<'a> Lower<'a> {
             });
         }
         Expr::Object { entries, span }
+    }
+
+    /// Options in order, `xs...` expanded when `xs` is a slice literal, an
+    /// `append(...)` of them, or a variadic parameter of the function.
+    fn expand_options<'t>(&self, nodes: &[Node<'t>], out: &mut Vec<Opt<'t>>, depth: usize) {
+        for n in nodes {
+            match (n.kind(), first(*n)) {
+                ("variadic_argument", Some(inner)) => {
+                    let before = out.len();
+                    self.expand_slice(inner, out, depth + 1);
+                    // Not followed: point at the whole `xs...`.
+                    if let [Opt::Unknown(span)] = &mut out[before..] {
+                        *span = self.span(*n);
+                    }
+                }
+                ("variadic_argument", None) => out.push(Opt::Unknown(self.span(*n))),
+                _ => out.push(Opt::Node(*n)),
+            }
+        }
+    }
+
+    fn expand_slice<'t>(&self, n: Node<'t>, out: &mut Vec<Opt<'t>>, depth: usize) {
+        if depth > 8 {
+            out.push(Opt::Unknown(self.span(n)));
+            return;
+        }
+        match n.kind() {
+            "identifier" => match self.local(n, self.text(n)) {
+                Some(Local::Param { .. }) => out.push(Opt::Param(n)),
+                Some(Local::Value(v)) => self.expand_slice(v, out, depth + 1),
+                _ => out.push(Opt::Unknown(self.span(n))),
+            },
+            "composite_literal" if n.child_by_field_name("type").is_some_and(|t| t.kind() == "slice_type") => {
+                let Some(body) = n.child_by_field_name("body") else { return };
+                for el in named_children(body) {
+                    match (el.kind(), first(el)) {
+                        ("literal_element", Some(v)) => out.push(Opt::Node(v)),
+                        _ => out.push(Opt::Unknown(self.span(el))),
+                    }
+                }
+            }
+            "call_expression" => {
+                let function = n.child_by_field_name("function");
+                let is_append = function.is_some_and(|f| {
+                    f.kind() == "identifier" && self.text(f) == "append" && self.local(f, "append").is_none()
+                });
+                let args: Vec<Node> =
+                    n.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+                match (is_append, args.split_first()) {
+                    (true, Some((base, more))) => {
+                        self.expand_slice(*base, out, depth + 1);
+                        self.expand_options(more, out, depth + 1);
+                    }
+                    _ => out.push(Opt::Unknown(self.span(n))),
+                }
+            }
+            _ => out.push(Opt::Unknown(self.span(n))),
+        }
     }
 
     /// What an mcp-go annotation option does to the annotations, as an

@@ -423,13 +423,29 @@ impl<'a, 't> Cx<'a, 't> {
         if !matches!(e, Expr::Object { .. }) {
             return None;
         }
-        let names: Vec<&str> = params(f).into_iter().map(|(_, n)| self.text(n)).collect();
-        let uses: Vec<(Span, usize)> = touched
-            .params
-            .iter()
-            .filter_map(|(span, name)| Some((*span, names.iter().position(|n| n == name)?)))
-            .collect();
-        Some(if uses.is_empty() { Returns::Value(e) } else { Returns::Template { value: e, params: uses } })
+        let ps = params(f);
+        let names: Vec<&str> = ps.iter().map(|(_, n)| self.text(*n)).collect();
+        // `opts ...mcp.ToolOption`: the arguments from there on.
+        let variadic = f
+            .child_by_field_name("parameters")
+            .and_then(|l| named_children(l).last())
+            .filter(|l| l.kind() == "variadic_parameter_declaration")
+            .and_then(|l| l.child_by_field_name("name"))
+            .map(|n| self.text(n));
+        let (mut uses, mut rest) = (Vec::new(), Vec::new());
+        for (span, name) in &touched.params {
+            let Some(i) = names.iter().position(|n| n == name) else { continue };
+            if variadic == Some(name.as_str()) {
+                rest.push((*span, i));
+            } else {
+                uses.push((*span, i));
+            }
+        }
+        Some(if uses.is_empty() && rest.is_empty() {
+            Returns::Value(e)
+        } else {
+            Returns::Template { value: e, params: uses, rest }
+        })
     }
 }
 
