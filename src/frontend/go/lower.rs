@@ -302,6 +302,11 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// Whether an identifier is a parameter (or receiver) of a function around it.
+    pub fn is_param(&self, ident: Node) -> bool {
+        ident.kind() == "identifier" && matches!(self.local(ident, self.text(ident)), Some(Local::Param { .. }))
+    }
+
     /// The value a local variable is bound to (`h := func(...) {...}`).
     pub fn local_value<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
         match self.local(ident, self.text(ident))? {

@@ -150,7 +150,7 @@ impl<'a, 't> Cx<'a, 't> {
         facts: &mut FileFacts,
     ) {
         let Some(tool) = tool else { return };
-        if tool.kind() == "variadic_argument" {
+        if tool.kind() == "variadic_argument" || self.derived_from_receiver(tool) {
             return;
         }
         *self.lower.touched.borrow_mut() = Default::default();
@@ -241,6 +241,56 @@ impl<'a, 't> Cx<'a, 't> {
         };
         self.forwarders.borrow_mut().insert(name, forwarder);
         true
+    }
+
+    /// `s.AddTool(t.resolveTool(), ...)` with `t` a parameter: a method of
+    /// this file that returns something built from its receiver (`return
+    /// t.Tool`) passes on the caller's tool, counted where that is defined.
+    fn derived_from_receiver(&self, tool: Node) -> bool {
+        let tool =
+            if tool.kind() == "unary_expression" { tool.child_by_field_name("operand").unwrap_or(tool) } else { tool };
+        let Some(function) = tool.child_by_field_name("function").filter(|_| tool.kind() == "call_expression") else {
+            return false;
+        };
+        let (Some(operand), Some(field)) =
+            (function.child_by_field_name("operand"), function.child_by_field_name("field"))
+        else {
+            return false;
+        };
+        let Some(ty) = self.lower.local_type(operand) else { return false };
+        if !self.lower.is_param(operand) {
+            return false;
+        }
+        let method = self.text(field);
+        let decl = named_children(self.root).find(|m| {
+            m.kind() == "method_declaration"
+                && m.child_by_field_name("name").is_some_and(|n| self.text(n) == method)
+                && self.forwarder_name(*m).is_some_and(|n| n == format!("{ty}.{method}"))
+        });
+        let Some(decl) = decl else { return false };
+        let Some(recv) =
+            decl.child_by_field_name("receiver").and_then(first).and_then(|p| p.child_by_field_name("name"))
+        else {
+            return false;
+        };
+        let recv = self.text(recv);
+        let mut stack: Vec<Node> = decl.child_by_field_name("body").into_iter().collect();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "func_literal" => {}
+                "return_statement" => {
+                    let mut inner = vec![n];
+                    while let Some(x) = inner.pop() {
+                        if x.kind() == "identifier" && self.text(x) == recv {
+                            return true;
+                        }
+                        inner.extend(named_children(x));
+                    }
+                }
+                _ => stack.extend(named_children(n)),
+            }
+        }
+        false
     }
 
     /// Whether `n` contains an `AddTool`-style registration call.
