@@ -46,6 +46,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_call, c_function, c_args) = (q.capture("call"), q.capture("call.function"), q.capture("call.args"));
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
         let (c_list_type, c_list_body) = (q.capture("list.type"), q.capture("list.body"));
+        let c_table = q.capture("table.body");
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
@@ -58,6 +59,8 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             } else if let (Some(ty), Some(body)) = (node(c_list_type), node(c_list_body)) {
                 self.list_sites(ty, body, facts);
+            } else if let Some(body) = node(c_table) {
+                self.table_sites(body, facts);
             }
         }
         // Calls that preceded the definition of a forwarder of this file.
@@ -525,6 +528,29 @@ impl<'a, 't> Cx<'a, 't> {
                 // Typed `server.ServerTool{...}` elements are records of their own.
                 ("server", "ServerTool", "literal_value") => self.record_site(value, ty, value, facts),
                 _ => {}
+            }
+        }
+    }
+
+    /// Elements of a table of project records: each SDK tool literal in an
+    /// element is a tool (the loop that registers them is not counted).
+    fn table_sites(&self, body: Node, facts: &mut FileFacts) {
+        for el in named_children(body).filter(|e| e.kind() == "literal_element") {
+            let Some(record) = first(el).filter(|r| r.kind() == "literal_value") else { continue };
+            let values: Vec<Node> = named_children(record)
+                .filter_map(|f| match f.kind() {
+                    "keyed_element" => f.child_by_field_name("value"),
+                    "literal_element" => Some(f),
+                    _ => None,
+                })
+                .filter_map(|v| if v.kind() == "literal_element" { first(v) } else { Some(v) })
+                .collect();
+            for (i, v) in values.iter().enumerate() {
+                let Some(ty) = self.sdk_tool_literal(*v) else { continue };
+                let input = values.get(i + 1).and_then(|h| self.handler_input(*h));
+                let gate = Gate::Callee { callee: ty, kind: CalleeKind::SdkTypesTool };
+                let site = Span::new(self.lower.file, v.start_byte(), v.start_byte() + 1);
+                self.registration(*v, site, gate, Some(*v), input, API_LIST, facts);
             }
         }
     }
