@@ -451,6 +451,8 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 }
                 RoleSource::Keyed { table, param } => bound.get(param.as_str()).map(|a| {
                     let expr = match self.eval(&a.value, facts) {
+                        // A key a fully known table lacks: its zero value, no annotations.
+                        Value::Str(key, s) if self.lacks_key(table, &key, wfacts) => Expr::Null(s),
                         Value::Str(key, _) => Expr::Index { base: Box::new(table.clone()), key, span: table.span() },
                         _ => Expr::Unresolved(a.value.span()),
                     };
@@ -477,6 +479,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         parts
+    }
+
+    /// Whether `table` is a mapping whose every key is known and `key` is not one.
+    fn lacks_key(&self, table: &Expr, key: &str, facts: &Arc<FileFacts>) -> bool {
+        let Value::Obj(o) = self.eval(table, facts) else { return false };
+        o.items.iter().all(|i| matches!(i, eval::Item::Pair { key: k, .. } if k != key))
     }
 
     /// Read the roles not given otherwise from the tool-definition object.
