@@ -129,11 +129,11 @@ pub enum Returns {
     /// are already `Unresolved`.
     Value(Expr),
     /// A value built from the function's parameters (`func newTool(name
-    /// string) mcp.Tool`): each `(span, i)` marks the expression with that
-    /// span as standing for argument `i`. A scalar argument (evaluated where
-    /// the call is) replaces it; anything else stays unresolved.
-    /// Each `(span, i)` of `rest` stands for the arguments from `i` on
-    /// (a variadic parameter), merged left to right as options.
+    /// string) mcp.Tool`): each `(span, i)` of `params` marks the expression
+    /// with that span as standing for argument `i`, and each of `rest` for
+    /// the arguments from `i` on (a variadic parameter) merged left to right.
+    /// Arguments are evaluated where the call is; literals and objects of
+    /// them replace the marked expressions, anything else is unresolved.
     Template { value: Expr, params: Vec<(Span, usize)>, rest: Vec<(Span, usize)> },
 }
 
