@@ -251,6 +251,11 @@ impl<'a, 't> Cx<'a, 't> {
                 if let Some(fwd) = self.forwarders.borrow().get(&name) {
                     let span = fwd.span;
                     facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(fwd.clone())), span });
+                } else if let Some(input) = self.handler_input_type(method) {
+                    // A typed handler method `func (h *H) search(ctx, req, in In)`.
+                    let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
+                    let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
+                    facts.bindings.push(Binding { name, value: Expr::Object { entries: vec![entry], span }, span });
                 } else if let Some(returns) = self.returned_object(method) {
                     // A method that builds a tool, called as `s.newTool()`.
                     let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));

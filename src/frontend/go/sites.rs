@@ -587,6 +587,15 @@ impl<'a, 't> Cx<'a, 't> {
             "identifier" if self.lower.local_value(h).is_some_and(|v| v.kind() == "func_literal") => {
                 self.lower.local_value(h).and_then(|v| self.handler_input_type(v))
             }
+            // `h.search` on a value of a package type: the method `Type.search`.
+            "selector_expression"
+                if h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o)).is_some() =>
+            {
+                let ty = h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o))?;
+                let method = self.text(h.child_by_field_name("field")?);
+                let base = Expr::Ref { path: vec![format!("{ty}.{method}")], span };
+                Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span })
+            }
             "identifier" | "selector_expression" => match self.lower.expr(h) {
                 base @ Expr::Ref { .. } => Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span }),
                 _ => None,
