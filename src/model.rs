@@ -155,6 +155,13 @@ pub enum Returns {
     /// A fixed value, evaluated in the function's file; parameters in it
     /// are already `Unresolved`.
     Value(Expr),
+    /// A value built from the function's parameters (`func newTool(name
+    /// string) mcp.Tool`): each `(span, i)` of `params` marks the expression
+    /// with that span as standing for argument `i`, and each of `rest` for
+    /// the arguments from `i` on (a variadic parameter) merged left to right.
+    /// Arguments are evaluated where the call is; literals and objects of
+    /// them replace the marked expressions, anything else is unresolved.
+    Template { value: Expr, params: Vec<(Span, usize)>, rest: Vec<(Span, usize)> },
 }
 
 /// A pseudo-key a frontend may put in an annotations object: its `Str`
@@ -244,6 +251,15 @@ pub enum RoleSource {
     Fixed(Expr),
     /// A key path inside a parameter's value (`tool.annotations`).
     ParamPath(String, Vec<String>),
+    /// A fixed mapping (evaluated where the wrapper is) looked up with the
+    /// string the caller passes for a parameter: `toolAnnotations[name]`.
+    Keyed {
+        table: Expr,
+        param: String,
+    },
+    /// The positional arguments from this index on, merged left to right
+    /// (options that each set some hints: `MustTool(name, desc, h, opts...)`).
+    Rest(usize),
 }
 
 #[derive(Clone, Debug)]

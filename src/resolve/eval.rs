@@ -274,6 +274,34 @@ impl Resolver<'_, '_> {
                     _ => Value::Unresolved(span),
                 },
                 Returns::Value(e) => self.eval_d(e, ffacts, d),
+                Returns::Template { value, params, rest } => {
+                    // Arguments are evaluated where the call is; their values
+                    // replace the parameters in the function's expression.
+                    let mut with = Vec::new();
+                    for (at, i) in params {
+                        let arg = match args.get(*i) {
+                            Some(a) if a.spread == Spread::No => {
+                                value_expr(self.eval_d(&a.value, facts, d), a.value.span())
+                            }
+                            _ => Expr::Unresolved(*at),
+                        };
+                        with.push((*at, arg));
+                    }
+                    for (at, i) in rest {
+                        let entries = args
+                            .iter()
+                            .skip(*i)
+                            .map(|a| match a.spread {
+                                Spread::No => {
+                                    Entry::Spread(value_expr(self.eval_d(&a.value, facts, d), a.value.span()))
+                                }
+                                _ => Entry::Spread(Expr::Unresolved(a.value.span())),
+                            })
+                            .collect();
+                        with.push((*at, Expr::Object { entries, span: *at }));
+                    }
+                    self.eval_d(&substitute(value, &with), ffacts, d)
+                }
             };
         }
         let constructor = match &cv {
@@ -432,5 +460,60 @@ impl Resolver<'_, '_> {
         let from = self.linker.path_of(facts.file)?;
         let path = self.linker.module_path(&from, specifier, facts.lang)?;
         self.linker.load(&path)
+    }
+}
+
+/// `e` with each sub-expression whose span is in `with` replaced.
+fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
+    if let Some((_, r)) = with.iter().find(|(s, _)| *s == e.span()) {
+        return r.clone();
+    }
+    let sub = |x: &Expr| Box::new(substitute(x, with));
+    match e {
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .iter()
+                .map(|en| match en {
+                    Entry::Pair { key, key_span, value } => {
+                        Entry::Pair { key: key.clone(), key_span: *key_span, value: substitute(value, with) }
+                    }
+                    Entry::Spread(x) => Entry::Spread(substitute(x, with)),
+                })
+                .collect(),
+            span: *span,
+        },
+        Expr::Call { callee, args, span } => Expr::Call {
+            callee: sub(callee),
+            args: args.iter().map(|a| crate::model::Arg { value: substitute(&a.value, with), ..a.clone() }).collect(),
+            span: *span,
+        },
+        Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
+        other => other.clone(),
+    }
+}
+
+/// A value as an expression that evaluates to it anywhere: literals and
+/// objects of them; anything else is unresolved.
+fn value_expr(v: Value, span: Span) -> Expr {
+    match v {
+        Value::Bool(b, s) => Expr::Bool(b, s),
+        Value::Str(v, s) => Expr::Str(v, s),
+        Value::Number(v, s) => Expr::Number(v, s),
+        Value::Null(s) => Expr::Null(s),
+        Value::Obj(o) => Expr::Object {
+            entries: o
+                .items
+                .into_iter()
+                .map(|item| match item {
+                    Item::Pair { key, key_span, value, .. } => {
+                        let value = value_expr(value, key_span);
+                        Entry::Pair { key, key_span, value }
+                    }
+                    Item::Unknown(s) => Entry::Spread(Expr::Unresolved(s)),
+                })
+                .collect(),
+            span: o.span,
+        },
+        _ => Expr::Unresolved(span),
     }
 }

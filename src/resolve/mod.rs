@@ -23,8 +23,8 @@ pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
-    Annotations, Arg, CalleeKind, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, PositionalRoles,
-    Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
+    Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin,
+    PositionalRoles, Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -478,6 +478,25 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     });
                     Scoped { expr, facts: facts.clone() }
                 }),
+                RoleSource::Rest(from) => {
+                    let positional = site.args.iter().filter(|a| a.keyword.is_none()).skip(*from);
+                    let entries = positional
+                        .map(|a| match a.spread {
+                            Spread::No => Entry::Spread(a.value.clone()),
+                            _ => Entry::Spread(Expr::Unresolved(a.value.span())),
+                        })
+                        .collect();
+                    Some(Scoped { expr: Expr::Object { entries, span: site.site }, facts: facts.clone() })
+                }
+                RoleSource::Keyed { table, param } => bound.get(param.as_str()).map(|a| {
+                    let expr = match self.eval(&a.value, facts) {
+                        // A key a fully known table lacks: its zero value, no annotations.
+                        Value::Str(key, s) if self.lacks_key(table, &key, wfacts) => Expr::Null(s),
+                        Value::Str(key, _) => Expr::Index { base: Box::new(table.clone()), key, span: table.span() },
+                        _ => Expr::Unresolved(a.value.span()),
+                    };
+                    Scoped { expr, facts: wfacts.clone() }
+                }),
             };
             match role {
                 Role::Name => parts.name = value.or(parts.name.take()),
@@ -510,6 +529,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         parts
+    }
+
+    /// Whether `table` is a mapping whose every key is known and `key` is not one.
+    fn lacks_key(&self, table: &Expr, key: &str, facts: &Arc<FileFacts>) -> bool {
+        let Value::Obj(o) = self.eval(table, facts) else { return false };
+        o.items.iter().all(|i| matches!(i, eval::Item::Pair { key: k, .. } if k != key))
     }
 
     /// Read the roles not given otherwise from the tool-definition object.

@@ -37,9 +37,9 @@ impl LangSupport for Rust {
         let root = crate_of(module);
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         match kind {
-            // Attribute macros that declare a tool.
+            // Attribute macros that declare a tool, and rmcp's tool trait.
             CalleeKind::SdkToolClass => match root {
-                "rmcp" | "rmcp_macros" => last == "tool",
+                "rmcp" | "rmcp_macros" => last == "tool" || last == "ToolBase",
                 "rust_mcp_sdk" | "rust_mcp_macros" => last == "mcp_tool",
                 _ => false,
             },

@@ -32,6 +32,14 @@ const PARAM_OPTIONS: &[&str] =
 
 const ALL_HINTS: &str = "readOnlyHint destructiveHint idempotentHint openWorldHint";
 
+/// One option of an mcp-go `NewTool` call after `xs...` expansion.
+enum Opt<'t> {
+    Node(Node<'t>),
+    /// A variadic parameter of the enclosing function.
+    Param(Node<'t>),
+    Unknown(Span),
+}
+
 /// What a name means inside a function.
 #[derive(Clone, Copy)]
 enum Local<'t> {
@@ -294,6 +302,19 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// Whether an identifier is a parameter (or receiver) of a function around it.
+    pub fn is_param(&self, ident: Node) -> bool {
+        ident.kind() == "identifier" && matches!(self.local(ident, self.text(ident)), Some(Local::Param { .. }))
+    }
+
+    /// The value a local variable is bound to (`h := func(...) {...}`).
+    pub fn local_value<'t>(&self, ident: Node<'t>) -> Option<Node<'t>> {
+        match self.local(ident, self.text(ident))? {
+            Local::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// The package type of a local value: a parameter or receiver of that
     /// type, or a variable holding a literal of it (`r := &Registry{}`).
     pub fn local_type(&self, ident: Node) -> Option<String> {
@@ -331,6 +352,9 @@ impl<'a> Lower<'a> {
     fn composite(&self, n: Node, d: usize) -> Expr {
         let span = self.span(n);
         let ty = n.child_by_field_name("type");
+        if let Some(table) = ty.filter(|t| t.kind() == "map_type").and_then(|t| self.annotations_table(n, t, d)) {
+            return table;
+        }
         if ty.is_some_and(|t| {
             matches!(t.kind(), "slice_type" | "array_type" | "implicit_length_array_type" | "map_type")
         }) {
@@ -363,6 +387,32 @@ impl<'a> Lower<'a> {
             }
         }
         object
+    }
+
+    /// `map[string]*mcp.ToolAnnotations{"list_x": readOnly, ...}`: a table
+    /// of annotations by tool name, as an object (a key that is not a string
+    /// literal may be any key).
+    fn annotations_table(&self, n: Node, ty: Node, d: usize) -> Option<Expr> {
+        let value_ty = ty.child_by_field_name("value")?;
+        let value_ty = if value_ty.kind() == "pointer_type" { first(value_ty)? } else { value_ty };
+        if !(self.is_sdk_type(value_ty, GO_SDK, "ToolAnnotations")
+            || self.is_sdk_type(value_ty, MCP_GO, "ToolAnnotation"))
+        {
+            return None;
+        }
+        let span = self.span(n);
+        let mut entries = Vec::new();
+        for el in named_children(n.child_by_field_name("body")?).filter(|e| e.kind() == "keyed_element") {
+            let (Some(k), Some(v)) = (el.child_by_field_name("key"), el.child_by_field_name("value")) else { continue };
+            let key_node = if k.kind() == "literal_element" { first(k).unwrap_or(k) } else { k };
+            match self.string(key_node) {
+                Some(key) => {
+                    entries.push(Entry::Pair { key, key_span: self.span(key_node), value: self.expr_at(v, d) })
+                }
+                None => entries.push(Entry::Spread(Expr::Unresolved(self.span(key_node)))),
+            }
+        }
+        Some(Expr::Object { entries, span })
     }
 
     /// The property names of a schema literal: `&jsonschema.Schema{Properties:
@@ -477,6 +527,17 @@ impl<'a> Lower<'a> {
                 return self.expr_at(args[0], d);
             }
         }
+        // `s.newTool()` on a value of a package type: the method `Type.newTool`.
+        let method = (function.kind() == "selector_expression")
+            .then(|| {
+                let ty = self.local_type(function.child_by_field_name("operand")?)?;
+                Some(format!("{ty}.{}", self.text(function.child_by_field_name("field")?)))
+            })
+            .flatten();
+        let callee = match method {
+            Some(m) => Expr::Ref { path: vec![m], span: self.span(function) },
+            None => self.expr_at(function, d),
+        };
         let args = args
             .iter()
             .map(|a| {
@@ -488,7 +549,7 @@ impl<'a> Lower<'a> {
                 Arg { keyword: None, keyword_span: None, value: self.expr_at(node, d), spread }
             })
             .collect();
-        Expr::Call { callee: Box::new(self.expr_at(function, d)), args, span }
+        Expr::Call { callee: Box::new(callee), args, span }
     }
 
     /// `pkg.Name` (or `pkg.Name[T]`) where `pkg` is an import of this file.
@@ -525,14 +586,25 @@ impl<'a> Lower<'a> {
         let mut replaced = false;
         let mut params: Vec<String> = Vec::new();
         let mut params_known = true;
-        for opt in args.iter().skip(1) {
+        let mut options = Vec::new();
+        self.expand_options(&args[args.len().min(1)..], &mut options, 0);
+        for opt in &options {
+            let opt = match opt {
+                Opt::Node(n) => n,
+                // The enclosing function's `opts ...mcp.ToolOption`: its caller's.
+                Opt::Param(n) => {
+                    annotations.push(Entry::Spread(self.expr_at(*n, d)));
+                    params_known = false;
+                    continue;
+                }
+                // `opts...` of something else: may set anything.
+                Opt::Unknown(span) => {
+                    annotations.push(Entry::Spread(Expr::Unresolved(*span)));
+                    params_known = false;
+                    continue;
+                }
+            };
             let opt_span = self.span(*opt);
-            if opt.kind() == "variadic_argument" {
-                // `opts...`: may set anything.
-                annotations.push(Entry::Spread(Expr::Unresolved(opt_span)));
-                params_known = false;
-                continue;
-            }
             let mcp_go_option = (opt.kind() == "call_expression")
                 .then(|| opt.child_by_field_name("function"))
                 .flatten()
@@ -591,6 +663,64 @@ impl<'a> Lower<'a> {
         Expr::Object { entries, span }
     }
 
+    /// Options in order, `xs...` expanded when `xs` is a slice literal, an
+    /// `append(...)` of them, or a variadic parameter of the function.
+    fn expand_options<'t>(&self, nodes: &[Node<'t>], out: &mut Vec<Opt<'t>>, depth: usize) {
+        for n in nodes {
+            match (n.kind(), first(*n)) {
+                ("variadic_argument", Some(inner)) => {
+                    let before = out.len();
+                    self.expand_slice(inner, out, depth + 1);
+                    // Not followed: point at the whole `xs...`.
+                    if let [Opt::Unknown(span)] = &mut out[before..] {
+                        *span = self.span(*n);
+                    }
+                }
+                ("variadic_argument", None) => out.push(Opt::Unknown(self.span(*n))),
+                _ => out.push(Opt::Node(*n)),
+            }
+        }
+    }
+
+    fn expand_slice<'t>(&self, n: Node<'t>, out: &mut Vec<Opt<'t>>, depth: usize) {
+        if depth > 8 {
+            out.push(Opt::Unknown(self.span(n)));
+            return;
+        }
+        match n.kind() {
+            "identifier" => match self.local(n, self.text(n)) {
+                Some(Local::Param { .. }) => out.push(Opt::Param(n)),
+                Some(Local::Value(v)) => self.expand_slice(v, out, depth + 1),
+                _ => out.push(Opt::Unknown(self.span(n))),
+            },
+            "composite_literal" if n.child_by_field_name("type").is_some_and(|t| t.kind() == "slice_type") => {
+                let Some(body) = n.child_by_field_name("body") else { return };
+                for el in named_children(body) {
+                    match (el.kind(), first(el)) {
+                        ("literal_element", Some(v)) => out.push(Opt::Node(v)),
+                        _ => out.push(Opt::Unknown(self.span(el))),
+                    }
+                }
+            }
+            "call_expression" => {
+                let function = n.child_by_field_name("function");
+                let is_append = function.is_some_and(|f| {
+                    f.kind() == "identifier" && self.text(f) == "append" && self.local(f, "append").is_none()
+                });
+                let args: Vec<Node> =
+                    n.child_by_field_name("arguments").map(|a| named_children(a).collect()).unwrap_or_default();
+                match (is_append, args.split_first()) {
+                    (true, Some((base, more))) => {
+                        self.expand_slice(*base, out, depth + 1);
+                        self.expand_options(more, out, depth + 1);
+                    }
+                    _ => out.push(Opt::Unknown(self.span(n))),
+                }
+            }
+            _ => out.push(Opt::Unknown(self.span(n))),
+        }
+    }
+
     /// What an mcp-go annotation option does to the annotations, as an
     /// object to merge: `WithReadOnlyHintAnnotation(v)` → `{readOnlyHint: v}`,
     /// `WithToolAnnotation(x)` → everything before dropped, then `x`.
@@ -615,6 +745,9 @@ impl<'a> Lower<'a> {
                 let reset = Entry::Pair { key: RESET_KEY.into(), key_span, value: Expr::Bool(true, span) };
                 return Some(Expr::Object { entries: vec![reset, Entry::Spread(value())], span });
             }
+            // Any other option (`WithString`, `WithDescription`, ...) leaves
+            // the annotations alone, also behind a project helper.
+            _ if name.starts_with("With") => return Some(Expr::Object { entries: vec![], span }),
             _ => return None,
         };
         Some(Expr::Object { entries: vec![Entry::Pair { key: key.into(), key_span, value: value() }], span })

@@ -10,6 +10,7 @@
 //! registers a tool built from its parameters is reported at each call),
 //! and handlers whose third parameter is the input struct.
 
+mod factories;
 mod lower;
 mod sites;
 
@@ -250,6 +251,16 @@ impl<'a, 't> Cx<'a, 't> {
                 if let Some(fwd) = self.forwarders.borrow().get(&name) {
                     let span = fwd.span;
                     facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(fwd.clone())), span });
+                } else if let Some(input) = self.handler_input_type(method) {
+                    // A typed handler method `func (h *H) search(ctx, req, in In)`.
+                    let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
+                    let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
+                    facts.bindings.push(Binding { name, value: Expr::Object { entries: vec![entry], span }, span });
+                } else if let Some(returns) = self.returned_object(method) {
+                    // A method that builds a tool, called as `s.newTool()`.
+                    let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
+                    let value = Expr::Function { returns: Box::new(returns), span };
+                    facts.bindings.push(Binding { name, value, span });
                 }
             }
         }
@@ -331,14 +342,16 @@ impl<'a, 't> Cx<'a, 't> {
         let span = self.span(name_node);
         let value = if let Some(fwd) = self.forwarders.borrow().get(&name) {
             Expr::Forwarder(Box::new(fwd.clone()))
+        } else if let Some(factory) = self.tool_factory(f) {
+            Expr::Forwarder(Box::new(factory))
         } else if self.is_pointer_helper(f) {
             Expr::Function { returns: Box::new(Returns::Argument(0)), span }
         } else if let Some(input) = self.handler_input_type(f) {
             // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
             let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
             Expr::Object { entries: vec![entry], span }
-        } else if let Some(result) = self.returned_object(f) {
-            Expr::Function { returns: Box::new(Returns::Value(result)), span }
+        } else if let Some(returns) = self.returned_object(f) {
+            Expr::Function { returns: Box::new(returns), span }
         } else {
             return;
         };
@@ -382,17 +395,72 @@ impl<'a, 't> Cx<'a, 't> {
     /// The first result of a function whose last statement returns an
     /// object: a tool (`return mcp.NewTool(...), handler`, `return
     /// &mcp.Tool{...}`) or an mcp-go option's effect.
-    fn returned_object(&self, f: Node) -> Option<Expr> {
+    /// Its parameters (a tool's name, a hint) become the call's arguments.
+    fn returned_object(&self, f: Node) -> Option<Returns> {
         let body = f.child_by_field_name("body")?;
         let list = named_children(body).find(|c| c.kind() == "statement_list")?;
         let last = named_children(list).last()?;
         if last.kind() != "return_statement" {
             return None;
         }
+        let mut returns = Vec::new();
+        return_statements(list, &mut returns);
+        if returns.len() > 1 {
+            // Several returns agree only when none touches the annotations
+            // (`if req { return mcp.WithString(..., mcp.Required()) }`).
+            let no_effect = |r: &Node| {
+                first(*r)
+                    .and_then(first)
+                    .is_some_and(|v| matches!(self.lower.expr(v), Expr::Object { entries, .. } if entries.is_empty()))
+            };
+            return returns
+                .iter()
+                .all(no_effect)
+                .then(|| Returns::Value(Expr::Object { entries: vec![], span: self.span(last) }));
+        }
         let value = first(first(last)?)?;
-        match self.lower.expr(value) {
-            e @ Expr::Object { .. } => Some(e),
-            _ => None,
+        let saved = std::mem::take(&mut *self.lower.touched.borrow_mut());
+        let e = match value.kind() {
+            "func_literal" => self.option_closure(value).unwrap_or(Expr::Other(self.span(value))),
+            _ => self.lower.expr(value),
+        };
+        let touched = std::mem::replace(&mut *self.lower.touched.borrow_mut(), saved);
+        if !matches!(e, Expr::Object { .. }) {
+            return None;
+        }
+        let ps = params(f);
+        let names: Vec<&str> = ps.iter().map(|(_, n)| self.text(*n)).collect();
+        // `opts ...mcp.ToolOption`: the arguments from there on.
+        let variadic = f
+            .child_by_field_name("parameters")
+            .and_then(|l| named_children(l).last())
+            .filter(|l| l.kind() == "variadic_parameter_declaration")
+            .and_then(|l| l.child_by_field_name("name"))
+            .map(|n| self.text(n));
+        let (mut uses, mut rest) = (Vec::new(), Vec::new());
+        for (span, name) in &touched.params {
+            let Some(i) = names.iter().position(|n| n == name) else { continue };
+            if variadic == Some(name.as_str()) {
+                rest.push((*span, i));
+            } else {
+                uses.push((*span, i));
+            }
+        }
+        Some(if uses.is_empty() && rest.is_empty() {
+            Returns::Value(e)
+        } else {
+            Returns::Template { value: e, params: uses, rest }
+        })
+    }
+}
+
+/// The `return`s of a function body (not those of function literals in it).
+fn return_statements<'t>(n: Node<'t>, out: &mut Vec<Node<'t>>) {
+    for c in named_children(n) {
+        match c.kind() {
+            "func_literal" => {}
+            "return_statement" => out.push(c),
+            _ => return_statements(c, out),
         }
     }
 }
@@ -444,9 +512,14 @@ mod tests {
 
     #[test]
     fn every_prefix_of_a_server_parses() {
-        let text = include_str!("../../../tests/fixtures/go/helper-forms/register.go");
-        for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
-            let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+        for text in [
+            include_str!("../../../tests/fixtures/go/helper-forms/register.go"),
+            include_str!("../../../tests/fixtures/go/tool-factories/tool.go"),
+            include_str!("../../../tests/fixtures/go/annotation-table/register.go"),
+        ] {
+            for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
+                let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+            }
         }
     }
 

@@ -16,3 +16,9 @@
 (composite_literal
   type: (slice_type element: [(qualified_type) @list.type (pointer_type (qualified_type) @list.type)])
   body: (literal_value) @list.body) @list
+
+; Tables of project records: `[]toolDef{{tool: &mcp.Tool{...}, ...}}`,
+; `[]struct{...}{...}`. An SDK tool literal in an element is a tool.
+(composite_literal
+  type: (slice_type element: [(type_identifier) (struct_type) (pointer_type (type_identifier))])
+  body: (literal_value) @table.body)

@@ -46,6 +46,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_call, c_function, c_args) = (q.capture("call"), q.capture("call.function"), q.capture("call.args"));
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
         let (c_list_type, c_list_body) = (q.capture("list.type"), q.capture("list.body"));
+        let c_table = q.capture("table.body");
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
@@ -58,6 +59,8 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             } else if let (Some(ty), Some(body)) = (node(c_list_type), node(c_list_body)) {
                 self.list_sites(ty, body, facts);
+            } else if let Some(body) = node(c_table) {
+                self.table_sites(body, facts);
             }
         }
         // Calls that preceded the definition of a forwarder of this file.
@@ -150,7 +153,7 @@ impl<'a, 't> Cx<'a, 't> {
         facts: &mut FileFacts,
     ) {
         let Some(tool) = tool else { return };
-        if tool.kind() == "variadic_argument" {
+        if tool.kind() == "variadic_argument" || self.derived_from_receiver(tool) {
             return;
         }
         *self.lower.touched.borrow_mut() = Default::default();
@@ -161,7 +164,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
         // A method or function literal cannot forward: its literal is one tool, here.
         if is_template(&object, &touched.params)
-            && (self.template(call, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }))
+            && (self.template(call, tool, &object, &touched.params, &gate) || !matches!(object, Expr::Object { .. }))
         {
             return;
         }
@@ -194,7 +197,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// its parameters: the function forwards them to the registration.
     /// Returns whether the function forwards (or the registration registers
     /// a caller's tool object, counted where that is defined).
-    fn template(&self, call: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
+    fn template(&self, call: Node, tool: Node, object: &Expr, touched: &[(Span, String)], gate: &Gate) -> bool {
         let Some(func) = enclosing_functions(call).into_iter().next() else { return false };
         let Some(name) = self.forwarder_name(func) else { return false };
         if self.forwarders.borrow().contains_key(&name) {
@@ -222,6 +225,9 @@ impl<'a, 't> Cx<'a, 't> {
                     };
                     if let Some(p) = param_of(value) {
                         roles.push((role, RoleSource::Param(p)));
+                    } else if let Some(keyed) = (role == Role::Annotations).then(|| self.keyed_by_param(tool)).flatten()
+                    {
+                        roles.push((role, keyed));
                     }
                 }
             }
@@ -240,14 +246,112 @@ impl<'a, 't> Cx<'a, 't> {
         true
     }
 
+    /// `s.AddTool(t.resolveTool(), ...)` with `t` a parameter: a method of
+    /// this file that returns something built from its receiver (`return
+    /// t.Tool`) passes on the caller's tool, counted where that is defined.
+    fn derived_from_receiver(&self, tool: Node) -> bool {
+        let tool =
+            if tool.kind() == "unary_expression" { tool.child_by_field_name("operand").unwrap_or(tool) } else { tool };
+        let Some(function) = tool.child_by_field_name("function").filter(|_| tool.kind() == "call_expression") else {
+            return false;
+        };
+        let (Some(operand), Some(field)) =
+            (function.child_by_field_name("operand"), function.child_by_field_name("field"))
+        else {
+            return false;
+        };
+        let Some(ty) = self.lower.local_type(operand) else { return false };
+        if !self.lower.is_param(operand) {
+            return false;
+        }
+        let method = self.text(field);
+        let decl = named_children(self.root).find(|m| {
+            m.kind() == "method_declaration"
+                && m.child_by_field_name("name").is_some_and(|n| self.text(n) == method)
+                && self.forwarder_name(*m).is_some_and(|n| n == format!("{ty}.{method}"))
+        });
+        let Some(decl) = decl else { return false };
+        let Some(recv) =
+            decl.child_by_field_name("receiver").and_then(first).and_then(|p| p.child_by_field_name("name"))
+        else {
+            return false;
+        };
+        let recv = self.text(recv);
+        let mut stack: Vec<Node> = decl.child_by_field_name("body").into_iter().collect();
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "func_literal" => {}
+                "return_statement" => {
+                    let mut inner = vec![n];
+                    while let Some(x) = inner.pop() {
+                        if x.kind() == "identifier" && self.text(x) == recv {
+                            return true;
+                        }
+                        inner.extend(named_children(x));
+                    }
+                }
+                _ => stack.extend(named_children(n)),
+            }
+        }
+        false
+    }
+
+    /// Whether `n` contains an `AddTool`-style registration call.
+    fn has_registration(&self, n: Node) -> bool {
+        let mut stack = vec![n];
+        while let Some(x) = stack.pop() {
+            if x.kind() == "call_expression" {
+                let f = x.child_by_field_name("function").map(generic_operand);
+                let field =
+                    f.filter(|f| f.kind() == "selector_expression").and_then(|f| f.child_by_field_name("field"));
+                if field
+                    .is_some_and(|f| matches!(self.text(f), "AddTool" | "AddTools" | "AddSessionTool" | "AddTaskTool"))
+                {
+                    return true;
+                }
+            }
+            stack.extend(named_children(x));
+        }
+        false
+    }
+
+    /// `Annotations: table[name]` in a tool literal, `name` a parameter of
+    /// the enclosing function and `table` a value that does not depend on it.
+    fn keyed_by_param(&self, tool: Node) -> Option<RoleSource> {
+        let lit = if tool.kind() == "unary_expression" { tool.child_by_field_name("operand")? } else { tool };
+        let value = self.lower.keyed(lit.child_by_field_name("body")?, "Annotations")?;
+        if value.kind() != "index_expression" {
+            return None;
+        }
+        let (operand, index) = (value.child_by_field_name("operand")?, value.child_by_field_name("index")?);
+        let func = enclosing_functions(tool).into_iter().next()?;
+        let param = self.text(index);
+        if index.kind() != "identifier" || !params(func).iter().any(|(_, n)| self.text(*n) == param) {
+            return None;
+        }
+        *self.lower.touched.borrow_mut() = Default::default();
+        let table = self.lower.expr(operand);
+        let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
+        if !touched.params.is_empty() || !touched.range.is_empty() {
+            return None;
+        }
+        Some(RoleSource::Keyed { table, param: param.to_string() })
+    }
+
     /// Calls of project helpers: one passing an SDK tool literal defines a
     /// tool wherever the helper puts it; others may call a forwarder.
     fn helper_site(&self, call: Node<'t>, function: Node<'t>, args: &[Node], facts: &mut FileFacts) {
         let site = Span::new(self.lower.file, call.start_byte(), function.end_byte());
         let mut literal = false;
+        // A function literal passed along registers the tool itself: the
+        // literal beside it only describes it (a catalog entry).
+        let registers_inside = args.iter().any(|a| a.kind() == "func_literal" && self.has_registration(*a));
         for a in args {
             let Some(ty) = self.sdk_tool_literal(*a) else { continue };
             literal = true;
+            if registers_inside {
+                continue;
+            }
             *self.lower.touched.borrow_mut() = Default::default();
             let object = self.lower.expr(*a);
             let touched = std::mem::take(&mut *self.lower.touched.borrow_mut());
@@ -428,6 +532,29 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// Elements of a table of project records: each SDK tool literal in an
+    /// element is a tool (the loop that registers them is not counted).
+    fn table_sites(&self, body: Node, facts: &mut FileFacts) {
+        for el in named_children(body).filter(|e| e.kind() == "literal_element") {
+            let Some(record) = first(el).filter(|r| r.kind() == "literal_value") else { continue };
+            let values: Vec<Node> = named_children(record)
+                .filter_map(|f| match f.kind() {
+                    "keyed_element" => f.child_by_field_name("value"),
+                    "literal_element" => Some(f),
+                    _ => None,
+                })
+                .filter_map(|v| if v.kind() == "literal_element" { first(v) } else { Some(v) })
+                .collect();
+            for (i, v) in values.iter().enumerate() {
+                let Some(ty) = self.sdk_tool_literal(*v) else { continue };
+                let input = values.get(i + 1).and_then(|h| self.handler_input(*h));
+                let gate = Gate::Callee { callee: ty, kind: CalleeKind::SdkTypesTool };
+                let site = Span::new(self.lower.file, v.start_byte(), v.start_byte() + 1);
+                self.registration(*v, site, gate, Some(*v), input, API_LIST, facts);
+            }
+        }
+    }
+
     /// mcp-go `server.ServerTool{Tool: ..., Handler: ...}`.
     fn record_site(&self, record: Node, ty: Node, body: Node, facts: &mut FileFacts) {
         let (Some(pkg), Some(name)) = (ty.child_by_field_name("package"), ty.child_by_field_name("name")) else {
@@ -456,6 +583,19 @@ impl<'a, 't> Cx<'a, 't> {
         let span = self.span(h);
         match h.kind() {
             "func_literal" => self.handler_input_type(h),
+            // `handler := func(...) {...}` declared in the same function.
+            "identifier" if self.lower.local_value(h).is_some_and(|v| v.kind() == "func_literal") => {
+                self.lower.local_value(h).and_then(|v| self.handler_input_type(v))
+            }
+            // `h.search` on a value of a package type: the method `Type.search`.
+            "selector_expression"
+                if h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o)).is_some() =>
+            {
+                let ty = h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o))?;
+                let method = self.text(h.child_by_field_name("field")?);
+                let base = Expr::Ref { path: vec![format!("{ty}.{method}")], span };
+                Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span })
+            }
             "identifier" | "selector_expression" => match self.lower.expr(h) {
                 base @ Expr::Ref { .. } => Some(Expr::Index { base: Box::new(base), key: INPUT_KEY.into(), span }),
                 _ => None,

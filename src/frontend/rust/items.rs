@@ -8,8 +8,8 @@ use syn::{Attribute, FnArg, ImplItem, Item, Meta, Token, Type};
 
 use super::attrs::attr_name;
 use super::paths::ident;
-use super::{builders, wrappers, Cx};
-use crate::model::{Binding, Import};
+use super::{builders, tool_base, wrappers, Cx};
+use crate::model::{Binding, Entry, Expr, Import, FIELDS_MEMBER};
 use crate::source::Span;
 
 pub fn file(cx: &mut Cx, ast: &syn::File) {
@@ -80,6 +80,9 @@ fn walk(cx: &mut Cx, items: &[Item]) {
             Item::Impl(i) => {
                 let ty = type_name(&i.self_ty);
                 let saved = std::mem::replace(&mut cx.self_ty, ty.clone());
+                if tool_base::is_tool_base(i) {
+                    tool_base::tool_base_impl(cx, i);
+                }
                 for it in &i.items {
                     match it {
                         ImplItem::Const(c) => {
@@ -105,7 +108,13 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                     }
                 }
             }
-            Item::Struct(s) => mcp_tool_attrs(cx, &s.attrs, cx.structs.get(&ident(&s.ident)).cloned()),
+            Item::Struct(s) => {
+                let fields = cx.structs.get(&ident(&s.ident)).cloned();
+                if let Some(fields) = &fields {
+                    fields_binding(cx, s, fields);
+                }
+                mcp_tool_attrs(cx, &s.attrs, fields)
+            }
             // `#[mcp_tool(..)] type Ping = EmptyInput;`
             Item::Type(t) => {
                 let params = type_name(&t.ty).and_then(|n| cx.structs.get(&n).cloned());
@@ -191,14 +200,7 @@ fn preset_fn(cx: &mut Cx, sig: &syn::Signature, block: &syn::Block, owner: Optio
     if !returns_annotations || !sig.inputs.is_empty() {
         return;
     }
-    let tail = match block.stmts.last() {
-        Some(syn::Stmt::Expr(e, None)) => e,
-        Some(syn::Stmt::Expr(syn::Expr::Return(r), _)) => match &r.expr {
-            Some(e) => e,
-            None => return,
-        },
-        _ => return,
-    };
+    let Some(tail) = tail_expr(block) else { return };
     let span = cx.join(sig.fn_token.span, sig.output_span());
     preset(cx, &ident(&sig.ident), tail, span, owner);
 }
@@ -234,22 +236,50 @@ fn tool_attrs(cx: &mut Cx, attrs: &[Attribute], sig: &syn::Signature) {
             continue;
         }
         let name = (ident(&sig.ident), cx.span(sig.ident.span()));
-        let params = fn_params(cx, sig);
-        let site = cx.tool_attr(a, name, params);
+        let (params, input_types) = fn_params(cx, sig);
+        let mut site = cx.tool_attr(a, name, params);
+        if site.params.is_some() {
+            site.input_types = input_types;
+        }
         cx.facts.tools.push(site);
     }
 }
 
+/// `<Struct>.__fields__`: the input fields of a struct, for a
+/// `Parameters<Struct>` in another file.
+fn fields_binding(cx: &mut Cx, s: &syn::ItemStruct, fields: &[String]) {
+    let span = cx.span(s.ident.span());
+    let entries: Vec<Entry> = fields
+        .iter()
+        .map(|f| Entry::Pair { key: f.clone(), key_span: span, value: Expr::Str(f.clone(), span) })
+        .collect();
+    let name = ident(&s.ident);
+    let mut names = vec![format!("{name}.{FIELDS_MEMBER}")];
+    if !cx.mod_path.is_empty() {
+        names.push(cx.qualified(&names[0]));
+    }
+    for n in names {
+        let value = Expr::Object { entries: entries.clone(), span };
+        cx.facts.bindings.push(Binding { name: n, value, span });
+    }
+}
+
 /// Input parameter names of an rmcp tool method: the fields of `T` in a
-/// `Parameters<T>` argument (when `T` is a struct of this file), or the
-/// arguments marked `#[tool(param)]` (rmcp < 0.2).
-fn fn_params(cx: &Cx, sig: &syn::Signature) -> Option<Vec<String>> {
+/// `Parameters<T>` argument (when `T` is a struct of this file, else `T`
+/// is an input type the resolver follows), or the arguments marked
+/// `#[tool(param)]` (rmcp < 0.2).
+fn fn_params(cx: &mut Cx, sig: &syn::Signature) -> (Option<Vec<String>>, Vec<Expr>) {
+    let mut types = Vec::new();
+    let params = fn_param_names(cx, sig, &mut types);
+    (params, types)
+}
+
+fn fn_param_names(cx: &mut Cx, sig: &syn::Signature, types: &mut Vec<Expr>) -> Option<Vec<String>> {
     let mut out = Vec::new();
     for input in &sig.inputs {
         let FnArg::Typed(pt) = input else { continue };
         if let Some(inner) = generic_arg(&pt.ty, "Parameters") {
-            let name = type_name(inner)?;
-            out.extend(cx.structs.get(&name)?.iter().cloned());
+            out.extend(params_of_type(cx, inner, types)?);
             continue;
         }
         for a in &pt.attrs {
@@ -268,6 +298,60 @@ fn fn_params(cx: &Cx, sig: &syn::Signature) -> Option<Vec<String>> {
         }
     }
     Some(out)
+}
+
+/// The fields of an input type: those of a struct of this file, or none
+/// yet and the type in `types` for the resolver to follow (`None` when the
+/// type cannot be followed).
+pub fn params_of_type(cx: &mut Cx, ty: &Type, types: &mut Vec<Expr>) -> Option<Vec<String>> {
+    let name = type_name(ty)?;
+    match (cx.structs.get(&name), ty) {
+        (Some(fields), _) => Some(fields.clone()),
+        (None, Type::Path(p)) if p.qself.is_none() && is_plain(&p.path) => {
+            let span = cx.sspan(&p.path);
+            types.push(cx.path_ref(&p.path, span));
+            Some(vec![])
+        }
+        _ => None,
+    }
+}
+
+/// The value a block ends with (`x` or `return x;`), unless an earlier
+/// `return` may end it with another.
+pub fn tail_expr(block: &syn::Block) -> Option<&syn::Expr> {
+    if returns_early(block) {
+        return None;
+    }
+    match block.stmts.last() {
+        Some(syn::Stmt::Expr(syn::Expr::Return(r), _)) => r.expr.as_deref(),
+        Some(syn::Stmt::Expr(e, None)) => Some(e),
+        _ => None,
+    }
+}
+
+/// Whether a `return` before the block's last statement can end the fn
+/// (one inside a closure or async block returns from that).
+fn returns_early(block: &syn::Block) -> bool {
+    struct Finder(bool);
+    impl<'a> syn::visit::Visit<'a> for Finder {
+        fn visit_expr_return(&mut self, _: &'a syn::ExprReturn) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_expr_async(&mut self, _: &'a syn::ExprAsync) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let Some((_, init)) = block.stmts.split_last() else { return false };
+    let mut f = Finder(false);
+    for s in init {
+        syn::visit::Visit::visit_stmt(&mut f, s);
+    }
+    f.0
+}
+
+/// A path without generic arguments (`args::Query`, not `Valid<Query>`).
+fn is_plain(p: &syn::Path) -> bool {
+    p.segments.iter().all(|s| matches!(s.arguments, syn::PathArguments::None))
 }
 
 /// `T` of `Wrapper<T>` when the type's last segment is `wrapper`.

@@ -21,6 +21,7 @@ mod fallback;
 mod items;
 mod lower;
 mod paths;
+mod tool_base;
 mod wrappers;
 
 use std::collections::{HashMap, HashSet};
@@ -32,7 +33,7 @@ use crate::source::{FileId, Span};
 /// Byte markers of files worth parsing: they may declare tools (an SDK
 /// crate name, the attribute) or define presets (`ToolAnnotations`, hint
 /// fields).
-pub const PREFILTER: &[&str] = &["mcp", "ToolAnnotations", "_hint", "#[tool"];
+pub const PREFILTER: &[&str] = &["mcp", "ToolAnnotations", "_hint", "#[tool", "ToolBase"];
 
 /// Estimated recursion (`depth.rs`) beyond which `syn` is not used.
 const MAX_NESTING: usize = 1000;
@@ -43,6 +44,7 @@ const SHALLOW_NESTING: usize = 64;
 const DEEP_STACK: usize = 256 * 1024 * 1024;
 
 pub const API_TOOL_ATTR: &str = "rust.rmcp.tool";
+pub const API_TOOL_BASE: &str = "rust.rmcp.ToolBase";
 pub const API_MCP_TOOL: &str = "rust.rust-mcp-sdk.mcp_tool";
 pub const API_TOOL_NEW: &str = "rust.rmcp.Tool::new";
 pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
@@ -287,6 +289,7 @@ mod tests {
             include_str!("../../../tests/fixtures/rust/rmcp-builders/src/lib.rs"),
             include_str!("../../../tests/fixtures/rust/rmcp-tool-router/src/main.rs"),
             include_str!("../../../tests/fixtures/rust/look-alikes/src/lib.rs"),
+            include_str!("../../../tests/fixtures/rust/rmcp-tool-traits/src/tools/mod.rs"),
         ];
         for src in sources {
             for cut in (0..src.len()).step_by(5).filter(|c| src.is_char_boundary(*c)) {
