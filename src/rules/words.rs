@@ -137,6 +137,10 @@ impl WordList {
         rest.extend_from_slice(&words[at + parts.len()..]);
         Some((verb, rest))
     }
+    /// An entry that ends `words` (the head noun of an object).
+    pub fn ends(&self, words: &[String]) -> Option<String> {
+        self.0.iter().filter(|e| words.ends_with(e)).max_by_key(|e| e.len()).map(|e| e.join("_"))
+    }
     /// An entry in prose (a description's first sentence), in any verb
     /// form (`creates`, `deleted`, `dropping`), unless a negation comes just
     /// before it ("does not modify anything").
@@ -211,6 +215,27 @@ pub const BULK_WORDS: &[&str] = &[
     "index", "queue", "store", "storage", "history", "trash", "bucket", "collection", "namespace", "inbox",
     "workspace", "directory", "folder", "repository", "repo", "dataset",
 ];
+
+/// Bulk words that are quantifiers: they make a destructive verb bulk
+/// wherever they stand (`delete_all_notes`, `bulk_delete`). Any other bulk
+/// word names a whole container and counts only as the verb's object
+/// (`drop_table`, not `delete_table_row`).
+#[rustfmt::skip]
+pub const QUANTIFIERS: &[&str] = &["all", "every", "everything", "entire", "bulk", "batch", "many"];
+
+/// Words that end the verb's object: `remove_from_index` removes something
+/// *from* the index, `clear_cache_for_user` still clears the cache.
+#[rustfmt::skip]
+const PREPOSITIONS: &[&str] = &[
+    "from", "in", "into", "inside", "within", "by", "for", "with", "of", "on", "at", "to", "under", "if",
+];
+
+/// The object of a verb: the words of the rest of the name up to the first
+/// preposition.
+pub fn object(rest: &[String]) -> &[String] {
+    let end = rest.iter().position(|w| PREPOSITIONS.contains(&w.as_str())).unwrap_or(rest.len());
+    &rest[..end]
+}
 
 /// A plural-looking word (`notes`, `sessions`; not `status`, `access`).
 pub fn plural(word: &str) -> bool {
@@ -294,5 +319,12 @@ mod tests {
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
         assert_eq!(w.guards.anywhere(&tokens("note_id")), None);
+        let rest = |n: &str| w.destructive.verb_and_rest(n).map(|(_, r)| r).unwrap_or_default();
+        assert_eq!(w.bulk_words.ends(object(&rest("drop_table"))).as_deref(), Some("table"));
+        assert_eq!(w.bulk_words.ends(object(&rest("delete_table_row"))), None);
+        assert_eq!(w.bulk_words.ends(object(&rest("remove_from_index"))), None);
+        assert_eq!(w.bulk_words.ends(object(&rest("purge_queue_for_user"))).as_deref(), Some("queue"));
+        assert_eq!(w.bulk_words.ends(object(&rest("cache_clear"))).as_deref(), Some("cache"));
+        assert_eq!(w.bulk_words.ends(object(&rest("index_delete"))).as_deref(), Some("index"));
     }
 }
