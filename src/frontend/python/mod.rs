@@ -46,6 +46,9 @@ pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
 pub const API_WRAPPER: &str = "python.wrapper";
 pub const API_MIXIN: &str = "python.fastmcp.mcp_tool";
 
+/// Parameter annotations that say nothing about the value's class.
+const UNTYPED: &[&str] = &["Any", "typing.Any", "t.Any", "object"];
+
 /// Parameter types that carry no input fields of their own (builtins,
 /// typing constructs, common scalar classes).
 const PLAIN_TYPES: &[&str] = &[
@@ -346,7 +349,7 @@ impl<'a, 't> Cx<'a, 't> {
 
     fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
         let args = match call.and_then(|c| c.child_by_field_name("arguments")) {
-            Some(a) if a.kind() == "argument_list" => self.lower.args(a),
+            Some(a) if a.kind() == "argument_list" => self.scope_locals(self.lower.args(a), decorator, false),
             _ => vec![],
         };
         let site = Span::new(self.lower.file, decorator.start_byte(), callee.end_byte());
@@ -389,7 +392,7 @@ impl<'a, 't> Cx<'a, 't> {
         let Some(arguments) = call.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list") else {
             return;
         };
-        let args = self.lower.args(arguments);
+        let args = self.scope_locals(self.lower.args(arguments), call, true);
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
         if callee.kind() == "identifier" {
             // `Tool(name=..., inputSchema=...)` from `mcp.types`.
@@ -934,8 +937,14 @@ impl<'a, 't> Cx<'a, 't> {
         }
         for f in enclosing_functions(at) {
             if let Some(p) = self.lower.params(f).into_iter().find(|p| p.name == head) {
+                let untyped = p.annotation.is_none_or(|ty| UNTYPED.contains(&self.text(ty).trim()));
                 return match (p.annotation, path.len()) {
-                    (Some(ty), 1) => Expr::Instance { class: Box::new(self.lower.annotation_expr(ty)), span: *span },
+                    (Some(ty), 1) if !untyped => {
+                        Expr::Instance { class: Box::new(self.lower.annotation_expr(ty)), span: *span }
+                    }
+                    // `def register(mcp):` / `core.mcp`: keep the name, which the
+                    // resolver's fallback reads, unless a module name would capture it.
+                    _ if untyped && !self.bound_at_module_level(head) => expr,
                     _ => Expr::Unresolved(*span),
                 };
             }
@@ -944,6 +953,115 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         expr
+    }
+
+    /// Replace keyword values (and `**spread` values) that name a local
+    /// variable of an enclosing function with that variable's value: a
+    /// preset assigned in a `register(mcp)` function or a server factory.
+    /// Parameters are left alone (they stay references for `forwarding`).
+    fn scope_locals(&self, args: Vec<Arg>, at: Node, keep_first_positional: bool) -> Vec<Arg> {
+        let first = if keep_first_positional {
+            args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No)
+        } else {
+            None
+        };
+        args.into_iter()
+            .enumerate()
+            .map(|(i, mut a)| {
+                if Some(i) != first {
+                    a.value = self.local_value(a.value, at, 3);
+                }
+                a
+            })
+            .collect()
+    }
+
+    /// `expr` with a leading local-variable name replaced by its value,
+    /// looked up in the innermost enclosing function that binds the name.
+    fn local_value(&self, expr: Expr, at: Node, depth: u8) -> Expr {
+        if depth == 0 {
+            return expr;
+        }
+        match expr {
+            Expr::Ref { ref path, .. } if path.len() == 1 => {
+                for f in enclosing_functions(at) {
+                    if self.lower.params(f).iter().any(|p| p.name == path[0]) {
+                        return expr;
+                    }
+                    if let Some(value) = local_assignment(f, &path[0], at.start_byte(), self.lower.text) {
+                        return self.local_value(self.lower.expr(value), value, depth - 1);
+                    }
+                }
+                expr
+            }
+            Expr::Index { base, key, span } => {
+                Expr::Index { base: Box::new(self.local_value(*base, at, depth)), key, span }
+            }
+            Expr::Object { entries, span } => Expr::Object {
+                entries: entries
+                    .into_iter()
+                    .map(|e| match e {
+                        Entry::Spread(v) => Entry::Spread(self.local_value(v, at, depth)),
+                        other => other,
+                    })
+                    .collect(),
+                span,
+            },
+            Expr::Call { callee, args, span } => Expr::Call {
+                callee,
+                args: args
+                    .into_iter()
+                    .map(|mut a| {
+                        a.value = self.local_value(a.value, at, depth);
+                        a
+                    })
+                    .collect(),
+                span,
+            },
+            other => other,
+        }
+    }
+
+    /// Whether a module-level statement may bind `name` (an assignment, an
+    /// import, a definition), looking into top-level `if`/`try`/`with` blocks.
+    fn bound_at_module_level(&self, name: &str) -> bool {
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                let binds = match c.kind() {
+                    "function_definition" | "class_definition" => {
+                        c.child_by_field_name("name").is_some_and(|n| self.text(n) == name)
+                    }
+                    "decorated_definition" => c
+                        .child_by_field_name("definition")
+                        .and_then(|d| d.child_by_field_name("name"))
+                        .is_some_and(|n| self.text(n) == name),
+                    "import_statement" | "import_from_statement" | "future_import_statement" => {
+                        self.text(c).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == name)
+                    }
+                    "expression_statement" => named_children(c).any(|a| {
+                        matches!(a.kind(), "assignment" | "augmented_assignment")
+                            && a.child_by_field_name("left").is_some_and(|l| {
+                                self.text(l).split(|ch: char| !ch.is_alphanumeric() && ch != '_').any(|w| w == name)
+                            })
+                    }),
+                    "if_statement" | "try_statement" | "with_statement" | "for_statement" | "while_statement"
+                    | "block" => {
+                        stack.push(c);
+                        false
+                    }
+                    k if k.ends_with("clause") => {
+                        stack.push(c);
+                        false
+                    }
+                    _ => false,
+                };
+                if binds {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// A registration whose tool function, name or annotations come from the
