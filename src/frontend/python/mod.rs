@@ -348,7 +348,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
-        let args = match call.and_then(|c| c.child_by_field_name("arguments")) {
+        let mut args = match call.and_then(|c| c.child_by_field_name("arguments")) {
             Some(a) if a.kind() == "argument_list" => self.scope_locals(self.lower.args(a), decorator, false),
             _ => vec![],
         };
@@ -366,6 +366,20 @@ impl<'a, 't> Cx<'a, 't> {
                 // A decorated function is a concrete tool even inside a helper
                 // whose parameters feed the decorator (those become unresolved).
                 let receiver = self.scoped(self.lower.expr(object), decorator);
+                (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
+            }
+            _ if self.tool_alias(callee, decorator).is_some() => {
+                // `tool = functools.partial(mcp.tool, structured_output=False)`
+                // then `@tool(annotations=...)`: the server's own decorator,
+                // with the partial's keywords after the call's (which win).
+                let Some((attribute, extra, at)) = self.tool_alias(callee, decorator) else { return };
+                let (Some(object), Some(method)) =
+                    (attribute.child_by_field_name("object"), attribute.child_by_field_name("attribute"))
+                else {
+                    return;
+                };
+                args.extend(extra.into_iter().filter(|a| a.keyword.is_some()));
+                let receiver = self.scoped(self.lower.expr(object), at);
                 (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
             }
             _ => {
@@ -1020,6 +1034,65 @@ impl<'a, 't> Cx<'a, 't> {
             },
             other => other,
         }
+    }
+
+    /// A bare decorator name bound to a server's decorator: `tool = mcp.tool`
+    /// or `tool = functools.partial(mcp.tool, **keywords)`, in the enclosing
+    /// function or at module level. Returns the `mcp.tool` attribute, the
+    /// partial's arguments (locals scoped) and the assignment's value node.
+    fn tool_alias(&self, callee: Node<'t>, at: Node<'t>) -> Option<(Node<'t>, Vec<Arg>, Node<'t>)> {
+        if callee.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(callee);
+        let value = enclosing_functions(at)
+            .into_iter()
+            .find_map(|f| local_assignment(f, name, at.start_byte(), self.lower.text))
+            .or_else(|| self.module_assignment(name))?;
+        match value.kind() {
+            "attribute" => Some((value, vec![], value)),
+            "call" => {
+                let function = value.child_by_field_name("function")?;
+                if !matches!(self.text(function), "partial" | "functools.partial") {
+                    return None;
+                }
+                let arguments = value.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list")?;
+                let first = named_children(arguments).next().filter(|a| a.kind() == "attribute")?;
+                let args = self.scope_locals(self.lower.args(arguments), value, true);
+                Some((first, args, value))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of the last module-level `name = value` (also inside
+    /// top-level `if`/`try` blocks).
+    fn module_assignment(&self, name: &str) -> Option<Node<'t>> {
+        let mut found = None;
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                match c.kind() {
+                    "expression_statement" => {
+                        for a in named_children(c).filter(|a| a.kind() == "assignment") {
+                            if let (Some(l), Some(r)) = (a.child_by_field_name("left"), a.child_by_field_name("right"))
+                            {
+                                if l.kind() == "identifier"
+                                    && self.text(l) == name
+                                    && found.is_none_or(|f: Node| f.start_byte() < r.start_byte())
+                                {
+                                    found = Some(r);
+                                }
+                            }
+                        }
+                    }
+                    "if_statement" | "try_statement" | "block" => stack.push(c),
+                    k if k.ends_with("clause") => stack.push(c),
+                    _ => {}
+                }
+            }
+        }
+        found
     }
 
     /// Whether a module-level statement may bind `name` (an assignment, an
