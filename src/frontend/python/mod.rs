@@ -259,9 +259,10 @@ impl<'a, 't> Cx<'a, 't> {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
             if let (Some(stmt), Some(name), Some(value)) = (get(c_binding), get(c_name), get(c_value)) {
                 if at_module_level(stmt) {
+                    // `READ = _annotations(read_only=True)`: a one-line helper is inlined.
                     facts.bindings.push(Binding {
                         name: self.text(name).to_string(),
-                        value: self.lower.expr(value),
+                        value: self.local_value(self.lower.expr(value), value, 3),
                         span: self.span(stmt),
                     });
                 }
@@ -269,7 +270,7 @@ impl<'a, 't> Cx<'a, 't> {
             {
                 facts.bindings.push(Binding {
                     name: format!("{}.{}", self.text(class), self.text(member)),
-                    value: self.lower.expr(value),
+                    value: self.local_value(self.lower.expr(value), value, 3),
                     span: self.span(member.parent().unwrap_or(member)),
                 });
             } else if let (Some(class), Some(base)) = (get(c_subclass), get(c_base)) {
@@ -1021,19 +1022,163 @@ impl<'a, 't> Cx<'a, 't> {
                     .collect(),
                 span,
             },
-            Expr::Call { callee, args, span } => Expr::Call {
-                callee,
-                args: args
+            Expr::Call { callee, args, span } => {
+                let args: Vec<Arg> = args
                     .into_iter()
                     .map(|mut a| {
                         a.value = self.local_value(a.value, at, depth);
                         a
                     })
-                    .collect(),
-                span,
-            },
+                    .collect();
+                if let Expr::Ref { path, .. } = &*callee {
+                    if let [name] = &path[..] {
+                        if let Some(inlined) = self.inline_helper(name, &args, at, depth) {
+                            return inlined;
+                        }
+                    }
+                }
+                Expr::Call { callee, args, span }
+            }
             other => other,
         }
+    }
+
+    /// `helper(...)` where `helper` is a module-level function of this file
+    /// whose body is a single `return <expr>` (after a docstring), such as
+    /// `def _annotations(title, *, read_only=False): return {...}`: the
+    /// returned expression with each parameter replaced by the call's
+    /// argument or the parameter's default (unresolved when neither).
+    fn inline_helper(&self, name: &str, args: &[Arg], at: Node, depth: u8) -> Option<Expr> {
+        // A local or parameter of the same name shadows the module function.
+        if enclosing_functions(at).into_iter().any(|f| {
+            self.lower.params(f).iter().any(|p| p.name == name)
+                || local_assignment(f, name, at.start_byte(), self.lower.text).is_some()
+                || self.defines_function(f, name)
+        }) {
+            return None;
+        }
+        if args.iter().any(|a| a.spread != Spread::No) {
+            return None;
+        }
+        let def = self.module_function(name)?;
+        let body = def.child_by_field_name("body")?;
+        let mut stmts: Vec<Node> = named_children(body).filter(|n| n.kind() != "comment").collect();
+        if stmts.len() == 2 && named_children(stmts[0]).next().is_some_and(|n| n.kind() == "string") {
+            stmts.remove(0);
+        }
+        let [ret] = stmts[..] else { return None };
+        let value = named_children(ret).next().filter(|_| ret.kind() == "return_statement")?;
+        let returned = self.local_value(self.lower.expr(value), value, depth.checked_sub(1)?);
+
+        let mut bound: Vec<(String, Expr)> = Vec::new();
+        let mut positional = args.iter().filter(|a| a.keyword.is_none());
+        let mut keyword_only = false;
+        let parameters = def.child_by_field_name("parameters")?;
+        for p in named_children(parameters) {
+            let (name_node, default) = match p.kind() {
+                "identifier" => (Some(p), None),
+                "typed_parameter" => (named_children(p).find(|c| c.kind() != "type"), None),
+                "default_parameter" | "typed_default_parameter" => {
+                    (p.child_by_field_name("name"), p.child_by_field_name("value"))
+                }
+                "list_splat_pattern" | "dictionary_splat_pattern" => (Some(p), None),
+                "keyword_separator" => {
+                    keyword_only = true;
+                    continue;
+                }
+                _ => continue,
+            };
+            let Some(name_node) = name_node else { continue };
+            let span = self.span(name_node);
+            match name_node.kind() {
+                "list_splat_pattern" => {
+                    keyword_only = true;
+                    let ident = named_children(name_node).next()?;
+                    bound.push((self.text(ident).to_string(), Expr::Unresolved(span)));
+                }
+                "dictionary_splat_pattern" => {
+                    // `**hints`: the keywords no named parameter takes.
+                    let ident = named_children(name_node).next()?;
+                    let names: Vec<&str> = bound.iter().map(|(n, _)| n.as_str()).collect();
+                    let entries = args
+                        .iter()
+                        .filter_map(|a| {
+                            let k = a.keyword.as_deref()?;
+                            (!names.contains(&k) && !self.is_param_of(def, k)).then(|| Entry::Pair {
+                                key: k.to_string(),
+                                key_span: a.keyword_span.unwrap_or(span),
+                                value: a.value.clone(),
+                            })
+                        })
+                        .collect();
+                    bound.push((self.text(ident).to_string(), Expr::Object { entries, span }));
+                }
+                _ => {
+                    let pname = self.text(name_node).to_string();
+                    let given =
+                        args.iter().find(|a| a.keyword.as_deref() == Some(pname.as_str())).map(|a| a.value.clone());
+                    let given =
+                        given.or_else(|| if keyword_only { None } else { positional.next().map(|a| a.value.clone()) });
+                    let value = given.or_else(|| default.map(|d| self.lower.expr(d))).unwrap_or(Expr::Unresolved(span));
+                    bound.push((pname, value));
+                }
+            }
+        }
+        Some(substitute(returned, &bound))
+    }
+
+    /// Whether `function`'s own body defines a nested function `name`.
+    fn defines_function(&self, function: Node, name: &str) -> bool {
+        let Some(body) = function.child_by_field_name("body") else { return false };
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                let def =
+                    if c.kind() == "decorated_definition" { c.child_by_field_name("definition") } else { Some(c) };
+                match def {
+                    Some(d) if d.kind() == "function_definition" || d.kind() == "class_definition" => {
+                        if d.child_by_field_name("name").is_some_and(|n| self.text(n) == name) {
+                            return true;
+                        }
+                    }
+                    _ => stack.push(c),
+                }
+            }
+        }
+        false
+    }
+
+    fn is_param_of(&self, function: Node, name: &str) -> bool {
+        self.lower.params(function).iter().any(|p| p.kind == ParamKind::Normal && p.name == name)
+    }
+
+    /// A function defined at module level (also in top-level `if`/`try` blocks).
+    fn module_function(&self, name: &str) -> Option<Node<'t>> {
+        let mut found = None;
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                let def = match c.kind() {
+                    "function_definition" => Some(c),
+                    "decorated_definition" => c.child_by_field_name("definition"),
+                    "if_statement" | "try_statement" | "block" => {
+                        stack.push(c);
+                        None
+                    }
+                    k if k.ends_with("clause") => {
+                        stack.push(c);
+                        None
+                    }
+                    _ => None,
+                };
+                if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
+                    if def.child_by_field_name("name").is_some_and(|n| self.text(n) == name) {
+                        found = Some(def);
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// A bare decorator name bound to a server's decorator: `tool = mcp.tool`
@@ -1233,6 +1378,53 @@ impl<'a, 't> Cx<'a, 't> {
                 span: self.span(wrapper.child_by_field_name("name").unwrap_or(wrapper)),
             },
         ));
+    }
+}
+
+/// `expr` with each bare reference to a bound parameter replaced by its value.
+fn substitute(expr: Expr, bound: &[(String, Expr)]) -> Expr {
+    match expr {
+        Expr::Ref { path, span } => match bound.iter().find(|(n, _)| *n == path[0]) {
+            Some((_, v)) if path.len() == 1 => v.clone(),
+            Some(_) => Expr::Unresolved(span),
+            None => Expr::Ref { path, span },
+        },
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .into_iter()
+                .map(|e| match e {
+                    Entry::Pair { key, key_span, value } => {
+                        // A value from the call site is reported there, not
+                        // across the helper's body.
+                        let substituted =
+                            matches!(&value, Expr::Ref { path, .. } if bound.iter().any(|(n, _)| *n == path[0]));
+                        let value = substitute(value, bound);
+                        let key_span = if substituted { value.span() } else { key_span };
+                        Entry::Pair { key, key_span, value }
+                    }
+                    Entry::Spread(v) => Entry::Spread(substitute(v, bound)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::Call { callee, args, span } => Expr::Call {
+            callee,
+            args: args
+                .into_iter()
+                .map(|mut a| {
+                    let substituted =
+                        matches!(&a.value, Expr::Ref { path, .. } if bound.iter().any(|(n, _)| *n == path[0]));
+                    a.value = substitute(a.value, bound);
+                    if substituted && a.keyword_span.is_some() {
+                        a.keyword_span = Some(a.value.span());
+                    }
+                    a
+                })
+                .collect(),
+            span,
+        },
+        Expr::Index { base, key, span } => Expr::Index { base: Box::new(substitute(*base, bound)), key, span },
+        other => other,
     }
 }
 
