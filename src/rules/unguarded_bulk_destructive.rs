@@ -45,11 +45,13 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
 /// named thing (`purge_note`, `reset_password`) is not bulk.
 fn bulk(name: &str, cx: &Ctx) -> Option<String> {
     let words = cx.words;
+    let full = name;
+    let name = &words.unprefixed(full);
     let verb = words.bulk_verbs.verb_and_rest(name).or_else(|| words.destructive.verb_and_rest(name))?;
     let (verb, rest) = verb;
     // A quantifier anywhere; a container only as the verb's object
     // (`drop_table`, `purge_queue_for_user`, not `delete_table_row`).
-    let quantifier = tokens(name)
+    let quantifier = tokens(full)
         .into_iter()
         .find(|w| QUANTIFIERS.contains(&w.as_str()) && words.bulk_words.anywhere(std::slice::from_ref(w)).is_some());
     if let Some(all) = quantifier.or_else(|| words.bulk_words.ends(object(&rest))) {

@@ -260,6 +260,23 @@ pub struct Words {
     pub guards: WordList,
 }
 
+impl Words {
+    /// The name without a server prefix: `miragen_delete_agent` →
+    /// `delete_agent`. In a name of three or more words, a first word that is
+    /// no verb of any list, followed by one that is, is a namespace. Only
+    /// the last dotted or slashed segment is kept (it is where verbs are).
+    pub fn unprefixed(&self, name: &str) -> String {
+        let words = last_segment(name);
+        let lists = [&self.read, &self.write, &self.destructive, &self.bulk_verbs];
+        let verb_at = |i: usize| lists.iter().any(|l| l.at(&words, i).is_some());
+        if words.len() >= 3 && !verb_at(0) && verb_at(1) {
+            words[1..].join("_")
+        } else {
+            name.to_string()
+        }
+    }
+}
+
 impl Default for Words {
     fn default() -> Words {
         Words {
@@ -319,6 +336,12 @@ mod tests {
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
         assert_eq!(w.guards.anywhere(&tokens("note_id")), None);
+        assert_eq!(w.unprefixed("miragen_delete_agent"), "delete_agent");
+        assert_eq!(w.unprefixed("jira.jira_get_issue"), "get_issue");
+        assert_eq!(w.unprefixed("get_p411_status"), "get_p411_status");
+        assert_eq!(w.unprefixed("forms_purge"), "forms_purge");
+        assert_eq!(w.unprefixed("gmail_send_email"), "send_email");
+        assert_eq!(w.unprefixed("evaluate_release_gate"), "evaluate_release_gate");
         let rest = |n: &str| w.destructive.verb_and_rest(n).map(|(_, r)| r).unwrap_or_default();
         assert_eq!(w.bulk_words.ends(object(&rest("drop_table"))).as_deref(), Some("table"));
         assert_eq!(w.bulk_words.ends(object(&rest("delete_table_row"))), None);
