@@ -1039,8 +1039,53 @@ impl<'a, 't> Cx<'a, 't> {
                 }
                 Expr::Call { callee, args, span }
             }
+            // `f"{GROUP}_list"` with `GROUP = "patient"` in this file.
+            Expr::Other(span) => Some((span.start as usize, span.end as usize))
+                .filter(|_| span.file == self.lower.file)
+                .and_then(|(start, end)| {
+                    self.root
+                        .descendant_for_byte_range(start, end)
+                        .filter(|n| n.kind() == "string" && n.byte_range() == (start..end))
+                })
+                .and_then(|n| self.fstring(n, at))
+                .map_or(Expr::Other(span), |s| Expr::Str(s, span)),
             other => other,
         }
+    }
+
+    /// An f-string whose every interpolation is a bare name bound to a plain
+    /// string literal (a local of an enclosing function, else a module
+    /// constant of this file).
+    fn fstring(&self, n: Node, at: Node) -> Option<String> {
+        let mut out = String::new();
+        for c in named_children(n) {
+            match c.kind() {
+                "string_start" if self.text(c).to_ascii_lowercase().contains('b') => return None,
+                "string_content" => out.push_str(self.text(c)),
+                "interpolation" => {
+                    let mut parts = named_children(c);
+                    let (Some(ident), None) = (parts.next(), parts.next()) else { return None };
+                    if ident.kind() != "identifier" {
+                        return None;
+                    }
+                    let name = self.text(ident);
+                    let mut value = None;
+                    for f in enclosing_functions(at) {
+                        if self.lower.params(f).iter().any(|p| p.name == name) {
+                            return None;
+                        }
+                        if let Some(v) = local_assignment(f, name, at.start_byte(), self.lower.text) {
+                            value = Some(v);
+                            break;
+                        }
+                    }
+                    let value = value.or_else(|| self.module_assignment(name))?;
+                    out.push_str(&self.lower.string(value)?);
+                }
+                _ => {}
+            }
+        }
+        Some(out)
     }
 
     /// `helper(...)` where `helper` is a module-level function of this file
