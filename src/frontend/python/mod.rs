@@ -423,26 +423,32 @@ impl<'a, 't> Cx<'a, 't> {
         match method {
             "Tool" => self.lowlevel_tool(call, callee, args, facts),
             "from_function" => {
-                let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
-                let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
-                // `from_function(fn, name, ...)`: the name may be positional.
-                if tool.name.is_none() {
-                    tool.name = args
-                        .iter()
-                        .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
-                        .nth(1)
-                        .map(|a| a.value.clone());
+                let runs = match self.loop_iterations(call, &args) {
+                    Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+                    None => vec![args],
+                };
+                for args in runs {
+                    let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
+                    let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
+                    // `from_function(fn, name, ...)`: the name may be positional.
+                    if tool.name.is_none() {
+                        tool.name = args
+                            .iter()
+                            .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
+                            .nth(1)
+                            .map(|a| a.value.clone());
+                    }
+                    if let Some(fn_arg) = first_positional(&args) {
+                        self.function_arg(fn_arg, call, &mut tool);
+                    }
+                    tool.bound_to = call
+                        .parent()
+                        .filter(|p| p.kind() == "assignment")
+                        .and_then(|p| p.child_by_field_name("left"))
+                        .filter(|l| l.kind() == "identifier")
+                        .map(|l| self.text(l).to_string());
+                    facts.tools.push(tool);
                 }
-                if let Some(fn_arg) = first_positional(&args) {
-                    self.function_arg(fn_arg, call, &mut tool);
-                }
-                tool.bound_to = call
-                    .parent()
-                    .filter(|p| p.kind() == "assignment")
-                    .and_then(|p| p.child_by_field_name("left"))
-                    .filter(|l| l.kind() == "identifier")
-                    .map(|l| self.text(l).to_string());
-                facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
                 let receiver = self.scoped(self.lower.expr(object), call);
@@ -460,38 +466,59 @@ impl<'a, 't> Cx<'a, 't> {
                     self.record_forwarder(call, &args, api, &receiver, method, forwarders);
                     return;
                 }
-                let gate = Gate::Receiver { receiver, method: method.to_string() };
-                if method == "add_tool" {
-                    let Some(fn_arg) = first_positional(&args) else { return };
-                    // `add_tool(Tool.from_function(...))` or a tool object
-                    // built elsewhere: the tool is counted where it is built.
-                    if self.builds_tool_object(&fn_arg.value) {
-                        if let Expr::Ref { path, .. } = &fn_arg.value {
-                            self.pending_moves.borrow_mut().push((path[0].clone(), site));
+                // `for fn in (search, purge): mcp.add_tool(fn)`: one tool per element.
+                let runs = match self.loop_iterations(call, &all_args) {
+                    Some(iterations) => iterations
+                        .iter()
+                        .map(|bound| (substitute_args(&args, bound), substitute_args(&outer_args, bound)))
+                        .collect(),
+                    None => vec![(args, outer_args)],
+                };
+                for (args, outer_args) in runs {
+                    let gate = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
+                    if method == "add_tool" {
+                        let Some(fn_arg) = first_positional(&args) else { continue };
+                        // `add_tool(Tool.from_function(...))` or a tool object
+                        // built elsewhere: the tool is counted where it is built.
+                        if self.builds_tool_object(&fn_arg.value) {
+                            if let Expr::Ref { path, .. } = &fn_arg.value {
+                                self.pending_moves.borrow_mut().push((path[0].clone(), site));
+                            }
+                            continue;
                         }
-                        return;
+                        let mut tool = self.site(
+                            API_ADD_TOOL,
+                            site,
+                            gate,
+                            args.clone(),
+                            PositionalRoles::PythonSdkTool { skip: 1 },
+                        );
+                        self.function_arg(fn_arg, call, &mut tool);
+                        facts.tools.push(tool);
+                    } else if let Some(outer) = direct_fn {
+                        // `mcp.tool(name=...)(fn)`
+                        let mut tool =
+                            self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
+                        if let Some(fn_arg) = first_positional(&outer_args) {
+                            self.function_arg(fn_arg, outer, &mut tool);
+                        }
+                        facts.tools.push(tool);
+                    } else if let Some(fn_arg) = first_positional(&args).filter(|a| matches!(a.value, Expr::Ref { .. }))
+                    {
+                        // fastmcp's direct form `mcp.tool(fn, name=...)`.
+                        let fn_arg = fn_arg.clone();
+                        let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
+                        let rest: Vec<Arg> = args
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| Some(*i) != first)
+                            .map(|(_, a)| a.clone())
+                            .collect();
+                        let mut tool =
+                            self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
+                        self.function_arg(&fn_arg, call, &mut tool);
+                        facts.tools.push(tool);
                     }
-                    let mut tool =
-                        self.site(API_ADD_TOOL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 1 });
-                    self.function_arg(fn_arg, call, &mut tool);
-                    facts.tools.push(tool);
-                } else if let Some(outer) = direct_fn {
-                    // `mcp.tool(name=...)(fn)`
-                    let mut tool =
-                        self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
-                    if let Some(fn_arg) = first_positional(&outer_args) {
-                        self.function_arg(fn_arg, outer, &mut tool);
-                    }
-                    facts.tools.push(tool);
-                } else if let Some(fn_arg) = first_positional(&args).filter(|a| matches!(a.value, Expr::Ref { .. })) {
-                    // fastmcp's direct form `mcp.tool(fn, name=...)`.
-                    let fn_arg = fn_arg.clone();
-                    let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
-                    let rest: Vec<Arg> =
-                        args.iter().enumerate().filter(|(i, _)| Some(*i) != first).map(|(_, a)| a.clone()).collect();
-                    let mut tool = self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
-                    self.function_arg(&fn_arg, call, &mut tool);
-                    facts.tools.push(tool);
                 }
             }
             _ => {}
@@ -1285,6 +1312,123 @@ impl<'a, 't> Cx<'a, 't> {
         found
     }
 
+    /// The loop variables of each iteration of the `for` statement around
+    /// `at` (inside the same function), when the registration uses them and
+    /// the loop runs over a literal list, tuple or dict (or a name bound to
+    /// one in this file, or its `.values()` / `.items()` / `.keys()`).
+    fn loop_iterations(&self, at: Node, args: &[Arg]) -> Option<Vec<Vec<(String, Expr)>>> {
+        let mut cur = at.parent();
+        let stmt = loop {
+            let p = cur?;
+            match p.kind() {
+                "for_statement" => break p,
+                "function_definition" | "class_definition" | "lambda" => return None,
+                _ => cur = p.parent(),
+            }
+        };
+        let target = stmt.child_by_field_name("left")?;
+        let names = self.pattern_names(target)?;
+        if !args.iter().any(|a| mentions(&a.value, &names)) {
+            return None;
+        }
+        let right = stmt.child_by_field_name("right")?;
+        // `X.values()` / `X.items()` / `X.keys()` on a dict, or the iterable itself.
+        let (collection, view) = match right.kind() {
+            "call" => {
+                let f = right.child_by_field_name("function").filter(|f| f.kind() == "attribute")?;
+                let no_args = right.child_by_field_name("arguments").is_some_and(|a| a.named_child_count() == 0);
+                let view = self.text(f.child_by_field_name("attribute")?);
+                if !no_args || !matches!(view, "values" | "items" | "keys") {
+                    return None;
+                }
+                (f.child_by_field_name("object")?, Some(view))
+            }
+            _ => (right, None),
+        };
+        let literal = match collection.kind() {
+            "identifier" => {
+                let name = self.text(collection);
+                enclosing_functions(stmt)
+                    .into_iter()
+                    .find_map(|f| local_assignment(f, name, stmt.start_byte(), self.lower.text))
+                    .or_else(|| self.module_assignment(name))?
+            }
+            _ => collection,
+        };
+        let mut iterations = Vec::new();
+        let elements: Vec<Node> = named_children(literal).filter(|n| n.kind() != "comment").collect();
+        if elements.len() > 256 {
+            return None;
+        }
+        for e in elements {
+            let mut bound = Vec::new();
+            match (literal.kind(), view) {
+                ("list" | "tuple", None) => self.bind_pattern(target, e, &mut bound)?,
+                ("dictionary", Some(v)) => {
+                    if e.kind() != "pair" {
+                        return None;
+                    }
+                    let (key, value) = (e.child_by_field_name("key")?, e.child_by_field_name("value")?);
+                    match v {
+                        "values" => self.bind_pattern(target, value, &mut bound)?,
+                        "keys" => self.bind_pattern(target, key, &mut bound)?,
+                        _ => {
+                            let [k, v] = self.pattern_parts(target)?[..] else { return None };
+                            self.bind_pattern(k, key, &mut bound)?;
+                            self.bind_pattern(v, value, &mut bound)?;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+            iterations.push(bound);
+        }
+        Some(iterations)
+    }
+
+    /// The sub-patterns of `a, b` / `(a, b)` / `[a, b]`.
+    fn pattern_parts(&self, target: Node<'t>) -> Option<Vec<Node<'t>>> {
+        match target.kind() {
+            "pattern_list" | "tuple_pattern" | "list_pattern" => Some(named_children(target).collect()),
+            _ => None,
+        }
+    }
+
+    fn pattern_names(&self, target: Node) -> Option<Vec<String>> {
+        match target.kind() {
+            "identifier" => Some(vec![self.text(target).to_string()]),
+            _ => {
+                let mut out = Vec::new();
+                for p in self.pattern_parts(target)? {
+                    out.extend(self.pattern_names(p)?);
+                }
+                Some(out)
+            }
+        }
+    }
+
+    /// Bind a loop target to one element: a name takes the element, a tuple
+    /// pattern takes a tuple or list of the same length.
+    fn bind_pattern(&self, target: Node, value: Node, bound: &mut Vec<(String, Expr)>) -> Option<()> {
+        if target.kind() == "identifier" {
+            bound.push((self.text(target).to_string(), self.lower.expr(value)));
+            return Some(());
+        }
+        let parts = self.pattern_parts(target)?;
+        let value = if value.kind() == "parenthesized_expression" { named_children(value).next()? } else { value };
+        if !matches!(value.kind(), "tuple" | "list") {
+            return None;
+        }
+        let values: Vec<Node> = named_children(value).filter(|n| n.kind() != "comment").collect();
+        if values.len() != parts.len() {
+            return None;
+        }
+        for (p, v) in parts.into_iter().zip(values) {
+            self.bind_pattern(p, v, bound)?;
+        }
+        Some(())
+    }
+
     /// Whether a module-level statement may bind `name` (an assignment, an
     /// import, a definition), looking into top-level `if`/`try`/`with` blocks.
     fn bound_at_module_level(&self, name: &str) -> bool {
@@ -1423,6 +1567,30 @@ impl<'a, 't> Cx<'a, 't> {
                 span: self.span(wrapper.child_by_field_name("name").unwrap_or(wrapper)),
             },
         ));
+    }
+}
+
+fn substitute_args(args: &[Arg], bound: &[(String, Expr)]) -> Vec<Arg> {
+    args.iter()
+        .map(|a| {
+            let mut a = a.clone();
+            a.value = substitute(a.value, bound);
+            a
+        })
+        .collect()
+}
+
+/// Whether `expr` refers to one of `names` (as a bare name or an attribute base).
+fn mentions(expr: &Expr, names: &[String]) -> bool {
+    match expr {
+        Expr::Ref { path, .. } => names.contains(&path[0]),
+        Expr::Object { entries, .. } => entries.iter().any(|e| match e {
+            Entry::Pair { value, .. } => mentions(value, names),
+            Entry::Spread(v) => mentions(v, names),
+        }),
+        Expr::Call { callee, args, .. } => mentions(callee, names) || args.iter().any(|a| mentions(&a.value, names)),
+        Expr::Index { base, .. } => mentions(base, names),
+        _ => false,
     }
 }
 
