@@ -531,10 +531,16 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
-        let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
-        let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
-        tool.params = self.schema_properties(&tool.args);
-        facts.tools.push(tool);
+        let runs = match self.loop_iterations(call, &args) {
+            Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+            None => vec![args],
+        };
+        for args in runs {
+            let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
+            let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
+            tool.params = self.schema_properties(&tool.args);
+            facts.tools.push(tool);
+        }
     }
 
     fn tools_list(&self, callee: Node, list: Node, facts: &mut FileFacts) {
@@ -703,7 +709,18 @@ impl<'a, 't> Cx<'a, 't> {
     /// Names of a low-level tool's `inputSchema` / `input_schema` properties.
     fn schema_properties(&self, args: &[Arg]) -> Option<Vec<String>> {
         let schema = args.iter().find(|a| matches!(a.keyword.as_deref(), Some("inputSchema" | "input_schema")))?;
-        let Expr::Object { entries, .. } = &schema.value else { return None };
+        // `d["inputSchema"]` of a definition dict unrolled from a loop.
+        let value = match &schema.value {
+            Expr::Index { base, key, .. } => match &**base {
+                Expr::Object { entries, .. } => entries.iter().rev().find_map(|e| match e {
+                    crate::model::Entry::Pair { key: k, value, .. } if k == key => Some(value),
+                    _ => None,
+                })?,
+                _ => return None,
+            },
+            v => v,
+        };
+        let Expr::Object { entries, .. } = value else { return None };
         for e in entries {
             if let crate::model::Entry::Pair { key, value: Expr::Object { entries: props, .. }, .. } = e {
                 if key == "properties" {
@@ -1322,6 +1339,14 @@ impl<'a, 't> Cx<'a, 't> {
             let p = cur?;
             match p.kind() {
                 "for_statement" => break p,
+                // `[Tool(name=d["name"], ...) for d in DEFS]`: one clause, no filter.
+                "list_comprehension" | "generator_expression" | "set_comprehension" => {
+                    let clauses: Vec<Node> = named_children(p).skip(1).collect();
+                    match clauses[..] {
+                        [clause] if clause.kind() == "for_in_clause" => break clause,
+                        _ => return None,
+                    }
+                }
                 "function_definition" | "class_definition" | "lambda" => return None,
                 _ => cur = p.parent(),
             }
