@@ -20,8 +20,8 @@ use self::lower::{
 };
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{
-    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
-    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER,
+    Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Returns,
+    Role, RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER,
 };
 use crate::source::{FileId, Span};
 
@@ -345,6 +345,62 @@ impl<'a, 't> Cx<'a, 't> {
         for (name, f) in merged {
             let span = f.span;
             facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
+        }
+        self.helper_bindings(facts);
+    }
+
+    /// Module-level one-line helpers that build a value (`def read_only(title):
+    /// return ToolAnnotations(title=title, readOnlyHint=True)`), for calls from
+    /// other files: their parameters are unknown there, the rest is followed.
+    /// (Calls in this file are inlined with their arguments instead.)
+    fn helper_bindings(&self, facts: &mut FileFacts) {
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                let def = match c.kind() {
+                    "function_definition" => c,
+                    "decorated_definition" => match c.child_by_field_name("definition") {
+                        Some(d) if d.kind() == "function_definition" => d,
+                        _ => continue,
+                    },
+                    "if_statement" | "try_statement" | "block" => {
+                        stack.push(c);
+                        continue;
+                    }
+                    k if k.ends_with("clause") => {
+                        stack.push(c);
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let Some(name_node) = def.child_by_field_name("name") else { continue };
+                let name = self.text(name_node);
+                if facts.bindings.iter().any(|b| b.name == name) {
+                    continue;
+                }
+                let Some(body) = def.child_by_field_name("body") else { continue };
+                let mut stmts: Vec<Node> = named_children(body).filter(|n| n.kind() != "comment").collect();
+                if stmts.len() == 2 && named_children(stmts[0]).next().is_some_and(|n| n.kind() == "string") {
+                    stmts.remove(0);
+                }
+                let [ret] = stmts[..] else { continue };
+                let Some(value) = named_children(ret).next().filter(|_| ret.kind() == "return_statement") else {
+                    continue;
+                };
+                let returned = self.lower.expr(value);
+                if !matches!(returned, Expr::Object { .. } | Expr::Call { .. }) {
+                    continue;
+                }
+                let bound: Vec<(String, Expr)> =
+                    self.lower.params(def).into_iter().map(|p| (p.name, Expr::Unresolved(self.span(value)))).collect();
+                let returned = substitute(returned, &bound);
+                let span = self.span(name_node);
+                facts.bindings.push(Binding {
+                    name: name.to_string(),
+                    value: Expr::Function { returns: Box::new(Returns::Value(returned)), span },
+                    span,
+                });
+            }
         }
     }
 
@@ -1076,7 +1132,12 @@ impl<'a, 't> Cx<'a, 't> {
                     .collect();
                 if let Expr::Ref { path, .. } = &*callee {
                     if let [name] = &path[..] {
-                        if let Some(inlined) = self.inline_helper(name, &args, at, depth) {
+                        // A function of an enclosing scope cannot be followed, and
+                        // it must not be taken for a module helper of the same name.
+                        if self.shadowed(name, at) {
+                            return Expr::Unresolved(span);
+                        }
+                        if let Some(inlined) = self.inline_helper(name, &args, depth) {
                             return inlined;
                         }
                     }
@@ -1137,15 +1198,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// `def _annotations(title, *, read_only=False): return {...}`: the
     /// returned expression with each parameter replaced by the call's
     /// argument or the parameter's default (unresolved when neither).
-    fn inline_helper(&self, name: &str, args: &[Arg], at: Node, depth: u8) -> Option<Expr> {
-        // A local or parameter of the same name shadows the module function.
-        if enclosing_functions(at).into_iter().any(|f| {
-            self.lower.params(f).iter().any(|p| p.name == name)
-                || local_assignment(f, name, at.start_byte(), self.lower.text).is_some()
-                || self.defines_function(f, name)
-        }) {
-            return None;
-        }
+    fn inline_helper(&self, name: &str, args: &[Arg], depth: u8) -> Option<Expr> {
         if args.iter().any(|a| a.spread != Spread::No) {
             return None;
         }
@@ -1214,6 +1267,16 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         Some(substitute(returned, &bound))
+    }
+
+    /// Whether `name` at `at` is a parameter, local variable or nested
+    /// function of an enclosing function (not a module name).
+    fn shadowed(&self, name: &str, at: Node) -> bool {
+        enclosing_functions(at).into_iter().any(|f| {
+            self.lower.params(f).iter().any(|p| p.name == name)
+                || local_assignment(f, name, at.start_byte(), self.lower.text).is_some()
+                || self.defines_function(f, name)
+        })
     }
 
     /// Whether `function`'s own body defines a nested function `name`.
