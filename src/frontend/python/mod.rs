@@ -1269,6 +1269,27 @@ impl<'a, 't> Cx<'a, 't> {
         Some(substitute(returned, &bound))
     }
 
+    /// Whether `outer`'s own body has `return <inner's name>`.
+    fn returns_function(&self, outer: Node, inner: Node) -> bool {
+        let Some(name) = inner.child_by_field_name("name").map(|n| self.text(n)) else { return false };
+        let Some(body) = outer.child_by_field_name("body") else { return false };
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                match c.kind() {
+                    "function_definition" | "class_definition" | "lambda" => {}
+                    "return_statement" => {
+                        if named_children(c).next().is_some_and(|v| v.kind() == "identifier" && self.text(v) == name) {
+                            return true;
+                        }
+                    }
+                    _ => stack.push(c),
+                }
+            }
+        }
+        false
+    }
+
     /// Whether `name` at `at` is a parameter, local variable or nested
     /// function of an enclosing function (not a module name).
     fn shadowed(&self, name: &str, at: Node) -> bool {
@@ -1587,14 +1608,24 @@ impl<'a, 't> Cx<'a, 't> {
         method: &str,
         forwarders: &mut Vec<(String, Forwarder)>,
     ) {
-        // The wrapper is the outermost enclosing function that is a module
-        // function or a method (decorator factories nest a function inside).
-        let Some(wrapper) =
-            enclosing_functions(at).into_iter().rev().find(|f| method_class(*f).is_some() || at_module_level(*f))
-        else {
-            return;
-        };
+        // The wrapper is the enclosing function, or the decorator factory that
+        // returns it, up to a module function or a method. A function nested in
+        // a builder that does not return it is a local wrapper (`def tool(fn):
+        // mcp.add_tool(fn, ...)` used as `@tool` inside the builder).
+        let fns = enclosing_functions(at);
+        let Some(&first) = fns.first() else { return };
+        let mut wrapper = first;
+        for &outer in fns.iter().skip(1) {
+            if method_class(wrapper).is_some() || at_module_level(wrapper) || !self.returns_function(outer, wrapper) {
+                break;
+            }
+            wrapper = outer;
+        }
         let Some(wrapper_name) = wrapper.child_by_field_name("name").map(|n| self.text(n).to_string()) else { return };
+        let local = method_class(wrapper).is_none() && !at_module_level(wrapper);
+        if local && self.bound_at_module_level(&wrapper_name) {
+            return;
+        }
         let all = self.lower.params(wrapper);
         let params: Vec<String> = all
             .iter()
