@@ -15,6 +15,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         _ => return,
     };
     let Some(verb) = cx.words.destructive.verb(&cx.words.unprefixed(name)) else { return };
+    if cx.words.harmless_destruction(name) {
+        return;
+    }
     let claim = if hint == HintKind::ReadOnly { "read-only" } else { "non-destructive" };
     cx.report(format!(
         "tool `{name}` reads like destruction (`{verb}`) but declares `{}`, so clients will not ask before running it",

@@ -20,6 +20,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     }
     let words = cx.words;
     let Some(bulk) = bulk(name, cx) else { return };
+    if words.harmless_destruction(name) {
+        return;
+    }
     if params.iter().any(|p| words.guards.anywhere(&tokens(p)).is_some()) {
         return;
     }

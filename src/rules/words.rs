@@ -237,6 +237,21 @@ pub fn object(rest: &[String]) -> &[String] {
     &rest[..end]
 }
 
+/// Objects whose clearing or removal loses no data: view and editing state
+/// (`clear_selection`, `reset_zoom`, `remove_background` of an image). A
+/// destructive verb on one of these does not read like destruction.
+#[rustfmt::skip]
+pub const TRANSIENT: &[&str] = &[
+    "selection", "selections", "filter", "filters", "formatting", "format", "zoom", "viewport", "camera",
+    "highlight", "highlights", "cursor", "focus", "sort", "sorting", "background", "screen", "console",
+    "input", "inputs",
+];
+
+/// Last words that make a name a report about destruction, not the act
+/// (`purge_preview`, `kill_switch_status`).
+#[rustfmt::skip]
+pub const REPORT_NOUNS: &[&str] = &["status", "preview", "estimate", "impact"];
+
 /// A plural-looking word (`notes`, `sessions`; not `status`, `access`).
 pub fn plural(word: &str) -> bool {
     word.len() > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e))
@@ -261,6 +276,21 @@ pub struct Words {
 }
 
 impl Words {
+    /// Whether a destructive name only touches transient state or reports on
+    /// destruction: its verb's object ends with a [`TRANSIENT`] word, or its
+    /// last word is a [`REPORT_NOUNS`] word.
+    pub fn harmless_destruction(&self, name: &str) -> bool {
+        let name = self.unprefixed(name);
+        if last_segment(&name).last().is_some_and(|w| REPORT_NOUNS.contains(&w.as_str())) {
+            return true;
+        }
+        let Some((_, rest)) = self.destructive.verb_and_rest(&name).or_else(|| self.bulk_verbs.verb_and_rest(&name))
+        else {
+            return false;
+        };
+        object(&rest).last().is_some_and(|w| TRANSIENT.contains(&w.as_str()))
+    }
+
     /// The name without a server prefix: `miragen_delete_agent` →
     /// `delete_agent`. In a name of three or more words, a first word that is
     /// no verb of any list, followed by one that is, is a namespace. Only
@@ -336,6 +366,11 @@ mod tests {
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
         assert_eq!(w.guards.anywhere(&tokens("note_id")), None);
+        assert!(w.harmless_destruction("clear_selection") && w.harmless_destruction("reset_zoom"));
+        assert!(w.harmless_destruction("remove_background") && w.harmless_destruction("kill_switch_status"));
+        assert!(w.harmless_destruction("editor_clear_filters_for_view"));
+        assert!(!w.harmless_destruction("delete_filter_rule") && !w.harmless_destruction("drop_view"));
+        assert!(!w.harmless_destruction("delete_note") && !w.harmless_destruction("list_notes"));
         assert_eq!(w.unprefixed("miragen_delete_agent"), "delete_agent");
         assert_eq!(w.unprefixed("jira.jira_get_issue"), "get_issue");
         assert_eq!(w.unprefixed("get_p411_status"), "get_p411_status");
