@@ -383,8 +383,25 @@ impl<'a, 't> Cx<'a, 't> {
                 if stmts.len() == 2 && named_children(stmts[0]).next().is_some_and(|n| n.kind() == "string") {
                     stmts.remove(0);
                 }
-                let [ret] = stmts[..] else { continue };
-                let Some(value) = named_children(ret).next().filter(|_| ret.kind() == "return_statement") else {
+                let single = match stmts[..] {
+                    [ret] if ret.kind() == "return_statement" => named_children(ret).next(),
+                    _ => None,
+                };
+                let Some(value) = single else {
+                    // A longer factory with a declared return type (`def
+                    // create_server() -> FastMCP:`) returns a value of that type.
+                    if let Some(ty) = def.child_by_field_name("return_type") {
+                        let class = self.lower.annotation_expr(ty);
+                        if matches!(class, Expr::Ref { .. }) {
+                            let span = self.span(name_node);
+                            let returns = Returns::Value(Expr::Instance { class: Box::new(class), span });
+                            facts.bindings.push(Binding {
+                                name: name.to_string(),
+                                value: Expr::Function { returns: Box::new(returns), span },
+                                span,
+                            });
+                        }
+                    }
                     continue;
                 };
                 let returned = self.lower.expr(value);
