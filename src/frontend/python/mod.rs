@@ -389,18 +389,21 @@ impl<'a, 't> Cx<'a, 't> {
                 };
                 let Some(value) = single else {
                     // A longer factory with a declared return type (`def
-                    // create_server() -> FastMCP:`) returns a value of that type.
-                    if let Some(ty) = def.child_by_field_name("return_type") {
-                        let class = self.lower.annotation_expr(ty);
-                        if matches!(class, Expr::Ref { .. }) {
-                            let span = self.span(name_node);
-                            let returns = Returns::Value(Expr::Instance { class: Box::new(class), span });
-                            facts.bindings.push(Binding {
-                                name: name.to_string(),
-                                value: Expr::Function { returns: Box::new(returns), span },
-                                span,
-                            });
-                        }
+                    // create_server() -> FastMCP:`) returns a value of that type;
+                    // one that always returns the same local built by a
+                    // constructor call returns what that call builds.
+                    let span = self.span(name_node);
+                    let returns = match def.child_by_field_name("return_type").map(|ty| self.lower.annotation_expr(ty))
+                    {
+                        Some(class @ Expr::Ref { .. }) => Some(Expr::Instance { class: Box::new(class), span }),
+                        _ => self.returned_construction(def),
+                    };
+                    if let Some(returns) = returns {
+                        facts.bindings.push(Binding {
+                            name: name.to_string(),
+                            value: Expr::Function { returns: Box::new(Returns::Value(returns)), span },
+                            span,
+                        });
                     }
                     continue;
                 };
@@ -1284,6 +1287,41 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         Some(substitute(returned, &bound))
+    }
+
+    /// `server = FastMCP(...); ...; return server`: the constructor call, when
+    /// every `return` of the function returns that one local, with the
+    /// function's parameters unknown.
+    fn returned_construction(&self, def: Node) -> Option<Expr> {
+        let body = def.child_by_field_name("body")?;
+        let mut returned: Option<&str> = None;
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                match c.kind() {
+                    "function_definition" | "class_definition" | "lambda" | "decorated_definition" => {}
+                    "return_statement" => {
+                        let v = named_children(c).next().filter(|v| v.kind() == "identifier")?;
+                        let v = self.text(v);
+                        if returned.is_some_and(|r| r != v) {
+                            return None;
+                        }
+                        returned = Some(v);
+                    }
+                    _ => stack.push(c),
+                }
+            }
+        }
+        let value = local_assignment(def, returned?, def.end_byte(), self.lower.text)?;
+        let call = self.lower.expr(value);
+        let Expr::Call { callee, .. } = &call else { return None };
+        let Expr::Ref { path, .. } = &**callee else { return None };
+        if self.shadowed(&path[0], value) {
+            return None;
+        }
+        let bound: Vec<(String, Expr)> =
+            self.lower.params(def).into_iter().map(|p| (p.name, Expr::Unresolved(self.span(value)))).collect();
+        Some(substitute(call, &bound))
     }
 
     /// Whether `outer`'s own body has `return <inner's name>`.
