@@ -602,21 +602,66 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn lowlevel_tool(&self, call: Node, callee: Node, args: Vec<Arg>, facts: &mut FileFacts) {
-        // A tool definition always has a name.
-        if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
+        let has_name = |args: &[Arg]| args.iter().any(|a| a.keyword.as_deref() == Some("name"));
+        let splat = args.iter().any(|a| a.spread == Spread::Map);
+        // A tool definition always has a name, possibly in `**definition`.
+        if !has_name(&args) && !splat {
             return;
         }
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
-        let runs = match self.loop_iterations(call, &args) {
+        let runs: Vec<Vec<Arg>> = match self.loop_iterations(call, &args) {
             Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
             None => vec![args],
         };
         for args in runs {
+            // `Tool(**t)` for a literal definition: its keys are the keywords.
+            let args = self.flatten_splats(args, call);
+            if !has_name(&args) {
+                continue;
+            }
             let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
             let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
             tool.params = self.schema_properties(&tool.args);
             facts.tools.push(tool);
         }
+    }
+
+    /// `**{...}` arguments (a literal, or a module constant of this file bound
+    /// to one) become keyword arguments; other splats stay as they are.
+    fn flatten_splats(&self, args: Vec<Arg>, at: Node) -> Vec<Arg> {
+        let mut out = Vec::new();
+        for a in args {
+            if a.spread != Spread::Map {
+                out.push(a);
+                continue;
+            }
+            let value = match &a.value {
+                Expr::Ref { path, .. } if path.len() == 1 && !self.shadowed(&path[0], at) => self
+                    .module_assignment(&path[0])
+                    .filter(|v| v.kind() == "dictionary")
+                    .map(|v| self.lower.expr(v))
+                    .unwrap_or(a.value.clone()),
+                v => v.clone(),
+            };
+            let Expr::Object { entries, .. } = &value else {
+                out.push(a);
+                continue;
+            };
+            for e in entries {
+                match e {
+                    Entry::Pair { key, key_span, value } => out.push(Arg {
+                        keyword: Some(key.clone()),
+                        keyword_span: Some(*key_span),
+                        value: value.clone(),
+                        spread: Spread::No,
+                    }),
+                    Entry::Spread(v) => {
+                        out.push(Arg { keyword: None, keyword_span: None, value: v.clone(), spread: Spread::Map })
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn tools_list(&self, callee: Node, list: Node, facts: &mut FileFacts) {
