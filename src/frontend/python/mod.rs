@@ -25,7 +25,7 @@ use self::lower::{
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{
     Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
-    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER,
+    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER, PARAMS_KEY,
 };
 use crate::source::{FileId, Span};
 
@@ -389,6 +389,7 @@ impl<'a, 't> Cx<'a, 't> {
                 (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
             }
             _ => {
+                self.standalone_tool(callee, &args, function, facts);
                 let name = self.text(callee);
                 let kind = if name == "mcp_tool" { CalleeKind::MixinTool } else { CalleeKind::WrapperOnly };
                 (
@@ -616,6 +617,56 @@ impl<'a, 't> Cx<'a, 't> {
             tool.default_name = Some((last.clone(), *span));
         }
         // Otherwise a loop variable or parameter: the name is computed.
+
+        // A function that carries fastmcp's standalone `@tool(...)` metadata
+        // is bound to it (see `standalone_tool`); any other function adds
+        // nothing, because an unknown spread leaves every role as it is.
+        tool.tool_object = Some(Expr::Object { entries: vec![Entry::Spread(arg.value.clone())], span: *span });
+    }
+
+    /// fastmcp ≥ 3's standalone `@tool(...)` (from `fastmcp.tools`) only
+    /// attaches metadata; `mcp.add_tool(fn)` registers it. Bind the function's
+    /// name to that metadata as a tool-definition object.
+    fn standalone_tool(&self, callee: Node, args: &[Arg], function: Node, facts: &mut FileFacts) {
+        let name = self.text(callee);
+        let standalone = facts
+            .imports
+            .iter()
+            .any(|i| i.local == name && i.member.as_deref() == Some("tool") && i.module.starts_with("fastmcp.tools"));
+        let Some(fn_name) = function.child_by_field_name("name") else { return };
+        if !standalone || !at_module_level(function) {
+            return;
+        }
+        let kw = |k: &str| args.iter().find(|a| a.keyword.as_deref() == Some(k)).map(|a| a.value.clone());
+        let positional = args.iter().find(|a| a.keyword.is_none() && a.spread == Spread::No).map(|a| a.value.clone());
+        let span = self.span(fn_name);
+        let name_value = kw("name").or(positional).unwrap_or_else(|| Expr::Str(self.text(fn_name).to_string(), span));
+        let mut entries = vec![Entry::Pair { key: "name".into(), key_span: span, value: name_value }];
+        for key in ["title", "annotations"] {
+            if let Some(value) = kw(key) {
+                entries.push(Entry::Pair { key: key.into(), key_span: span, value });
+            }
+        }
+        let mut probe = self.site(
+            API_DECORATOR,
+            span,
+            Gate::Callee { callee: Expr::Unresolved(span), kind: CalleeKind::WrapperOnly },
+            vec![],
+            PositionalRoles::Mapped,
+        );
+        self.set_params(function, &mut probe);
+        if let (Some(params), true) = (probe.params, probe.input_types.is_empty()) {
+            entries.push(Entry::Pair {
+                key: PARAMS_KEY.into(),
+                key_span: span,
+                value: Expr::Str(params.join(","), span),
+            });
+        }
+        facts.bindings.push(Binding {
+            name: self.text(fn_name).to_string(),
+            value: Expr::Object { entries, span: self.span(function) },
+            span,
+        });
     }
 
     /// The SDKs take a function's docstring as the description when none is
