@@ -193,10 +193,11 @@ impl<'a, 't> Cx<'a, 't> {
         found
     }
 
-    /// A bare decorator name bound to a server's decorator: `tool = mcp.tool`
-    /// or `tool = functools.partial(mcp.tool, **keywords)`, in the enclosing
-    /// function or at module level. Returns the `mcp.tool` attribute, the
-    /// partial's arguments (locals scoped) and the assignment's value node.
+    /// A bare decorator name bound to a server's decorator, in the enclosing
+    /// function or at module level: `tool = mcp.tool`, `tool =
+    /// mcp.tool(**keywords)` or `tool = functools.partial(mcp.tool,
+    /// **keywords)`. Returns the `mcp.tool` attribute, the bound arguments
+    /// (locals scoped) and the assignment's value node.
     pub(super) fn tool_alias(&self, callee: Node<'t>, at: Node<'t>) -> Option<(Node<'t>, Vec<Arg>, Node<'t>)> {
         if callee.kind() != "identifier" {
             return None;
@@ -210,10 +211,17 @@ impl<'a, 't> Cx<'a, 't> {
             "attribute" => Some((value, vec![], value)),
             "call" => {
                 let function = value.child_by_field_name("function")?;
+                let arguments = value.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list")?;
+                // `read_tool = mcp.tool(annotations=READ)`: the decorator itself.
+                if function.kind() == "attribute"
+                    && function.child_by_field_name("attribute").is_some_and(|m| self.text(m) == "tool")
+                    && !named_children(arguments).any(|a| a.kind() != "keyword_argument" && a.kind() != "comment")
+                {
+                    return Some((function, self.scope_locals(self.lower.args(arguments), value, false), value));
+                }
                 if !matches!(self.text(function), "partial" | "functools.partial") {
                     return None;
                 }
-                let arguments = value.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list")?;
                 let first = named_children(arguments).next().filter(|a| a.kind() == "attribute")?;
                 let args = self.scope_locals(self.lower.args(arguments), value, true);
                 Some((first, args, value))
