@@ -56,6 +56,10 @@ impl<'a, 't> Cx<'a, 't> {
                 entries: entries
                     .into_iter()
                     .map(|e| match e {
+                        // `{READ_ONLY_HINT: True}` with `READ_ONLY_HINT = "readOnlyHint"` here.
+                        Entry::Spread(Expr::Unresolved(s)) => {
+                            self.constant_key_pair(s, at).unwrap_or(Entry::Spread(Expr::Unresolved(s)))
+                        }
                         Entry::Spread(v) => Entry::Spread(self.local_value(v, at, depth)),
                         other => other,
                     })
@@ -96,6 +100,37 @@ impl<'a, 't> Cx<'a, 't> {
                 .map_or(Expr::Other(span), |s| Expr::Str(s, span)),
             other => other,
         }
+    }
+
+    /// A dict pair whose key is a name bound to a plain string (a local of an
+    /// enclosing function, else a module constant of this file).
+    fn constant_key_pair(&self, span: crate::source::Span, at: Node) -> Option<Entry> {
+        if span.file != self.lower.file {
+            return None;
+        }
+        let (start, end) = (span.start as usize, span.end as usize);
+        let pair = self
+            .root
+            .descendant_for_byte_range(start, end)
+            .filter(|n| n.kind() == "pair" && n.byte_range() == (start..end))?;
+        let (key, value) = (pair.child_by_field_name("key")?, pair.child_by_field_name("value")?);
+        if key.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(key);
+        let mut bound = None;
+        for f in enclosing_functions(at) {
+            if self.lower.params(f).iter().any(|p| p.name == name) {
+                return None;
+            }
+            if let Some(v) = local_assignment(f, name, at.start_byte(), self.lower.text) {
+                bound = Some(v);
+                break;
+            }
+        }
+        let bound = bound.or_else(|| self.module_assignment(name))?;
+        let key_text = self.lower.string(bound)?;
+        Some(Entry::Pair { key: key_text, key_span: self.span(key), value: self.lower.expr(value) })
     }
 
     /// An f-string whose every interpolation is a bare name bound to a plain
