@@ -362,8 +362,9 @@ impl<'a, 't> Cx<'a, 't> {
         let fn_name = function.child_by_field_name("name");
         let default_name = fn_name.map(|n| (self.text(n).to_string(), self.span(n)));
 
-        let (gate, api) = match callee.kind() {
-            "attribute" => {
+        let alias = self.tool_alias(callee, decorator);
+        let (gate, api) = match (callee.kind(), alias) {
+            ("attribute", _) => {
                 let (Some(object), Some(method)) =
                     (callee.child_by_field_name("object"), callee.child_by_field_name("attribute"))
                 else {
@@ -374,11 +375,10 @@ impl<'a, 't> Cx<'a, 't> {
                 let receiver = self.scoped(self.lower.expr(object), decorator);
                 (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
             }
-            _ if self.tool_alias(callee, decorator).is_some() => {
+            (_, Some((attribute, extra, at))) => {
                 // `tool = functools.partial(mcp.tool, structured_output=False)`
                 // then `@tool(annotations=...)`: the server's own decorator,
-                // with the partial's keywords after the call's (which win).
-                let Some((attribute, extra, at)) = self.tool_alias(callee, decorator) else { return };
+                // with the bound keywords after the call's (which win).
                 let (Some(object), Some(method)) =
                     (attribute.child_by_field_name("object"), attribute.child_by_field_name("attribute"))
                 else {
