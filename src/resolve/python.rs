@@ -115,7 +115,12 @@ pub fn family(facts: &FileFacts) -> Family {
         if m.starts_with("mcp.server.fastmcp") || (m == "mcp.server" && member == "FastMCP") {
             return Family::PythonSdkV1;
         }
-        if m.starts_with("mcp.server.mcpserver") || member == "MCPServer" {
+        // `mcp_types` is the types package split out in v2 only.
+        if m.starts_with("mcp.server.mcpserver")
+            || member == "MCPServer"
+            || m == "mcp_types"
+            || m.starts_with("mcp_types.")
+        {
             return Family::PythonSdkV2;
         }
         if m == "fastmcp" || m.starts_with("fastmcp.") {
@@ -400,7 +405,7 @@ pub fn generation(facts: &FileFacts, path: &Path, deps: &Deps) -> (Generation, S
     };
     match fam {
         Family::PythonSdkV1 => (Generation::V1, "this file uses python-sdk v1 (`mcp.server.fastmcp`)".into()),
-        Family::PythonSdkV2 => (Generation::V2, "this file uses python-sdk v2 (`MCPServer`)".into()),
+        Family::PythonSdkV2 => (Generation::V2, "this file uses python-sdk v2 (`MCPServer` or `mcp_types`)".into()),
         Family::FastMcp => match info.as_ref().and_then(|i| i.fastmcp) {
             Some(m) if m.hi <= 3 => {
                 (Generation::V1, format!("this file uses fastmcp ≤ 3 ({})", describe("fastmcp", m)))

@@ -14,7 +14,10 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         (_, Hint::Declared { value: false, span }) => (HintKind::Destructive, *span, false),
         _ => return,
     };
-    let Some(verb) = cx.words.destructive.verb(name) else { return };
+    let Some(verb) = cx.words.destructive.verb(&cx.words.unprefixed(name)) else { return };
+    if cx.words.harmless_destruction(name) {
+        return;
+    }
     let claim = if hint == HintKind::ReadOnly { "read-only" } else { "non-destructive" };
     cx.report(format!(
         "tool `{name}` reads like destruction (`{verb}`) but declares `{}`, so clients will not ask before running it",

@@ -9,9 +9,10 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if !tool.annotations.read_only.is_absent() {
         return;
     }
-    let Some(verb) = cx.words.read.leads(name) else { return };
+    let verbs = cx.words.unprefixed(name);
+    let Some(verb) = cx.words.read.leads(&verbs) else { return };
     // `get_or_create`, `fetch_and_delete`: the name says it also writes.
-    if cx.words.write.verb(name).is_some() || cx.words.destructive.verb(name).is_some() {
+    if cx.words.write.verb(&verbs).is_some() || cx.words.destructive.verb(&verbs).is_some() {
         return;
     }
     // Descriptions are secondary evidence: they can only veto. A first

@@ -2,7 +2,7 @@
 //! that has no confirmation or dry-run parameter. The hint is advice to the
 //! client; the guard has to be in the tool.
 
-use super::words::{plural, tokens};
+use super::words::{object, plural, tokens, QUANTIFIERS};
 use super::Ctx;
 use crate::model::{Hint, HintKind, Tool};
 
@@ -20,6 +20,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     }
     let words = cx.words;
     let Some(bulk) = bulk(name, cx) else { return };
+    if words.harmless_destruction(name) {
+        return;
+    }
     if params.iter().any(|p| words.guards.anywhere(&tokens(p)).is_some()) {
         return;
     }
@@ -45,9 +48,16 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
 /// named thing (`purge_note`, `reset_password`) is not bulk.
 fn bulk(name: &str, cx: &Ctx) -> Option<String> {
     let words = cx.words;
+    let full = name;
+    let name = &words.unprefixed(full);
     let verb = words.bulk_verbs.verb_and_rest(name).or_else(|| words.destructive.verb_and_rest(name))?;
     let (verb, rest) = verb;
-    if let Some(all) = words.bulk_words.anywhere(&tokens(name)) {
+    // A quantifier anywhere; a container only as the verb's object
+    // (`drop_table`, `purge_queue_for_user`, not `delete_table_row`).
+    let quantifier = tokens(full)
+        .into_iter()
+        .find(|w| QUANTIFIERS.contains(&w.as_str()) && words.bulk_words.anywhere(std::slice::from_ref(w)).is_some());
+    if let Some(all) = quantifier.or_else(|| words.bulk_words.ends(object(&rest))) {
         return Some(format!("`{verb}` … `{all}`"));
     }
     // Without a bulk word, only a bulk verb can make it bulk.

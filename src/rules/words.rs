@@ -137,6 +137,10 @@ impl WordList {
         rest.extend_from_slice(&words[at + parts.len()..]);
         Some((verb, rest))
     }
+    /// An entry that ends `words` (the head noun of an object).
+    pub fn ends(&self, words: &[String]) -> Option<String> {
+        self.0.iter().filter(|e| words.ends_with(e)).max_by_key(|e| e.len()).map(|e| e.join("_"))
+    }
     /// An entry in prose (a description's first sentence), in any verb
     /// form (`creates`, `deleted`, `dropping`), unless a negation comes just
     /// before it ("does not modify anything").
@@ -212,6 +216,42 @@ pub const BULK_WORDS: &[&str] = &[
     "workspace", "directory", "folder", "repository", "repo", "dataset",
 ];
 
+/// Bulk words that are quantifiers: they make a destructive verb bulk
+/// wherever they stand (`delete_all_notes`, `bulk_delete`). Any other bulk
+/// word names a whole container and counts only as the verb's object
+/// (`drop_table`, not `delete_table_row`).
+#[rustfmt::skip]
+pub const QUANTIFIERS: &[&str] = &["all", "every", "everything", "entire", "bulk", "batch", "many"];
+
+/// Words that end the verb's object: `remove_from_index` removes something
+/// *from* the index, `clear_cache_for_user` still clears the cache.
+#[rustfmt::skip]
+const PREPOSITIONS: &[&str] = &[
+    "from", "in", "into", "inside", "within", "by", "for", "with", "of", "on", "at", "to", "under", "if",
+];
+
+/// The object of a verb: the words of the rest of the name up to the first
+/// preposition.
+pub fn object(rest: &[String]) -> &[String] {
+    let end = rest.iter().position(|w| PREPOSITIONS.contains(&w.as_str())).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Objects whose clearing or removal loses no data: view and editing state
+/// (`clear_selection`, `reset_zoom`, `remove_background` of an image). A
+/// destructive verb on one of these does not read like destruction.
+#[rustfmt::skip]
+pub const TRANSIENT: &[&str] = &[
+    "selection", "selections", "filter", "filters", "formatting", "format", "zoom", "viewport", "camera",
+    "highlight", "highlights", "cursor", "focus", "sort", "sorting", "background", "screen", "console",
+    "input", "inputs",
+];
+
+/// Last words that make a name a report about destruction, not the act
+/// (`purge_preview`, `kill_switch_status`).
+#[rustfmt::skip]
+pub const REPORT_NOUNS: &[&str] = &["status", "preview", "estimate", "impact"];
+
 /// A plural-looking word (`notes`, `sessions`; not `status`, `access`).
 pub fn plural(word: &str) -> bool {
     word.len() > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e))
@@ -233,6 +273,38 @@ pub struct Words {
     pub bulk_verbs: WordList,
     pub bulk_words: WordList,
     pub guards: WordList,
+}
+
+impl Words {
+    /// Whether a destructive name only touches transient state or reports on
+    /// destruction: its verb's object ends with a [`TRANSIENT`] word, or its
+    /// last word is a [`REPORT_NOUNS`] word.
+    pub fn harmless_destruction(&self, name: &str) -> bool {
+        let name = self.unprefixed(name);
+        if last_segment(&name).last().is_some_and(|w| REPORT_NOUNS.contains(&w.as_str())) {
+            return true;
+        }
+        let Some((_, rest)) = self.destructive.verb_and_rest(&name).or_else(|| self.bulk_verbs.verb_and_rest(&name))
+        else {
+            return false;
+        };
+        object(&rest).last().is_some_and(|w| TRANSIENT.contains(&w.as_str()))
+    }
+
+    /// The name without a server prefix: `miragen_delete_agent` →
+    /// `delete_agent`. In a name of three or more words, a first word that is
+    /// no verb of any list, followed by one that is, is a namespace. Only
+    /// the last dotted or slashed segment is kept (it is where verbs are).
+    pub fn unprefixed(&self, name: &str) -> String {
+        let words = last_segment(name);
+        let lists = [&self.read, &self.write, &self.destructive, &self.bulk_verbs];
+        let verb_at = |i: usize| lists.iter().any(|l| l.at(&words, i).is_some());
+        if words.len() >= 3 && !verb_at(0) && verb_at(1) {
+            words[1..].join("_")
+        } else {
+            name.to_string()
+        }
+    }
 }
 
 impl Default for Words {
@@ -294,5 +366,23 @@ mod tests {
         assert_eq!(w.guards.anywhere(&tokens("confirm_delete")).as_deref(), Some("confirm"));
         assert_eq!(w.guards.anywhere(&tokens("confirmation_token")).as_deref(), Some("confirmation"));
         assert_eq!(w.guards.anywhere(&tokens("note_id")), None);
+        assert!(w.harmless_destruction("clear_selection") && w.harmless_destruction("reset_zoom"));
+        assert!(w.harmless_destruction("remove_background") && w.harmless_destruction("kill_switch_status"));
+        assert!(w.harmless_destruction("editor_clear_filters_for_view"));
+        assert!(!w.harmless_destruction("delete_filter_rule") && !w.harmless_destruction("drop_view"));
+        assert!(!w.harmless_destruction("delete_note") && !w.harmless_destruction("list_notes"));
+        assert_eq!(w.unprefixed("miragen_delete_agent"), "delete_agent");
+        assert_eq!(w.unprefixed("jira.jira_get_issue"), "get_issue");
+        assert_eq!(w.unprefixed("get_p411_status"), "get_p411_status");
+        assert_eq!(w.unprefixed("forms_purge"), "forms_purge");
+        assert_eq!(w.unprefixed("gmail_send_email"), "send_email");
+        assert_eq!(w.unprefixed("evaluate_release_gate"), "evaluate_release_gate");
+        let rest = |n: &str| w.destructive.verb_and_rest(n).map(|(_, r)| r).unwrap_or_default();
+        assert_eq!(w.bulk_words.ends(object(&rest("drop_table"))).as_deref(), Some("table"));
+        assert_eq!(w.bulk_words.ends(object(&rest("delete_table_row"))), None);
+        assert_eq!(w.bulk_words.ends(object(&rest("remove_from_index"))), None);
+        assert_eq!(w.bulk_words.ends(object(&rest("purge_queue_for_user"))).as_deref(), Some("queue"));
+        assert_eq!(w.bulk_words.ends(object(&rest("cache_clear"))).as_deref(), Some("cache"));
+        assert_eq!(w.bulk_words.ends(object(&rest("index_delete"))).as_deref(), Some("index"));
     }
 }

@@ -8,20 +8,24 @@
 //! constants, class attributes (Enum members) and `self.x = ...` become
 //! bindings that presets, names and receivers resolve through.
 
+mod inline;
+mod loops;
 mod lower;
+mod scope;
 
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
 use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
 
+use self::inline::substitute_args;
 use self::lower::{
     at_module_level, enclosing_functions, local_assignment, method_class, named_children, Lower, ParamKind,
 };
 use crate::frontend::queries::CompiledQuery;
 use crate::model::{
     Arg, Binding, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Import, Lang, PositionalRoles, Problem, Role,
-    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER,
+    RoleSource, Spread, Syntax, ToolSite, FIELDS_MEMBER, PARAMS_KEY,
 };
 use crate::source::{FileId, Span};
 
@@ -45,6 +49,9 @@ pub const API_TOOLS_LIST: &str = "python.fastmcp.tools_list";
 pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
 pub const API_WRAPPER: &str = "python.wrapper";
 pub const API_MIXIN: &str = "python.fastmcp.mcp_tool";
+
+/// Parameter annotations that say nothing about the value's class.
+const UNTYPED: &[&str] = &["Any", "typing.Any", "t.Any", "object"];
 
 /// Parameter types that carry no input fields of their own (builtins,
 /// typing constructs, common scalar classes).
@@ -256,9 +263,10 @@ impl<'a, 't> Cx<'a, 't> {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
             if let (Some(stmt), Some(name), Some(value)) = (get(c_binding), get(c_name), get(c_value)) {
                 if at_module_level(stmt) {
+                    // `READ = _annotations(read_only=True)`: a one-line helper is inlined.
                     facts.bindings.push(Binding {
                         name: self.text(name).to_string(),
-                        value: self.lower.expr(value),
+                        value: self.local_value(self.lower.expr(value), value, 3),
                         span: self.span(stmt),
                     });
                 }
@@ -266,7 +274,7 @@ impl<'a, 't> Cx<'a, 't> {
             {
                 facts.bindings.push(Binding {
                     name: format!("{}.{}", self.text(class), self.text(member)),
-                    value: self.lower.expr(value),
+                    value: self.local_value(self.lower.expr(value), value, 3),
                     span: self.span(member.parent().unwrap_or(member)),
                 });
             } else if let (Some(class), Some(base)) = (get(c_subclass), get(c_base)) {
@@ -342,19 +350,21 @@ impl<'a, 't> Cx<'a, 't> {
             let span = f.span;
             facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
         }
+        self.helper_bindings(facts);
     }
 
     fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
-        let args = match call.and_then(|c| c.child_by_field_name("arguments")) {
-            Some(a) if a.kind() == "argument_list" => self.lower.args(a),
+        let mut args = match call.and_then(|c| c.child_by_field_name("arguments")) {
+            Some(a) if a.kind() == "argument_list" => self.scope_locals(self.lower.args(a), decorator, false),
             _ => vec![],
         };
         let site = Span::new(self.lower.file, decorator.start_byte(), callee.end_byte());
         let fn_name = function.child_by_field_name("name");
         let default_name = fn_name.map(|n| (self.text(n).to_string(), self.span(n)));
 
-        let (gate, api) = match callee.kind() {
-            "attribute" => {
+        let alias = self.tool_alias(callee, decorator);
+        let (gate, api) = match (callee.kind(), alias) {
+            ("attribute", _) => {
                 let (Some(object), Some(method)) =
                     (callee.child_by_field_name("object"), callee.child_by_field_name("attribute"))
                 else {
@@ -365,7 +375,21 @@ impl<'a, 't> Cx<'a, 't> {
                 let receiver = self.scoped(self.lower.expr(object), decorator);
                 (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
             }
+            (_, Some((attribute, extra, at))) => {
+                // `tool = functools.partial(mcp.tool, structured_output=False)`
+                // then `@tool(annotations=...)`: the server's own decorator,
+                // with the bound keywords after the call's (which win).
+                let (Some(object), Some(method)) =
+                    (attribute.child_by_field_name("object"), attribute.child_by_field_name("attribute"))
+                else {
+                    return;
+                };
+                args.extend(extra.into_iter().filter(|a| a.keyword.is_some()));
+                let receiver = self.scoped(self.lower.expr(object), at);
+                (Gate::Receiver { receiver, method: self.text(method).to_string() }, API_DECORATOR)
+            }
             _ => {
+                self.standalone_tool(callee, &args, function, facts);
                 let name = self.text(callee);
                 let kind = if name == "mcp_tool" { CalleeKind::MixinTool } else { CalleeKind::WrapperOnly };
                 (
@@ -389,7 +413,7 @@ impl<'a, 't> Cx<'a, 't> {
         let Some(arguments) = call.child_by_field_name("arguments").filter(|a| a.kind() == "argument_list") else {
             return;
         };
-        let args = self.lower.args(arguments);
+        let args = self.scope_locals(self.lower.args(arguments), call, true);
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
         if callee.kind() == "identifier" {
             // `Tool(name=..., inputSchema=...)` from `mcp.types`.
@@ -405,26 +429,32 @@ impl<'a, 't> Cx<'a, 't> {
         match method {
             "Tool" => self.lowlevel_tool(call, callee, args, facts),
             "from_function" => {
-                let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
-                let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
-                // `from_function(fn, name, ...)`: the name may be positional.
-                if tool.name.is_none() {
-                    tool.name = args
-                        .iter()
-                        .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
-                        .nth(1)
-                        .map(|a| a.value.clone());
+                let runs = match self.loop_iterations(call, &args) {
+                    Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+                    None => vec![args],
+                };
+                for args in runs {
+                    let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
+                    let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
+                    // `from_function(fn, name, ...)`: the name may be positional.
+                    if tool.name.is_none() {
+                        tool.name = args
+                            .iter()
+                            .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
+                            .nth(1)
+                            .map(|a| a.value.clone());
+                    }
+                    if let Some(fn_arg) = first_positional(&args) {
+                        self.function_arg(fn_arg, call, &mut tool);
+                    }
+                    tool.bound_to = call
+                        .parent()
+                        .filter(|p| p.kind() == "assignment")
+                        .and_then(|p| p.child_by_field_name("left"))
+                        .filter(|l| l.kind() == "identifier")
+                        .map(|l| self.text(l).to_string());
+                    facts.tools.push(tool);
                 }
-                if let Some(fn_arg) = first_positional(&args) {
-                    self.function_arg(fn_arg, call, &mut tool);
-                }
-                tool.bound_to = call
-                    .parent()
-                    .filter(|p| p.kind() == "assignment")
-                    .and_then(|p| p.child_by_field_name("left"))
-                    .filter(|l| l.kind() == "identifier")
-                    .map(|l| self.text(l).to_string());
-                facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
                 let receiver = self.scoped(self.lower.expr(object), call);
@@ -442,38 +472,59 @@ impl<'a, 't> Cx<'a, 't> {
                     self.record_forwarder(call, &args, api, &receiver, method, forwarders);
                     return;
                 }
-                let gate = Gate::Receiver { receiver, method: method.to_string() };
-                if method == "add_tool" {
-                    let Some(fn_arg) = first_positional(&args) else { return };
-                    // `add_tool(Tool.from_function(...))` or a tool object
-                    // built elsewhere: the tool is counted where it is built.
-                    if self.builds_tool_object(&fn_arg.value) {
-                        if let Expr::Ref { path, .. } = &fn_arg.value {
-                            self.pending_moves.borrow_mut().push((path[0].clone(), site));
+                // `for fn in (search, purge): mcp.add_tool(fn)`: one tool per element.
+                let runs = match self.loop_iterations(call, &all_args) {
+                    Some(iterations) => iterations
+                        .iter()
+                        .map(|bound| (substitute_args(&args, bound), substitute_args(&outer_args, bound)))
+                        .collect(),
+                    None => vec![(args, outer_args)],
+                };
+                for (args, outer_args) in runs {
+                    let gate = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
+                    if method == "add_tool" {
+                        let Some(fn_arg) = first_positional(&args) else { continue };
+                        // `add_tool(Tool.from_function(...))` or a tool object
+                        // built elsewhere: the tool is counted where it is built.
+                        if self.builds_tool_object(&fn_arg.value) {
+                            if let Expr::Ref { path, .. } = &fn_arg.value {
+                                self.pending_moves.borrow_mut().push((path[0].clone(), site));
+                            }
+                            continue;
                         }
-                        return;
+                        let mut tool = self.site(
+                            API_ADD_TOOL,
+                            site,
+                            gate,
+                            args.clone(),
+                            PositionalRoles::PythonSdkTool { skip: 1 },
+                        );
+                        self.function_arg(fn_arg, call, &mut tool);
+                        facts.tools.push(tool);
+                    } else if let Some(outer) = direct_fn {
+                        // `mcp.tool(name=...)(fn)`
+                        let mut tool =
+                            self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
+                        if let Some(fn_arg) = first_positional(&outer_args) {
+                            self.function_arg(fn_arg, outer, &mut tool);
+                        }
+                        facts.tools.push(tool);
+                    } else if let Some(fn_arg) = first_positional(&args).filter(|a| matches!(a.value, Expr::Ref { .. }))
+                    {
+                        // fastmcp's direct form `mcp.tool(fn, name=...)`.
+                        let fn_arg = fn_arg.clone();
+                        let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
+                        let rest: Vec<Arg> = args
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| Some(*i) != first)
+                            .map(|(_, a)| a.clone())
+                            .collect();
+                        let mut tool =
+                            self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
+                        self.function_arg(&fn_arg, call, &mut tool);
+                        facts.tools.push(tool);
                     }
-                    let mut tool =
-                        self.site(API_ADD_TOOL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 1 });
-                    self.function_arg(fn_arg, call, &mut tool);
-                    facts.tools.push(tool);
-                } else if let Some(outer) = direct_fn {
-                    // `mcp.tool(name=...)(fn)`
-                    let mut tool =
-                        self.site(API_CALL, site, gate, args.clone(), PositionalRoles::PythonSdkTool { skip: 0 });
-                    if let Some(fn_arg) = first_positional(&outer_args) {
-                        self.function_arg(fn_arg, outer, &mut tool);
-                    }
-                    facts.tools.push(tool);
-                } else if let Some(fn_arg) = first_positional(&args).filter(|a| matches!(a.value, Expr::Ref { .. })) {
-                    // fastmcp's direct form `mcp.tool(fn, name=...)`.
-                    let fn_arg = fn_arg.clone();
-                    let first = args.iter().position(|a| a.keyword.is_none() && a.spread == Spread::No);
-                    let rest: Vec<Arg> =
-                        args.iter().enumerate().filter(|(i, _)| Some(*i) != first).map(|(_, a)| a.clone()).collect();
-                    let mut tool = self.site(API_CALL, site, gate, rest, PositionalRoles::PythonSdkTool { skip: 0 });
-                    self.function_arg(&fn_arg, call, &mut tool);
-                    facts.tools.push(tool);
                 }
             }
             _ => {}
@@ -481,15 +532,28 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn lowlevel_tool(&self, call: Node, callee: Node, args: Vec<Arg>, facts: &mut FileFacts) {
-        // A tool definition always has a name.
-        if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
+        let has_name = |args: &[Arg]| args.iter().any(|a| a.keyword.as_deref() == Some("name"));
+        let splat = args.iter().any(|a| a.spread == Spread::Map);
+        // A tool definition always has a name, possibly in `**definition`.
+        if !has_name(&args) && !splat {
             return;
         }
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
-        let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
-        let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
-        tool.params = self.schema_properties(&tool.args);
-        facts.tools.push(tool);
+        let runs: Vec<Vec<Arg>> = match self.loop_iterations(call, &args) {
+            Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+            None => vec![args],
+        };
+        for args in runs {
+            // `Tool(**t)` for a literal definition: its keys are the keywords.
+            let args = self.flatten_splats(args, call);
+            if !has_name(&args) {
+                continue;
+            }
+            let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkTypesTool };
+            let mut tool = self.site(API_LOWLEVEL, site, gate, args, PositionalRoles::Mapped);
+            tool.params = self.schema_properties(&tool.args);
+            facts.tools.push(tool);
+        }
     }
 
     fn tools_list(&self, callee: Node, list: Node, facts: &mut FileFacts) {
@@ -553,6 +617,56 @@ impl<'a, 't> Cx<'a, 't> {
             tool.default_name = Some((last.clone(), *span));
         }
         // Otherwise a loop variable or parameter: the name is computed.
+
+        // A function that carries fastmcp's standalone `@tool(...)` metadata
+        // is bound to it (see `standalone_tool`); any other function adds
+        // nothing, because an unknown spread leaves every role as it is.
+        tool.tool_object = Some(Expr::Object { entries: vec![Entry::Spread(arg.value.clone())], span: *span });
+    }
+
+    /// fastmcp ≥ 3's standalone `@tool(...)` (from `fastmcp.tools`) only
+    /// attaches metadata; `mcp.add_tool(fn)` registers it. Bind the function's
+    /// name to that metadata as a tool-definition object.
+    fn standalone_tool(&self, callee: Node, args: &[Arg], function: Node, facts: &mut FileFacts) {
+        let name = self.text(callee);
+        let standalone = facts
+            .imports
+            .iter()
+            .any(|i| i.local == name && i.member.as_deref() == Some("tool") && i.module.starts_with("fastmcp.tools"));
+        let Some(fn_name) = function.child_by_field_name("name") else { return };
+        if !standalone || !at_module_level(function) {
+            return;
+        }
+        let kw = |k: &str| args.iter().find(|a| a.keyword.as_deref() == Some(k)).map(|a| a.value.clone());
+        let positional = args.iter().find(|a| a.keyword.is_none() && a.spread == Spread::No).map(|a| a.value.clone());
+        let span = self.span(fn_name);
+        let name_value = kw("name").or(positional).unwrap_or_else(|| Expr::Str(self.text(fn_name).to_string(), span));
+        let mut entries = vec![Entry::Pair { key: "name".into(), key_span: span, value: name_value }];
+        for key in ["title", "annotations"] {
+            if let Some(value) = kw(key) {
+                entries.push(Entry::Pair { key: key.into(), key_span: span, value });
+            }
+        }
+        let mut probe = self.site(
+            API_DECORATOR,
+            span,
+            Gate::Callee { callee: Expr::Unresolved(span), kind: CalleeKind::WrapperOnly },
+            vec![],
+            PositionalRoles::Mapped,
+        );
+        self.set_params(function, &mut probe);
+        if let (Some(params), true) = (probe.params, probe.input_types.is_empty()) {
+            entries.push(Entry::Pair {
+                key: PARAMS_KEY.into(),
+                key_span: span,
+                value: Expr::Str(params.join(","), span),
+            });
+        }
+        facts.bindings.push(Binding {
+            name: self.text(fn_name).to_string(),
+            value: Expr::Object { entries, span: self.span(function) },
+            span,
+        });
     }
 
     /// The SDKs take a function's docstring as the description when none is
@@ -658,7 +772,18 @@ impl<'a, 't> Cx<'a, 't> {
     /// Names of a low-level tool's `inputSchema` / `input_schema` properties.
     fn schema_properties(&self, args: &[Arg]) -> Option<Vec<String>> {
         let schema = args.iter().find(|a| matches!(a.keyword.as_deref(), Some("inputSchema" | "input_schema")))?;
-        let Expr::Object { entries, .. } = &schema.value else { return None };
+        // `d["inputSchema"]` of a definition dict unrolled from a loop.
+        let value = match &schema.value {
+            Expr::Index { base, key, .. } => match &**base {
+                Expr::Object { entries, .. } => entries.iter().rev().find_map(|e| match e {
+                    crate::model::Entry::Pair { key: k, value, .. } if k == key => Some(value),
+                    _ => None,
+                })?,
+                _ => return None,
+            },
+            v => v,
+        };
+        let Expr::Object { entries, .. } = value else { return None };
         for e in entries {
             if let crate::model::Entry::Pair { key, value: Expr::Object { entries: props, .. }, .. } = e {
                 if key == "properties" {
@@ -934,8 +1059,14 @@ impl<'a, 't> Cx<'a, 't> {
         }
         for f in enclosing_functions(at) {
             if let Some(p) = self.lower.params(f).into_iter().find(|p| p.name == head) {
+                let untyped = p.annotation.is_none_or(|ty| UNTYPED.contains(&self.text(ty).trim()));
                 return match (p.annotation, path.len()) {
-                    (Some(ty), 1) => Expr::Instance { class: Box::new(self.lower.annotation_expr(ty)), span: *span },
+                    (Some(ty), 1) if !untyped => {
+                        Expr::Instance { class: Box::new(self.lower.annotation_expr(ty)), span: *span }
+                    }
+                    // `def register(mcp):` / `core.mcp`: keep the name, which the
+                    // resolver's fallback reads, unless a module name would capture it.
+                    _ if untyped && !self.bound_at_module_level(head) => expr,
                     _ => Expr::Unresolved(*span),
                 };
             }
@@ -974,14 +1105,24 @@ impl<'a, 't> Cx<'a, 't> {
         method: &str,
         forwarders: &mut Vec<(String, Forwarder)>,
     ) {
-        // The wrapper is the outermost enclosing function that is a module
-        // function or a method (decorator factories nest a function inside).
-        let Some(wrapper) =
-            enclosing_functions(at).into_iter().rev().find(|f| method_class(*f).is_some() || at_module_level(*f))
-        else {
-            return;
-        };
+        // The wrapper is the enclosing function, or the decorator factory that
+        // returns it, up to a module function or a method. A function nested in
+        // a builder that does not return it is a local wrapper (`def tool(fn):
+        // mcp.add_tool(fn, ...)` used as `@tool` inside the builder).
+        let fns = enclosing_functions(at);
+        let Some(&first) = fns.first() else { return };
+        let mut wrapper = first;
+        for &outer in fns.iter().skip(1) {
+            if method_class(wrapper).is_some() || at_module_level(wrapper) || !self.returns_function(outer, wrapper) {
+                break;
+            }
+            wrapper = outer;
+        }
         let Some(wrapper_name) = wrapper.child_by_field_name("name").map(|n| self.text(n).to_string()) else { return };
+        let local = method_class(wrapper).is_none() && !at_module_level(wrapper);
+        if local && self.bound_at_module_level(&wrapper_name) {
+            return;
+        }
         let all = self.lower.params(wrapper);
         let params: Vec<String> = all
             .iter()
