@@ -217,6 +217,10 @@ pub enum Role {
     /// An object whose `title` and `annotations` keys give those roles
     /// (the TypeScript `registerTool(name, config, cb)` config).
     Config,
+    /// The n-th argument between the name and the callback of a variadic
+    /// registration whose roles follow from the values' shapes (the v1
+    /// TypeScript `tool(name, ...rest, cb)` overloads).
+    OverloadArg(usize),
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a

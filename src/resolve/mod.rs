@@ -464,6 +464,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             definition: site.tool_object.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() }),
             ..Parts::default()
         };
+        let mut overload_args: Vec<(usize, Scoped)> = Vec::new();
         for (role, source) in &f.roles {
             let value = match source {
                 RoleSource::Param(p) => {
@@ -485,6 +486,11 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => parts.description = value.or(parts.description.take()),
                 Role::Definition => parts.definition = value.or(parts.definition.take()),
+                // An argument the call did not pass cannot be told apart.
+                Role::OverloadArg(i) => overload_args.push((
+                    *i,
+                    value.unwrap_or_else(|| Scoped { expr: Expr::Unresolved(site.site), facts: facts.clone() }),
+                )),
                 Role::Config => {
                     if let Some(v) = value {
                         let field = |key: &str| {
@@ -497,6 +503,11 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     }
                 }
             }
+        }
+        if !overload_args.is_empty() {
+            overload_args.sort_by_key(|(i, _)| *i);
+            let middle: Vec<Scoped> = overload_args.into_iter().map(|(_, s)| s).collect();
+            self.tool_overload(&middle, &mut parts);
         }
         if f.passes_kwargs {
             for a in extra_kw {

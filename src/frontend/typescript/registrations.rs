@@ -126,7 +126,7 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 if self.forwards(call, &arg_nodes[..2]) {
-                    self.record_forwarder(call, &arg_nodes, &args, gate, forwarders);
+                    self.record_forwarder(call, &arg_nodes, &args, gate, API_REGISTER_TOOL, forwarders);
                     return;
                 }
                 let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
@@ -134,6 +134,7 @@ impl<'a, 't> Cx<'a, 't> {
                 tool.name = Some(args[0].value.clone());
                 let config = self.in_file_object(arg_nodes[1], &args[1].value, &mut tool);
                 self.config(&config, &mut tool, "inputSchema");
+                self.runtime_update(call, &mut tool);
                 self.push_site(call, tool, facts);
             }
             "tool" => {
@@ -148,6 +149,7 @@ impl<'a, 't> Cx<'a, 't> {
                     .copied()
                     .collect::<Vec<_>>();
                 if self.forwards(call, &arg_nodes[..1]) || self.forwards(call, &middle_params) {
+                    self.record_forwarder(call, &arg_nodes, &args, gate, API_TOOL, forwarders);
                     return;
                 }
                 let mut tool = self.site(API_TOOL, site, gate, args.clone());
@@ -157,6 +159,9 @@ impl<'a, 't> Cx<'a, 't> {
                 // arguments; none when every one of them is a visible literal.
                 let middle = &args[1..args.len() - 1];
                 tool.params = middle.iter().find_map(|a| {
+                    if is_zod_shape(&a.value) {
+                        return self.params_of(&a.value, 0);
+                    }
                     let value = match &a.value {
                         Expr::Ref { path, .. } if path.len() == 1 => self.top_binding(&path[0])?,
                         v => v.clone(),
@@ -171,6 +176,7 @@ impl<'a, 't> Cx<'a, 't> {
                 {
                     tool.params = Some(vec![]);
                 }
+                self.runtime_update(call, &mut tool);
                 self.push_site(call, tool, facts);
             }
             // Cloudflare x402: `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`;
@@ -211,6 +217,46 @@ impl<'a, 't> Cx<'a, 't> {
             }
             "setRequestHandler" => self.list_tools_handler(call, &arg_nodes, gate, facts),
             _ => {}
+        }
+    }
+
+    /// `const t = server.registerTool(...); t.update({ annotations })`: the
+    /// update replaces the annotations clients see. Two updates of the
+    /// same tool leave them unknown.
+    fn runtime_update(&self, call: Node<'t>, tool: &mut ToolSite) {
+        let Some(declarator) = call.parent().filter(|p| p.kind() == "variable_declarator") else { return };
+        let Some(name) = declarator.child_by_field_name("name").filter(|n| n.kind() == "identifier") else { return };
+        let name = self.text(name);
+        let Some(scope) = declarator.parent().and_then(|d| d.parent()) else { return };
+        let mut updates = Vec::new();
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "call_expression" {
+                let function = n.child_by_field_name("function").filter(|f| f.kind() == "member_expression");
+                let is_update = function.is_some_and(|f| {
+                    f.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == name)
+                        && f.child_by_field_name("property").is_some_and(|p| self.text(p) == "update")
+                });
+                let object = n
+                    .child_by_field_name("arguments")
+                    .and_then(|a| named_children(a).find(|c| c.kind() != "comment"))
+                    .map(|a| self.unwrap(a))
+                    .filter(|a| a.kind() == "object");
+                if let (true, Some(object)) = (is_update, object) {
+                    if let Expr::Object { entries, .. } = self.scoped(self.lower.expr(object), n) {
+                        if let Some(value) = pair(&entries, "annotations") {
+                            updates.push(value.clone());
+                        }
+                    }
+                }
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        match updates.len() {
+            0 => {}
+            1 => tool.annotations = updates.pop(),
+            _ => tool.annotations = Some(Expr::Unresolved(updates[1].span())),
         }
     }
 
@@ -334,6 +380,11 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Ref { path, .. } if path.len() == 1 => {
                 self.top_binding(&path[0]).and_then(|b| self.params_of(&b, depth + 1))
             }
+            // `Schema.shape`: the keys of the Zod object `Schema`.
+            Expr::Ref { path, .. } if path.len() == 2 && path[1] == "shape" => {
+                self.top_binding(&path[0]).and_then(|b| self.params_of(&b, depth + 1))
+            }
+            Expr::Field { base, key, .. } if key == "shape" => self.params_of(base, depth + 1),
             _ => None,
         }
     }
@@ -390,6 +441,16 @@ pub(super) fn unwrap_types(mut n: Node) -> Node {
         }
     }
     n
+}
+
+/// `X.shape` / `z.object({...}).shape`: the raw shape of a Zod object (the
+/// resolver's overload check has the same test).
+fn is_zod_shape(e: &Expr) -> bool {
+    match e {
+        Expr::Ref { path, .. } => path.len() >= 2 && path.last().is_some_and(|l| l == "shape"),
+        Expr::Field { key, .. } => key == "shape",
+        _ => false,
+    }
 }
 
 fn is_name_like(n: Node) -> bool {
