@@ -8,8 +8,9 @@
 use tree_sitter::Node;
 
 use super::lower::{is_function, named_children, params};
+use super::registrations::unwrap_types;
 use super::Cx;
-use crate::model::{Binding, Entry, Expr, FileFacts, Import};
+use crate::model::{Arg, Binding, Entry, Expr, FileFacts, Import, Returns};
 use crate::resolve::EXPORTS;
 
 impl<'a, 't> Cx<'a, 't> {
@@ -58,6 +59,11 @@ impl<'a, 't> Cx<'a, 't> {
                             }
                         }
                     }
+                }
+            }
+            "function_declaration" => {
+                if let (Some(name), Some(value)) = (stmt.child_by_field_name("name"), self.preset_function(stmt)) {
+                    self.bind(facts, self.text(name), value, stmt);
                 }
             }
             // `enum ToolName { SEARCH = "search" }`: members are `ToolName.SEARCH`.
@@ -193,7 +199,10 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         match name.kind() {
-            "identifier" => self.bind(facts, self.text(name), self.lower.expr(value), d),
+            "identifier" => {
+                let value = self.preset_function(value).unwrap_or_else(|| self.lower.expr(value));
+                self.bind(facts, self.text(name), value, d)
+            }
             // `const { a, b: c } = obj`
             "object_pattern" => {
                 let base = self.lower.expr(value);
@@ -215,6 +224,33 @@ impl<'a, 't> Cx<'a, 't> {
             }
             _ => {}
         }
+    }
+
+    /// A function whose whole body returns an object literal (`() => ({...})`,
+    /// `function readOnly(title) { return {...}; }`): calling it gives that
+    /// object, with what its parameters feed unknown.
+    fn preset_function(&self, f: Node<'t>) -> Option<Expr> {
+        if !matches!(f.kind(), "arrow_function" | "function_expression" | "function" | "function_declaration") {
+            return None;
+        }
+        let body = f.child_by_field_name("body")?;
+        let returned = if body.kind() == "statement_block" {
+            let mut statements = named_children(body).filter(|c| c.kind() != "comment");
+            let only = statements.next().filter(|s| s.kind() == "return_statement")?;
+            if statements.next().is_some() {
+                return None;
+            }
+            named_children(only).find(|c| c.kind() != "comment")?
+        } else {
+            body
+        };
+        let object = unwrap_types(returned);
+        if object.kind() != "object" {
+            return None;
+        }
+        let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
+        let value = unresolve_params(self.lower.expr(object), &names);
+        Some(Expr::Function { returns: Box::new(Returns::Value(value)), span: self.span(f) })
     }
 
     fn is_require(&self, mut n: Node<'t>) -> bool {
@@ -287,5 +323,31 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
         }
+    }
+}
+
+/// `e` with every read of one of `params` made `Unresolved`.
+fn unresolve_params(e: Expr, params: &[String]) -> Expr {
+    match e {
+        Expr::Ref { ref path, span } if params.contains(&path[0]) => Expr::Unresolved(span),
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .into_iter()
+                .map(|en| match en {
+                    Entry::Pair { key, key_span, value } => {
+                        Entry::Pair { key, key_span, value: unresolve_params(value, params) }
+                    }
+                    Entry::Spread(v) => Entry::Spread(unresolve_params(v, params)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::Field { base, key, span } => Expr::Field { base: Box::new(unresolve_params(*base, params)), key, span },
+        Expr::Call { callee, args, span } => Expr::Call {
+            callee: Box::new(unresolve_params(*callee, params)),
+            args: args.into_iter().map(|a| Arg { value: unresolve_params(a.value, params), ..a }).collect(),
+            span,
+        },
+        e => e,
     }
 }
