@@ -86,6 +86,10 @@ fn package_root(module: &str) -> &str {
 }
 
 pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
+    // mcp-framework tool classes (the package is not an MCP server API otherwise).
+    if module == "mcp-framework" {
+        return kind == CalleeKind::SdkToolClass && name == "MCPTool";
+    }
     if !is_sdk_module(module) {
         return false;
     }
