@@ -10,7 +10,7 @@ use tree_sitter::Node;
 use super::lower::{is_function, named_children, params};
 use super::registrations::unwrap_types;
 use super::Cx;
-use crate::model::{Arg, Binding, Entry, Expr, FileFacts, Import, Returns};
+use crate::model::{Arg, Binding, Element, Entry, Expr, FileFacts, Import, Returns};
 use crate::resolve::EXPORTS;
 
 impl<'a, 't> Cx<'a, 't> {
@@ -226,9 +226,10 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    /// A function whose whole body returns an object literal (`() => ({...})`,
-    /// `function readOnly(title) { return {...}; }`): calling it gives that
-    /// object, with what its parameters feed unknown.
+    /// A function whose whole body returns an object or array literal
+    /// (`() => ({...})`, `function readOnly(title) { return {...}; }`,
+    /// `getTools(db) { return [makeA(db), makeB(db)]; }`): calling it gives
+    /// that value, with what its parameters feed unknown.
     fn preset_function(&self, f: Node<'t>) -> Option<Expr> {
         if !matches!(f.kind(), "arrow_function" | "function_expression" | "function" | "function_declaration") {
             return None;
@@ -245,7 +246,8 @@ impl<'a, 't> Cx<'a, 't> {
             body
         };
         let object = unwrap_types(returned);
-        if object.kind() != "object" {
+        // An object (a preset, a tool definition) or a list of them.
+        if !matches!(object.kind(), "object" | "array") {
             return None;
         }
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
@@ -338,6 +340,16 @@ fn unresolve_params(e: Expr, params: &[String]) -> Expr {
                         Entry::Pair { key, key_span, value: unresolve_params(value, params) }
                     }
                     Entry::Spread(v) => Entry::Spread(unresolve_params(v, params)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::List { items, span } => Expr::List {
+            items: items
+                .into_iter()
+                .map(|i| match i {
+                    Element::Item(e) => Element::Item(unresolve_params(e, params)),
+                    Element::Spread(e) => Element::Spread(unresolve_params(e, params)),
                 })
                 .collect(),
             span,

@@ -31,11 +31,12 @@ impl<'a, 't> Cx<'a, 't> {
         self.mcp_framework(facts);
     }
 
-    /// Test files list expected tool objects; they are not registrations:
+    /// Test files list expected tool objects and register tools on test
+    /// servers; neither is the project's tools:
     /// `*.test.*`, `*.spec.*`, files under `__tests__`, or in a `test`/`tests`
     /// directory up to two levels above the file (not the whole path, which
     /// may run through unrelated directories above the project).
-    fn is_test_file(&self) -> bool {
+    pub(super) fn is_test_file(&self) -> bool {
         let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.contains(".test.") || name.contains(".spec.") {
             return true;
