@@ -373,6 +373,12 @@ impl<'a, 't> Cx<'a, 't> {
                 Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "object" || l == "strictObject") => {
                     args.first().and_then(|a| self.params_of(&a.value, depth + 1))
                 }
+                // `zodToJsonSchema(Schema)`, zod 4's `z.toJSONSchema(Schema)`.
+                Expr::Ref { path, .. }
+                    if path.last().is_some_and(|l| l == "zodToJsonSchema" || l == "toJSONSchema") =>
+                {
+                    args.first().and_then(|a| self.params_of(&a.value, depth + 1))
+                }
                 // `z.object({...}).strict()`
                 Expr::Field { base, .. } => self.params_of(base, depth + 1),
                 _ => None,
