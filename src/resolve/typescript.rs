@@ -53,7 +53,17 @@ impl LangSupport for TypeScript {
 pub fn is_sdk_module(module: &str) -> bool {
     (module.starts_with("@modelcontextprotocol/sdk") && !module.contains("/client"))
         || module.starts_with("@modelcontextprotocol/server")
-        || matches!(module, "fastmcp" | "mcp-handler" | "@vercel/mcp-adapter" | "xmcp" | "agents/mcp" | "agents/x402")
+        || matches!(
+            module,
+            "fastmcp"
+                | "mcp-handler"
+                | "@vercel/mcp-adapter"
+                | "xmcp"
+                | "agents/mcp"
+                | "agents/x402"
+                | "mcp-use"
+                | "mcp-use/server"
+        )
         || module.starts_with("xmcp/")
         || module.starts_with("agents/mcp/")
 }
@@ -97,6 +107,8 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
     match kind {
         CalleeKind::ServerClass => {
             matches!(last, "McpServer" | "Server" | "FastMCP" | "withX402" | "McpAgent")
+                // mcp-use: `new MCPServer(...)`, `createMCPServer(...)`, its instance type.
+                || (module.starts_with("mcp-use") && matches!(last, "MCPServer" | "createMCPServer" | "McpServerInstance"))
                 // The callback parameter of mcp-handler is an `McpServer`.
                 || matches!(last, "createMcpHandler" | "initializeMcpApiHandler" | "experimental_createMcpHandler")
         }

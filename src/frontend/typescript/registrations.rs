@@ -10,7 +10,7 @@
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
 use super::lower::named_children;
-use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
+use super::{Cx, API_FASTMCP, API_MCP_USE, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
 use crate::model::{Arg, Binding, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Syntax, ToolSite};
 use crate::source::Span;
 
@@ -137,6 +137,26 @@ impl<'a, 't> Cx<'a, 't> {
                 self.runtime_update(call, &mut tool);
                 self.push_site(call, tool, facts);
             }
+            // mcp-use: `server.tool({ name, schema, annotations, cb }, cb?)`.
+            "tool"
+                if arg_nodes.len() <= 2
+                    && arg_nodes.first().is_some_and(|a| self.object_node(*a).is_some())
+                    && facts.imports.iter().any(|i| matches!(i.module.as_str(), "mcp-use" | "mcp-use/server")) =>
+            {
+                if self.forwards(call, &arg_nodes[..1]) {
+                    return;
+                }
+                self.tool_object(arg_nodes[0], &args[0].value, site, gate, (API_MCP_USE, "schema"), facts);
+                // The legacy `inputs: [{ name, type }]` list is not read.
+                let legacy = self.object_node(arg_nodes[0]).is_some_and(|o| {
+                    matches!(self.lower.expr(o), Expr::Object { entries, .. } if pair(&entries, "inputs").is_some())
+                });
+                if let Some(tool) = facts.tools.last_mut().filter(|_| legacy) {
+                    if tool.params.as_ref().is_some_and(|p| p.is_empty()) {
+                        tool.params = None;
+                    }
+                }
+            }
             "tool" => {
                 if arg_nodes.len() < 2 || !is_name_like(arg_nodes[0]) {
                     return;
@@ -202,7 +222,7 @@ impl<'a, 't> Cx<'a, 't> {
                 if self.forwards(call, &arg_nodes[..1]) {
                     return;
                 }
-                self.tool_object(*first, &args[0].value, site, gate, facts);
+                self.tool_object(*first, &args[0].value, site, gate, (API_FASTMCP, "parameters"), facts);
             }
             "addTools" => {
                 let Some(list) = arg_nodes.first().filter(|l| l.kind() == "array") else { return };
@@ -212,7 +232,7 @@ impl<'a, 't> Cx<'a, 't> {
                     }
                     let value = self.scoped(self.lower.expr(element), call);
                     let element_site = Span::new(self.lower.file, element.start_byte(), element.start_byte() + 1);
-                    self.tool_object(element, &value, element_site, gate.clone(), facts);
+                    self.tool_object(element, &value, element_site, gate.clone(), (API_FASTMCP, "parameters"), facts);
                 }
             }
             "setRequestHandler" => self.list_tools_handler(call, &arg_nodes, gate, facts),
@@ -286,8 +306,17 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`.
-    fn tool_object(&self, node: Node<'t>, value: &Expr, site: Span, gate: Gate, facts: &mut FileFacts) {
+    /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`
+    /// (or an mcp-use one, `{ name, title, schema, annotations, cb }`).
+    fn tool_object(
+        &self,
+        node: Node<'t>,
+        value: &Expr,
+        site: Span,
+        gate: Gate,
+        (api, schema_key): (&'static str, &str),
+        facts: &mut FileFacts,
+    ) {
         if !matches!(value, Expr::Object { .. } | Expr::Ref { .. } | Expr::Field { .. }) {
             return;
         }
@@ -297,10 +326,10 @@ impl<'a, 't> Cx<'a, 't> {
                 return;
             }
         }
-        let mut tool = self.site(API_FASTMCP, site, gate, vec![]);
+        let mut tool = self.site(api, site, gate, vec![]);
         let value = self.in_file_object(node, value, &mut tool);
         tool.name = Some(member(&value, "name", site));
-        self.config(&value, &mut tool, "parameters");
+        self.config(&value, &mut tool, schema_key);
         self.push_site(node, tool, facts);
     }
 
