@@ -47,6 +47,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn typed_definitions(&self, facts: &mut FileFacts) {
+        // Test files and client code hold `Tool` values that are not definitions.
         let mut in_test: Option<bool> = None;
         let mut stack = vec![self.root];
         while let Some(n) = stack.pop() {
@@ -70,8 +71,9 @@ impl<'a, 't> Cx<'a, 't> {
                 _ => None,
             };
             if let Some((ty, value)) = typed {
-                if let Some((kind, class)) =
-                    self.tool_type(ty).filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file()))
+                if let Some((kind, class)) = self
+                    .tool_type(ty)
+                    .filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file() || client_only(facts)))
                 {
                     let gate = Gate::Callee { callee: class, kind: CalleeKind::SdkTypesTool };
                     let value = self.unwrap(value);
@@ -501,4 +503,14 @@ fn returned_values(f: Node) -> Vec<Node> {
         }
     }
     out
+}
+
+/// A file that uses the SDK's client and none of its server modules: its
+/// `Tool` values are tools listed by some server, not definitions.
+fn client_only(facts: &FileFacts) -> bool {
+    let client =
+        |m: &str| m.starts_with("@modelcontextprotocol/client") || m.starts_with("@modelcontextprotocol/sdk/client");
+    let server =
+        |m: &str| m.starts_with("@modelcontextprotocol/server") || m.starts_with("@modelcontextprotocol/sdk/server");
+    facts.imports.iter().any(|i| client(&i.module)) && !facts.imports.iter().any(|i| server(&i.module))
 }
