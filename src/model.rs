@@ -85,6 +85,13 @@ pub enum Expr {
         key: String,
         span: Span,
     },
+    /// `base[key]` where the key is itself an expression (`TABLE[NAMES.X]`):
+    /// read as [`Expr::Field`] when the key evaluates to a string.
+    Lookup {
+        base: Box<Expr>,
+        key: Box<Expr>,
+        span: Span,
+    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
@@ -137,6 +144,7 @@ impl Expr {
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
             | Expr::Field { span, .. }
+            | Expr::Lookup { span, .. }
             | Expr::List { span, .. }
             | Expr::Values { span, .. }
             | Expr::Entries { span, .. }

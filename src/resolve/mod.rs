@@ -597,7 +597,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         };
         let mut out = Annotations::none();
         out.origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. } | Expr::Lookup { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }

@@ -355,6 +355,11 @@ fn unresolve_params(e: Expr, params: &[String]) -> Expr {
             span,
         },
         Expr::Field { base, key, span } => Expr::Field { base: Box::new(unresolve_params(*base, params)), key, span },
+        Expr::Lookup { base, key, span } => Expr::Lookup {
+            base: Box::new(unresolve_params(*base, params)),
+            key: Box::new(unresolve_params(*key, params)),
+            span,
+        },
         Expr::Call { callee, args, span } => Expr::Call {
             callee: Box::new(unresolve_params(*callee, params)),
             args: args.into_iter().map(|a| Arg { value: unresolve_params(a.value, params), ..a }).collect(),

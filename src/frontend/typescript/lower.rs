@@ -70,6 +70,15 @@ impl<'a> Lower<'a> {
                 let key = n.child_by_field_name("index").and_then(|k| self.string(k));
                 match (base, key) {
                     (Some(base), Some(key)) => Expr::Field { base: Box::new(self.expr_at(base, d)), key, span },
+                    // `TABLE[NAMES.X]`, `TABLE[name]`: the key is followed.
+                    (Some(base), None) => match n.child_by_field_name("index") {
+                        Some(index) if matches!(index.kind(), "identifier" | "member_expression") => Expr::Lookup {
+                            base: Box::new(self.expr_at(base, d)),
+                            key: Box::new(self.expr_at(index, d)),
+                            span,
+                        },
+                        _ => Expr::Unresolved(span),
+                    },
                     _ => Expr::Unresolved(span),
                 }
             }
