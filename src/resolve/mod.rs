@@ -290,6 +290,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
                                 Decision::Reject
                             }
                         }
+                        // An instance of something known not to be a server
+                        // (a class of the project that forwards nothing).
+                        Value::Other(_) => Decision::Reject,
                         _ => Decision::Unknown,
                     },
                     Value::Module(m) => match self.lookup(&m, std::slice::from_ref(method), receiver.span(), 0) {

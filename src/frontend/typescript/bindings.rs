@@ -89,8 +89,13 @@ impl<'a, 't> Cx<'a, 't> {
                     .find(|c| c.kind() == "class_heritage")
                     .and_then(|h| named_children(h).find(|c| c.kind() == "extends_clause").or(Some(h)))
                     .and_then(|e| e.child_by_field_name("value").or_else(|| named_children(e).next()));
-                if let (Some(name), Some(base)) = (name, base) {
-                    self.bind(facts, self.text(name), self.lower.expr(base), name);
+                match (name, base) {
+                    (Some(name), Some(base)) => self.bind(facts, self.text(name), self.lower.expr(base), name),
+                    // A class of the project with no base: its instances are
+                    // no SDK server (a forwarding class is bound later, as a
+                    // wrapper, and wins).
+                    (Some(name), None) => self.bind(facts, self.text(name), Expr::Other(self.span(name)), name),
+                    _ => {}
                 }
             }
             "expression_statement" => {
