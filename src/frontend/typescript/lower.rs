@@ -308,6 +308,11 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// The text an escape sequence stands for.
+    pub fn string_of(&self, escape: Node) -> String {
+        unescape(self.text(escape))
+    }
+
     /// The value of a string or a template literal without substitutions.
     pub fn string(&self, n: Node) -> Option<String> {
         match n.kind() {

@@ -131,7 +131,7 @@ impl<'a, 't> Cx<'a, 't> {
                 }
                 let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
                 let mut tool = self.site(api, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 let config = self.in_file_object(arg_nodes[1], &args[1].value, &mut tool);
                 self.config(&config, &mut tool, "inputSchema");
                 self.runtime_update(call, &mut tool);
@@ -173,7 +173,7 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 let mut tool = self.site(API_TOOL, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 tool.positional_roles = PositionalRoles::TsSdkTool;
                 // The parameter schema: the first raw shape among the middle
                 // arguments; none when every one of them is a visible literal.
@@ -206,7 +206,7 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 let mut tool = self.site(API_PAID_TOOL, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 if args.len() >= 6 {
                     tool.annotations = Some(args[4].value.clone());
                     tool.params = self.params_of(&args[3].value, 0);
@@ -277,6 +277,56 @@ impl<'a, 't> Cx<'a, 't> {
             0 => {}
             1 => tool.annotations = updates.pop(),
             _ => tool.annotations = Some(Expr::Unresolved(updates[1].span())),
+        }
+    }
+
+    /// A name built from this file's string constants (`` `${PREFIX}_search` ``,
+    /// `PREFIX + "_search"`) is that string; anything else stays as lowered.
+    fn folded_name(&self, node: Node<'t>, lowered: &Expr) -> Expr {
+        let node = unwrap_types(node);
+        match (lowered, self.fold(node, 0)) {
+            (Expr::Other(span) | Expr::Unresolved(span), Some(s)) => Expr::Str(s, *span),
+            _ => lowered.clone(),
+        }
+    }
+
+    fn fold(&self, n: Node<'t>, depth: usize) -> Option<String> {
+        if depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        match n.kind() {
+            "string" => self.lower.string(n),
+            "identifier" => match self.declared_value(self.text(n), n) {
+                Some(v) if v.kind() == "string" || v.kind() == "template_string" => self.fold(v, depth + 1),
+                _ => None,
+            },
+            "template_string" => {
+                let mut out = String::new();
+                let mut cursor = n.walk();
+                let mut last = n.start_byte() + 1;
+                for c in n.named_children(&mut cursor) {
+                    out.push_str(self.lower.text.get(last..c.start_byte())?);
+                    match c.kind() {
+                        "template_substitution" => {
+                            let inner = named_children(c).next()?;
+                            out.push_str(&self.fold(inner, depth + 1)?);
+                        }
+                        "escape_sequence" => out.push_str(&self.lower.string_of(c)),
+                        // Fragments (where the grammar makes them nodes) are text.
+                        _ => out.push_str(self.text(c)),
+                    }
+                    last = c.end_byte();
+                }
+                out.push_str(self.lower.text.get(last..n.end_byte().saturating_sub(1))?);
+                Some(out)
+            }
+            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "+") => {
+                let l = self.fold(n.child_by_field_name("left")?, depth + 1)?;
+                let r = self.fold(n.child_by_field_name("right")?, depth + 1)?;
+                Some(l + &r)
+            }
+            "parenthesized_expression" => self.fold(named_children(n).next()?, depth + 1),
+            _ => None,
         }
     }
 
