@@ -457,11 +457,24 @@ pub struct FileFacts {
     pub problems: Vec<Problem>,
     /// Sites repeated per element of a list.
     pub each: Vec<Each>,
+    /// Where this file sets the annotations of every registered tool at run
+    /// time (through the SDK's private tool registry): the tools of its
+    /// project that declare none in source are unknown, not unannotated.
+    pub runtime_annotations: Option<Span>,
 }
 
 impl FileFacts {
     pub fn new(file: FileId, lang: Lang) -> FileFacts {
-        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![], each: vec![] }
+        FileFacts {
+            file,
+            lang,
+            imports: vec![],
+            bindings: vec![],
+            tools: vec![],
+            problems: vec![],
+            each: vec![],
+            runtime_annotations: None,
+        }
     }
     pub fn binding(&self, name: &str) -> Option<&Binding> {
         // The last assignment at module level wins.

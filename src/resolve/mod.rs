@@ -107,7 +107,14 @@ impl<'a> Linker<'a> {
 
 /// Resolve every site of the given files into tools, in file order.
 pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
-    let r = Resolver { linker, generations: Mutex::default() };
+    // Projects whose tools are annotated at run time, by project root.
+    let runtime: HashMap<PathBuf, Span> = files
+        .iter()
+        .filter_map(|f| {
+            Some((linker.path_of(f.file).and_then(|p| project_root(&p)).unwrap_or_default(), f.runtime_annotations?))
+        })
+        .collect();
+    let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
     for facts in files {
         for (i, site) in facts.tools.iter().enumerate() {
@@ -128,6 +135,13 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
 struct Resolver<'l, 'a> {
     linker: &'l Linker<'a>,
     generations: Mutex<HashMap<FileId, (Generation, String)>>,
+    runtime: HashMap<PathBuf, Span>,
+}
+
+/// The nearest directory above `file` with a project manifest.
+fn project_root(file: &std::path::Path) -> Option<PathBuf> {
+    const MANIFESTS: [&str; 5] = ["package.json", "pyproject.toml", "go.mod", "Cargo.toml", "setup.py"];
+    file.ancestors().skip(1).take(24).find(|d| MANIFESTS.iter().any(|m| d.join(m).is_file())).map(|d| d.to_path_buf())
 }
 
 /// Whether a site's gate says it is MCP.
@@ -169,6 +183,13 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         };
         let (object_at, object_params) = self.definition_object(&mut parts);
+        // Annotated at run time by its project (`_registeredTools`): unknown.
+        if parts.annotations.is_none() && !self.runtime.is_empty() {
+            let root = self.linker.path_of(facts.file).and_then(|p| project_root(&p)).unwrap_or_default();
+            if let Some(span) = self.runtime.get(&root) {
+                parts.annotations = Some(Scoped { expr: Expr::Unresolved(*span), facts: facts.clone() });
+            }
+        }
         let params = self
             .input_params(facts, site)
             .or(object_params)

@@ -149,6 +149,7 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
     cx.bindings(&mut facts);
     cx.definitions(&mut facts);
     cx.registrations(&mut facts);
+    facts.runtime_annotations = cx.runtime_annotations();
     // Tests exercise servers; their registrations are not the server's tools
     // (their helpers and bindings still are what they are).
     if cx.is_test_file() {

@@ -240,6 +240,51 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// `server._registeredTools` read, and some tool's `update({ annotations })`
+    /// called or `.annotations` assigned: the file annotates registered tools
+    /// at run time (where, for the report).
+    pub(super) fn runtime_annotations(&self) -> Option<Span> {
+        if !self.lower.text.contains("_registeredTools") {
+            return None;
+        }
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            let sets = match n.kind() {
+                "call_expression" => {
+                    let is_update = n
+                        .child_by_field_name("function")
+                        .and_then(|f| f.child_by_field_name("property"))
+                        .is_some_and(|p| self.text(p) == "update");
+                    is_update
+                        && n.child_by_field_name("arguments")
+                            .and_then(|a| named_children(a).find(|c| c.kind() == "object"))
+                            .is_some_and(|o| {
+                                named_children(o).any(|p| match p.kind() {
+                                    "pair" => p
+                                        .child_by_field_name("key")
+                                        .and_then(|k| self.lower.key(k))
+                                        .is_some_and(|k| k == "annotations"),
+                                    "shorthand_property_identifier" => self.text(p) == "annotations",
+                                    _ => false,
+                                })
+                            })
+                }
+                "assignment_expression" => n
+                    .child_by_field_name("left")
+                    .filter(|l| l.kind() == "member_expression")
+                    .and_then(|l| l.child_by_field_name("property"))
+                    .is_some_and(|p| self.text(p) == "annotations"),
+                _ => false,
+            };
+            if sets {
+                return Some(self.span(n));
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        None
+    }
+
     /// `const t = server.registerTool(...); t.update({ annotations })`: the
     /// update replaces the annotations clients see. Two updates of the
     /// same tool leave them unknown.
