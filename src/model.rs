@@ -92,6 +92,12 @@ pub enum Expr {
         key: Box<Expr>,
         span: Span,
     },
+    /// A string built from parts (`` `${PREFIX}_search` ``, `PREFIX + "_x"`):
+    /// a string literal when every part is one, some string otherwise.
+    Concat {
+        parts: Vec<Expr>,
+        span: Span,
+    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
@@ -145,6 +151,7 @@ impl Expr {
             | Expr::Index { span, .. }
             | Expr::Field { span, .. }
             | Expr::Lookup { span, .. }
+            | Expr::Concat { span, .. }
             | Expr::List { span, .. }
             | Expr::Values { span, .. }
             | Expr::Entries { span, .. }

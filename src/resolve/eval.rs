@@ -213,6 +213,17 @@ impl Resolver<'_, '_> {
                 },
                 _ => Value::Unresolved(*span),
             },
+            Expr::Concat { parts, span } => {
+                let mut out = String::new();
+                for p in parts {
+                    match self.eval_d(p, facts, d) {
+                        Value::Str(s, _) => out.push_str(&s),
+                        Value::Unresolved(_) => return Value::Unresolved(*span),
+                        _ => return Value::Other(*span),
+                    }
+                }
+                Value::Str(out, *span)
+            }
             Expr::Lookup { base, key, span } => match self.eval_d(key, facts, d) {
                 Value::Str(k, _) => self.eval_d(&Expr::Field { base: base.clone(), key: k, span: *span }, facts, d),
                 _ => Value::Unresolved(*span),

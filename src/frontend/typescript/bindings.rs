@@ -365,6 +365,9 @@ fn unresolve_params(e: Expr, params: &[String]) -> Expr {
             key: Box::new(unresolve_params(*key, params)),
             span,
         },
+        Expr::Concat { parts, span } => {
+            Expr::Concat { parts: parts.into_iter().map(|p| unresolve_params(p, params)).collect(), span }
+        }
         Expr::Call { callee, args, span } => Expr::Call {
             callee: Box::new(unresolve_params(*callee, params)),
             args: args.into_iter().map(|a| Arg { value: unresolve_params(a.value, params), ..a }).collect(),

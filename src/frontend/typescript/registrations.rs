@@ -331,7 +331,55 @@ impl<'a, 't> Cx<'a, 't> {
         let node = unwrap_types(node);
         match (lowered, self.fold(node, 0)) {
             (Expr::Other(span) | Expr::Unresolved(span), Some(s)) => Expr::Str(s, *span),
+            // Parts from other files or loop variables: `resolve` joins them.
+            (Expr::Other(_) | Expr::Unresolved(_), None) => match self.concat_parts(node, 0) {
+                Some(parts) => self.scoped(Expr::Concat { parts, span: self.span(node) }, node),
+                None => lowered.clone(),
+            },
             _ => lowered.clone(),
+        }
+    }
+
+    /// The parts of a template literal or a `+` chain with a string in it.
+    fn concat_parts(&self, n: Node<'t>, depth: usize) -> Option<Vec<Expr>> {
+        if depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        match n.kind() {
+            "template_string" => {
+                let mut parts = Vec::new();
+                let mut cursor = n.walk();
+                let mut last = n.start_byte() + 1;
+                let text = |a: usize, b: usize| self.lower.text.get(a..b).map(str::to_string);
+                for c in n.named_children(&mut cursor) {
+                    let gap = text(last, c.start_byte())?;
+                    if !gap.is_empty() {
+                        parts.push(Expr::Str(gap, self.span(c)));
+                    }
+                    match c.kind() {
+                        "template_substitution" => parts.push(self.lower.expr(named_children(c).next()?)),
+                        "escape_sequence" => parts.push(Expr::Str(self.lower.string_of(c), self.span(c))),
+                        _ => parts.push(Expr::Str(self.text(c).to_string(), self.span(c))),
+                    }
+                    last = c.end_byte();
+                }
+                let tail = text(last, n.end_byte().saturating_sub(1))?;
+                if !tail.is_empty() {
+                    parts.push(Expr::Str(tail, self.span(n)));
+                }
+                Some(parts)
+            }
+            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "+") => {
+                let side = |s: Node<'t>| match s.kind() {
+                    "template_string" | "binary_expression" => self.concat_parts(s, depth + 1),
+                    _ => Some(vec![self.lower.expr(s)]),
+                };
+                let mut parts = side(n.child_by_field_name("left")?)?;
+                parts.extend(side(n.child_by_field_name("right")?)?);
+                // Without a string among the parts `+` may be arithmetic.
+                parts.iter().any(|p| matches!(p, Expr::Str(..))).then_some(parts)
+            }
+            _ => None,
         }
     }
 
