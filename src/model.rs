@@ -85,6 +85,19 @@ pub enum Expr {
         key: String,
         span: Span,
     },
+    /// `base[key]` where the key is itself an expression (`TABLE[NAMES.X]`):
+    /// read as [`Expr::Field`] when the key evaluates to a string.
+    Lookup {
+        base: Box<Expr>,
+        key: Box<Expr>,
+        span: Span,
+    },
+    /// A string built from parts (`` `${PREFIX}_search` ``, `PREFIX + "_x"`):
+    /// a string literal when every part is one, some string otherwise.
+    Concat {
+        parts: Vec<Expr>,
+        span: Span,
+    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
@@ -137,6 +150,8 @@ impl Expr {
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
             | Expr::Field { span, .. }
+            | Expr::Lookup { span, .. }
+            | Expr::Concat { span, .. }
             | Expr::List { span, .. }
             | Expr::Values { span, .. }
             | Expr::Entries { span, .. }
@@ -224,6 +239,10 @@ pub enum Role {
     /// An object whose `title` and `annotations` keys give those roles
     /// (the TypeScript `registerTool(name, config, cb)` config).
     Config,
+    /// The n-th argument between the name and the callback of a variadic
+    /// registration whose roles follow from the values' shapes (the v1
+    /// TypeScript `tool(name, ...rest, cb)` overloads).
+    OverloadArg(usize),
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a
@@ -461,11 +480,24 @@ pub struct FileFacts {
     pub problems: Vec<Problem>,
     /// Sites repeated per element of a list.
     pub each: Vec<Each>,
+    /// Where this file sets the annotations of every registered tool at run
+    /// time (through the SDK's private tool registry): the tools of its
+    /// project that declare none in source are unknown, not unannotated.
+    pub runtime_annotations: Option<Span>,
 }
 
 impl FileFacts {
     pub fn new(file: FileId, lang: Lang) -> FileFacts {
-        FileFacts { file, lang, imports: vec![], bindings: vec![], tools: vec![], problems: vec![], each: vec![] }
+        FileFacts {
+            file,
+            lang,
+            imports: vec![],
+            bindings: vec![],
+            tools: vec![],
+            problems: vec![],
+            each: vec![],
+            runtime_annotations: None,
+        }
     }
     pub fn binding(&self, name: &str) -> Option<&Binding> {
         // The last assignment at module level wins.

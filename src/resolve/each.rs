@@ -104,6 +104,10 @@ fn substitute(expr: &Expr, vars: &[(String, Vec<String>)], replace: Replace, dep
         },
         Expr::Field { base, key, span } => Expr::Field { base: Box::new(sub(base)), key: key.clone(), span: *span },
         Expr::Index { base, key, span } => Expr::Index { base: Box::new(sub(base)), key: key.clone(), span: *span },
+        Expr::Lookup { base, key, span } => {
+            Expr::Lookup { base: Box::new(sub(base)), key: Box::new(sub(key)), span: *span }
+        }
+        Expr::Concat { parts, span } => Expr::Concat { parts: parts.iter().map(sub).collect(), span: *span },
         Expr::Call { callee, args, span } => Expr::Call {
             callee: Box::new(sub(callee)),
             args: args.iter().map(|a| Arg { value: sub(&a.value), ..a.clone() }).collect(),

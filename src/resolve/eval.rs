@@ -213,6 +213,21 @@ impl Resolver<'_, '_> {
                 },
                 _ => Value::Unresolved(*span),
             },
+            Expr::Concat { parts, span } => {
+                let mut out = String::new();
+                for p in parts {
+                    match self.eval_d(p, facts, d) {
+                        Value::Str(s, _) => out.push_str(&s),
+                        Value::Unresolved(_) => return Value::Unresolved(*span),
+                        _ => return Value::Other(*span),
+                    }
+                }
+                Value::Str(out, *span)
+            }
+            Expr::Lookup { base, key, span } => match self.eval_d(key, facts, d) {
+                Value::Str(k, _) => self.eval_d(&Expr::Field { base: base.clone(), key: k, span: *span }, facts, d),
+                _ => Value::Unresolved(*span),
+            },
             Expr::Field { base, key, span } => match self.eval_d(base, facts, d) {
                 Value::Obj(o) => match o.field(key) {
                     // Read through a name, the object is a preset; read out of
@@ -446,6 +461,12 @@ impl Resolver<'_, '_> {
                 Value::External { module, name }
             }
             Value::Obj(o) => match o.get(&rest[0]) {
+                // An object read out of a named one (`TABLE.search`) is a preset.
+                Some(Value::Obj(inner)) => {
+                    let mut inner = inner.clone();
+                    inner.defined_at = inner.defined_at.or(Some(inner.span));
+                    self.member(Value::Obj(inner), &rest[1..], span, d)
+                }
                 Some(v) => self.member(v.clone(), &rest[1..], span, d),
                 None => Value::Unresolved(span),
             },

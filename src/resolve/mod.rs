@@ -107,7 +107,14 @@ impl<'a> Linker<'a> {
 
 /// Resolve every site of the given files into tools, in file order.
 pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
-    let r = Resolver { linker, generations: Mutex::default() };
+    // Projects whose tools are annotated at run time, by project root.
+    let runtime: HashMap<PathBuf, Span> = files
+        .iter()
+        .filter_map(|f| {
+            Some((linker.path_of(f.file).and_then(|p| project_root(&p)).unwrap_or_default(), f.runtime_annotations?))
+        })
+        .collect();
+    let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
     for facts in files {
         for (i, site) in facts.tools.iter().enumerate() {
@@ -128,6 +135,13 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
 struct Resolver<'l, 'a> {
     linker: &'l Linker<'a>,
     generations: Mutex<HashMap<FileId, (Generation, String)>>,
+    runtime: HashMap<PathBuf, Span>,
+}
+
+/// The nearest directory above `file` with a project manifest.
+fn project_root(file: &std::path::Path) -> Option<PathBuf> {
+    const MANIFESTS: [&str; 5] = ["package.json", "pyproject.toml", "go.mod", "Cargo.toml", "setup.py"];
+    file.ancestors().skip(1).take(24).find(|d| MANIFESTS.iter().any(|m| d.join(m).is_file())).map(|d| d.to_path_buf())
 }
 
 /// Whether a site's gate says it is MCP.
@@ -169,6 +183,13 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         };
         let (object_at, object_params) = self.definition_object(&mut parts);
+        // Annotated at run time by its project (`_registeredTools`): unknown.
+        if parts.annotations.is_none() && !self.runtime.is_empty() {
+            let root = self.linker.path_of(facts.file).and_then(|p| project_root(&p)).unwrap_or_default();
+            if let Some(span) = self.runtime.get(&root) {
+                parts.annotations = Some(Scoped { expr: Expr::Unresolved(*span), facts: facts.clone() });
+            }
+        }
         let params = self
             .input_params(facts, site)
             .or(object_params)
@@ -290,6 +311,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
                                 Decision::Reject
                             }
                         }
+                        // An instance of something known not to be a server
+                        // (a class of the project that forwards nothing).
+                        Value::Other(_) => Decision::Reject,
                         _ => Decision::Unknown,
                     },
                     Value::Module(m) => match self.lookup(&m, std::slice::from_ref(method), receiver.span(), 0) {
@@ -464,6 +488,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             definition: site.tool_object.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() }),
             ..Parts::default()
         };
+        let mut overload_args: Vec<(usize, Scoped)> = Vec::new();
         for (role, source) in &f.roles {
             let value = match source {
                 RoleSource::Param(p) => {
@@ -504,6 +529,11 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => parts.description = value.or(parts.description.take()),
                 Role::Definition => parts.definition = value.or(parts.definition.take()),
+                // An argument the call did not pass cannot be told apart.
+                Role::OverloadArg(i) => overload_args.push((
+                    *i,
+                    value.unwrap_or_else(|| Scoped { expr: Expr::Unresolved(site.site), facts: facts.clone() }),
+                )),
                 Role::Config => {
                     if let Some(v) = value {
                         let field = |key: &str| {
@@ -516,6 +546,11 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     }
                 }
             }
+        }
+        if !overload_args.is_empty() {
+            overload_args.sort_by_key(|(i, _)| *i);
+            let middle: Vec<Scoped> = overload_args.into_iter().map(|(_, s)| s).collect();
+            self.tool_overload(&middle, &mut parts);
         }
         if f.passes_kwargs {
             for a in extra_kw {
@@ -611,7 +646,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         };
         let mut out = Annotations::none();
         out.origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. } | Expr::Lookup { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }

@@ -53,7 +53,17 @@ impl LangSupport for TypeScript {
 pub fn is_sdk_module(module: &str) -> bool {
     (module.starts_with("@modelcontextprotocol/sdk") && !module.contains("/client"))
         || module.starts_with("@modelcontextprotocol/server")
-        || matches!(module, "fastmcp" | "mcp-handler" | "@vercel/mcp-adapter" | "xmcp" | "agents/mcp" | "agents/x402")
+        || matches!(
+            module,
+            "fastmcp"
+                | "mcp-handler"
+                | "@vercel/mcp-adapter"
+                | "xmcp"
+                | "agents/mcp"
+                | "agents/x402"
+                | "mcp-use"
+                | "mcp-use/server"
+        )
         || module.starts_with("xmcp/")
         || module.starts_with("agents/mcp/")
 }
@@ -86,6 +96,10 @@ fn package_root(module: &str) -> &str {
 }
 
 pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
+    // mcp-framework tool classes (the package is not an MCP server API otherwise).
+    if module == "mcp-framework" {
+        return kind == CalleeKind::SdkToolClass && name == "MCPTool";
+    }
     if !is_sdk_module(module) {
         return false;
     }
@@ -93,6 +107,8 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
     match kind {
         CalleeKind::ServerClass => {
             matches!(last, "McpServer" | "Server" | "FastMCP" | "withX402" | "McpAgent")
+                // mcp-use: `new MCPServer(...)`, `createMCPServer(...)`, its instance type.
+                || (module.starts_with("mcp-use") && matches!(last, "MCPServer" | "createMCPServer" | "McpServerInstance"))
                 // The callback parameter of mcp-handler is an `McpServer`.
                 || matches!(last, "createMcpHandler" | "initializeMcpApiHandler" | "experimental_createMcpHandler")
         }
@@ -354,42 +370,53 @@ impl Resolver<'_, '_> {
         if site.args.iter().any(|a| a.spread != Spread::No) || positional.len() < 2 {
             return;
         }
-        let mut rest: Vec<&Arg> = positional[1..positional.len() - 1].to_vec();
-        let scoped = |e: &Expr| Some(Scoped { expr: e.clone(), facts: facts.clone() });
+        let middle: Vec<Scoped> = positional[1..positional.len() - 1]
+            .iter()
+            .map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
+            .collect();
+        self.tool_overload(&middle, parts);
+    }
+
+    /// The SDK's `tool(name, ...rest, cb)` decision on the arguments between
+    /// the name and the callback (each in the scope it was written in).
+    pub(super) fn tool_overload(&self, middle: &[Scoped], parts: &mut Parts) {
+        let mut rest: Vec<&Scoped> = middle.iter().collect();
+        let unresolved = |s: &Scoped| Some(Scoped { expr: Expr::Unresolved(s.expr.span()), facts: s.facts.clone() });
         if let Some(first) = rest.first() {
-            match self.overload_shape(&first.value, facts) {
+            match self.overload_shape(&first.expr, &first.facts) {
                 Shape::Text => {
                     rest.remove(0);
                 }
                 // An unresolved value in the description slot: the roles of
                 // everything after it are unknown.
                 Shape::Unknown if rest.len() > 1 => {
-                    parts.annotations =
-                        Some(Scoped { expr: Expr::Unresolved(first.value.span()), facts: facts.clone() });
+                    parts.annotations = unresolved(first);
                     return;
                 }
                 _ => {}
             }
         }
         let Some(first) = rest.first() else { return };
-        match self.overload_shape(&first.value, facts) {
+        match self.overload_shape(&first.expr, &first.facts) {
             // Annotations may follow the shape, unless they look like one.
             Shape::Params => {
                 if let Some(second) = rest.get(1) {
-                    if self.overload_shape(&second.value, facts) != Shape::Params {
-                        parts.annotations = scoped(&second.value);
+                    if self.overload_shape(&second.expr, &second.facts) != Shape::Params {
+                        parts.annotations = Some((*second).clone());
                     }
                 }
             }
-            Shape::Annotations => parts.annotations = scoped(&first.value),
+            Shape::Annotations => parts.annotations = Some((*first).clone()),
             Shape::Text => {}
-            Shape::Unknown => {
-                parts.annotations = Some(Scoped { expr: Expr::Unresolved(first.value.span()), facts: facts.clone() })
-            }
+            Shape::Unknown => parts.annotations = unresolved(first),
         }
     }
 
     fn overload_shape(&self, e: &Expr, facts: &Arc<FileFacts>) -> Shape {
+        // `Schema.shape`: a Zod object's raw shape, whatever `Schema` is.
+        if is_zod_shape(e) {
+            return Shape::Params;
+        }
         match self.eval(e, facts) {
             Value::Str(..) => Shape::Text,
             // A template literal with substitutions (or a concatenation); a
@@ -426,6 +453,15 @@ impl Resolver<'_, '_> {
             Value::Instance(_) | Value::External { .. } => Shape::Params,
             _ => Shape::Unknown,
         }
+    }
+}
+
+/// `X.shape` / `z.object({...}).shape`: the raw shape of a Zod object.
+fn is_zod_shape(e: &Expr) -> bool {
+    match e {
+        Expr::Ref { path, .. } => path.len() >= 2 && path.last().is_some_and(|l| l == "shape"),
+        Expr::Field { key, .. } => key == "shape",
+        _ => false,
     }
 }
 

@@ -8,8 +8,9 @@
 use tree_sitter::Node;
 
 use super::lower::{is_function, named_children, params};
+use super::registrations::unwrap_types;
 use super::Cx;
-use crate::model::{Binding, Entry, Expr, FileFacts, Import};
+use crate::model::{Arg, Binding, Element, Entry, Expr, FileFacts, Import, Returns};
 use crate::resolve::EXPORTS;
 
 impl<'a, 't> Cx<'a, 't> {
@@ -60,6 +61,11 @@ impl<'a, 't> Cx<'a, 't> {
                     }
                 }
             }
+            "function_declaration" => {
+                if let (Some(name), Some(value)) = (stmt.child_by_field_name("name"), self.preset_function(stmt)) {
+                    self.bind(facts, self.text(name), value, stmt);
+                }
+            }
             // `enum ToolName { SEARCH = "search" }`: members are `ToolName.SEARCH`.
             "enum_declaration" => {
                 let (Some(name), Some(body)) = (stmt.child_by_field_name("name"), stmt.child_by_field_name("body"))
@@ -83,8 +89,13 @@ impl<'a, 't> Cx<'a, 't> {
                     .find(|c| c.kind() == "class_heritage")
                     .and_then(|h| named_children(h).find(|c| c.kind() == "extends_clause").or(Some(h)))
                     .and_then(|e| e.child_by_field_name("value").or_else(|| named_children(e).next()));
-                if let (Some(name), Some(base)) = (name, base) {
-                    self.bind(facts, self.text(name), self.lower.expr(base), name);
+                match (name, base) {
+                    (Some(name), Some(base)) => self.bind(facts, self.text(name), self.lower.expr(base), name),
+                    // A class of the project with no base: its instances are
+                    // no SDK server (a forwarding class is bound later, as a
+                    // wrapper, and wins).
+                    (Some(name), None) => self.bind(facts, self.text(name), Expr::Other(self.span(name)), name),
+                    _ => {}
                 }
             }
             "expression_statement" => {
@@ -193,7 +204,10 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         match name.kind() {
-            "identifier" => self.bind(facts, self.text(name), self.lower.expr(value), d),
+            "identifier" => {
+                let value = self.preset_function(value).unwrap_or_else(|| self.lower.expr(value));
+                self.bind(facts, self.text(name), value, d)
+            }
             // `const { a, b: c } = obj`
             "object_pattern" => {
                 let base = self.lower.expr(value);
@@ -215,6 +229,35 @@ impl<'a, 't> Cx<'a, 't> {
             }
             _ => {}
         }
+    }
+
+    /// A function whose whole body returns an object or array literal
+    /// (`() => ({...})`, `function readOnly(title) { return {...}; }`,
+    /// `getTools(db) { return [makeA(db), makeB(db)]; }`): calling it gives
+    /// that value, with what its parameters feed unknown.
+    fn preset_function(&self, f: Node<'t>) -> Option<Expr> {
+        if !matches!(f.kind(), "arrow_function" | "function_expression" | "function" | "function_declaration") {
+            return None;
+        }
+        let body = f.child_by_field_name("body")?;
+        let returned = if body.kind() == "statement_block" {
+            let mut statements = named_children(body).filter(|c| c.kind() != "comment");
+            let only = statements.next().filter(|s| s.kind() == "return_statement")?;
+            if statements.next().is_some() {
+                return None;
+            }
+            named_children(only).find(|c| c.kind() != "comment")?
+        } else {
+            body
+        };
+        let object = unwrap_types(returned);
+        // An object (a preset, a tool definition) or a list of them.
+        if !matches!(object.kind(), "object" | "array") {
+            return None;
+        }
+        let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
+        let value = unresolve_params(self.lower.expr(object), &names);
+        Some(Expr::Function { returns: Box::new(Returns::Value(value)), span: self.span(f) })
     }
 
     fn is_require(&self, mut n: Node<'t>) -> bool {
@@ -287,5 +330,49 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
         }
+    }
+}
+
+/// `e` with every read of one of `params` made `Unresolved`.
+fn unresolve_params(e: Expr, params: &[String]) -> Expr {
+    match e {
+        Expr::Ref { ref path, span } if params.contains(&path[0]) => Expr::Unresolved(span),
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .into_iter()
+                .map(|en| match en {
+                    Entry::Pair { key, key_span, value } => {
+                        Entry::Pair { key, key_span, value: unresolve_params(value, params) }
+                    }
+                    Entry::Spread(v) => Entry::Spread(unresolve_params(v, params)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::List { items, span } => Expr::List {
+            items: items
+                .into_iter()
+                .map(|i| match i {
+                    Element::Item(e) => Element::Item(unresolve_params(e, params)),
+                    Element::Spread(e) => Element::Spread(unresolve_params(e, params)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::Field { base, key, span } => Expr::Field { base: Box::new(unresolve_params(*base, params)), key, span },
+        Expr::Lookup { base, key, span } => Expr::Lookup {
+            base: Box::new(unresolve_params(*base, params)),
+            key: Box::new(unresolve_params(*key, params)),
+            span,
+        },
+        Expr::Concat { parts, span } => {
+            Expr::Concat { parts: parts.into_iter().map(|p| unresolve_params(p, params)).collect(), span }
+        }
+        Expr::Call { callee, args, span } => Expr::Call {
+            callee: Box::new(unresolve_params(*callee, params)),
+            args: args.into_iter().map(|a| Arg { value: unresolve_params(a.value, params), ..a }).collect(),
+            span,
+        },
+        e => e,
     }
 }

@@ -10,7 +10,7 @@ use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, is_function, named_children};
 use super::registrations::{member, pair};
-use super::{Cx, API_LOWLEVEL, API_XMCP};
+use super::{Cx, API_LOWLEVEL, API_MCP_FRAMEWORK, API_XMCP};
 use crate::model::{CalleeKind, Each, Element, Entry, Expr, FileFacts, Gate};
 use crate::source::Span;
 
@@ -28,13 +28,15 @@ impl<'a, 't> Cx<'a, 't> {
     pub(super) fn definitions(&self, facts: &mut FileFacts) {
         self.typed_definitions(facts);
         self.xmcp(facts);
+        self.mcp_framework(facts);
     }
 
-    /// Test files list expected tool objects; they are not registrations:
+    /// Test files list expected tool objects and register tools on test
+    /// servers; neither is the project's tools:
     /// `*.test.*`, `*.spec.*`, files under `__tests__`, or in a `test`/`tests`
     /// directory up to two levels above the file (not the whole path, which
     /// may run through unrelated directories above the project).
-    fn is_test_file(&self) -> bool {
+    pub(super) fn is_test_file(&self) -> bool {
         let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name.contains(".test.") || name.contains(".spec.") {
             return true;
@@ -45,6 +47,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn typed_definitions(&self, facts: &mut FileFacts) {
+        // Test files and client code hold `Tool` values that are not definitions.
         let mut in_test: Option<bool> = None;
         let mut stack = vec![self.root];
         while let Some(n) = stack.pop() {
@@ -68,8 +71,9 @@ impl<'a, 't> Cx<'a, 't> {
                 _ => None,
             };
             if let Some((ty, value)) = typed {
-                if let Some((kind, class)) =
-                    self.tool_type(ty).filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file()))
+                if let Some((kind, class)) = self
+                    .tool_type(ty)
+                    .filter(|_| !*in_test.get_or_insert_with(|| self.is_test_file() || client_only(facts)))
                 {
                     let gate = Gate::Callee { callee: class, kind: CalleeKind::SdkTypesTool };
                     let value = self.unwrap(value);
@@ -369,6 +373,83 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
+    /// mcp-framework: `class X extends MCPTool { name = "..."; schema = ...;
+    /// annotations? = {...} }`, loaded from the tools directory. Abstract
+    /// bases and declarations without a name value are not tools.
+    fn mcp_framework(&self, facts: &mut FileFacts) {
+        // `import { MCPTool }` or a namespace (`require`) read as `ns.MCPTool`.
+        let Some(base) = facts.imports.iter().find_map(|i| match i.member.as_deref() {
+            _ if i.module != "mcp-framework" || i.local.is_empty() => None,
+            Some("MCPTool") => Some((i.local.clone(), i.span)),
+            None => Some((format!("{}.MCPTool", i.local), i.span)),
+            Some(_) => None,
+        }) else {
+            return;
+        };
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "class_declaration" | "class") {
+                self.mcp_framework_class(n, &base, facts);
+            }
+            stack.extend(named_children(n));
+        }
+    }
+
+    fn mcp_framework_class(&self, class: Node<'t>, (base, base_span): &(String, Span), facts: &mut FileFacts) {
+        let extends = named_children(class)
+            .find(|c| c.kind() == "class_heritage")
+            .and_then(|h| named_children(h).find(|c| c.kind() == "extends_clause").or(Some(h)))
+            .and_then(|e| e.child_by_field_name("value").or_else(|| named_children(e).next()));
+        if extends.and_then(|e| self.lower.dotted(e)).is_none_or(|p| p.join(".") != *base) {
+            return;
+        }
+        let Some(body) = class.child_by_field_name("body") else { return };
+        // Class fields, or `this.x = ...` in the constructor of compiled code.
+        let mut fields: Vec<(String, Node<'t>, Node<'t>)> = Vec::new();
+        for m in named_children(body) {
+            match m.kind() {
+                "public_field_definition" | "field_definition" => {
+                    let key = m.child_by_field_name("name").or_else(|| m.child_by_field_name("property"));
+                    if let (Some(k), Some(v)) = (key, m.child_by_field_name("value")) {
+                        if let Some(name) = self.lower.key(k) {
+                            fields.push((name, k, v));
+                        }
+                    }
+                }
+                "method_definition" if m.child_by_field_name("name").is_some_and(|n| self.text(n) == "constructor") => {
+                    let Some(block) = m.child_by_field_name("body") else { continue };
+                    for stmt in named_children(block).filter(|s| s.kind() == "expression_statement") {
+                        let Some(a) = named_children(stmt).find(|c| c.kind() == "assignment_expression") else {
+                            continue;
+                        };
+                        let (Some(l), Some(r)) = (a.child_by_field_name("left"), a.child_by_field_name("right")) else {
+                            continue;
+                        };
+                        if let Some(path) = self.lower.dotted(l).filter(|p| p.len() == 2 && p[0] == "this") {
+                            fields.push((path[1].clone(), l, r));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let field = |key: &str| fields.iter().rev().find(|(k, ..)| k == key).map(|(_, k, v)| (*k, *v));
+        let Some((name_key, name_value)) = field("name") else { return };
+        let site = self.span(class.child_by_field_name("name").unwrap_or(name_key));
+        let gate = Gate::Callee {
+            callee: Expr::Ref { path: base.split('.').map(str::to_string).collect(), span: *base_span },
+            kind: CalleeKind::SdkToolClass,
+        };
+        let mut tool = self.site(API_MCP_FRAMEWORK, site, gate, vec![]);
+        tool.name = Some(self.scoped(self.lower.expr(name_value), name_value));
+        tool.annotations = field("annotations").map(|(_, v)| self.scoped(self.lower.expr(v), v));
+        tool.params = match field("schema") {
+            Some((_, v)) => self.params_of(&self.lower.expr(v), 0),
+            None => Some(vec![]),
+        };
+        facts.tools.push(tool);
+    }
+
     /// The value node a name is declared with, in the functions around `at`
     /// or at the top level of the file.
     pub(super) fn declared_value(&self, name: &str, at: Node<'t>) -> Option<Node<'t>> {
@@ -422,4 +503,14 @@ fn returned_values(f: Node) -> Vec<Node> {
         }
     }
     out
+}
+
+/// A file that uses the SDK's client and none of its server modules: its
+/// `Tool` values are tools listed by some server, not definitions.
+fn client_only(facts: &FileFacts) -> bool {
+    let client =
+        |m: &str| m.starts_with("@modelcontextprotocol/client") || m.starts_with("@modelcontextprotocol/sdk/client");
+    let server =
+        |m: &str| m.starts_with("@modelcontextprotocol/server") || m.starts_with("@modelcontextprotocol/sdk/server");
+    facts.imports.iter().any(|i| client(&i.module)) && !facts.imports.iter().any(|i| server(&i.module))
 }

@@ -70,6 +70,15 @@ impl<'a> Lower<'a> {
                 let key = n.child_by_field_name("index").and_then(|k| self.string(k));
                 match (base, key) {
                     (Some(base), Some(key)) => Expr::Field { base: Box::new(self.expr_at(base, d)), key, span },
+                    // `TABLE[NAMES.X]`, `TABLE[name]`: the key is followed.
+                    (Some(base), None) => match n.child_by_field_name("index") {
+                        Some(index) if matches!(index.kind(), "identifier" | "member_expression") => Expr::Lookup {
+                            base: Box::new(self.expr_at(base, d)),
+                            key: Box::new(self.expr_at(index, d)),
+                            span,
+                        },
+                        _ => Expr::Unresolved(span),
+                    },
                     _ => Expr::Unresolved(span),
                 }
             }
@@ -104,6 +113,7 @@ impl<'a> Lower<'a> {
                     _ => Expr::Unresolved(span),
                 }
             }
+            "unary_expression" => self.unary(n, d),
             "call_expression" => self.call(n, d),
             "new_expression" => {
                 let callee = n.child_by_field_name("constructor");
@@ -135,10 +145,37 @@ impl<'a> Lower<'a> {
             | "function"
             | "class"
             | "regex"
-            | "unary_expression"
             | "jsx_element"
             | "jsx_self_closing_element" => Expr::Other(span),
             _ => Expr::Unresolved(span),
+        }
+    }
+
+    /// `!0` / `!1` are how minifiers write `true` / `false`, `void 0` is
+    /// `undefined`; any other `!x` is some boolean that cannot be known.
+    fn unary(&self, n: Node, d: usize) -> Expr {
+        let span = self.span(n);
+        let op = n.child_by_field_name("operator").map(|o| self.text(o));
+        let Some(arg) = n.child_by_field_name("argument") else { return Expr::Other(span) };
+        match op {
+            Some("!") => match self.expr_at(arg, d) {
+                Expr::Bool(b, _) => Expr::Bool(!b, span),
+                Expr::Number(v, _) => Expr::Bool(v.parse::<f64>().is_ok_and(|x| x == 0.0), span),
+                Expr::Null(_) => Expr::Bool(true, span),
+                _ => Expr::Unresolved(span),
+            },
+            Some("void") => Expr::Null(span),
+            Some("-") if arg.kind() == "number" => Expr::Number(self.text(n).to_string(), span),
+            _ => Expr::Other(span),
+        }
+    }
+
+    fn is_undefined(&self, n: Node) -> bool {
+        match n.kind() {
+            "undefined" => true,
+            "identifier" => self.text(n) == "undefined",
+            "unary_expression" => n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "void"),
+            _ => false,
         }
     }
 
@@ -152,6 +189,9 @@ impl<'a> Lower<'a> {
                         continue;
                     };
                     match self.key(k) {
+                        // `key: undefined` is dropped from the JSON the
+                        // client sees (unless it overrides a spread).
+                        Some(_) if self.is_undefined(v) && !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {}
                         Some(key) => {
                             entries.push(Entry::Pair { key, key_span: self.span(k), value: self.expr_at(v, d) })
                         }
@@ -266,6 +306,11 @@ impl<'a> Lower<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The text an escape sequence stands for.
+    pub fn string_of(&self, escape: Node) -> String {
+        unescape(self.text(escape))
     }
 
     /// The value of a string or a template literal without substitutions.

@@ -42,6 +42,8 @@ pub const API_PAID_TOOL: &str = "ts.paidTool";
 pub const API_FASTMCP: &str = "ts.fastmcp.addTool";
 pub const API_LOWLEVEL: &str = "ts.lowlevel.Tool";
 pub const API_XMCP: &str = "ts.xmcp.metadata";
+pub const API_MCP_FRAMEWORK: &str = "ts.mcp-framework.MCPTool";
+pub const API_MCP_USE: &str = "ts.mcp-use.tool";
 pub const API_WRAPPER: &str = "ts.wrapper";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -147,6 +149,13 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
     cx.bindings(&mut facts);
     cx.definitions(&mut facts);
     cx.registrations(&mut facts);
+    facts.runtime_annotations = cx.runtime_annotations();
+    // Tests exercise servers; their registrations are not the server's tools
+    // (their helpers and bindings still are what they are).
+    if cx.is_test_file() {
+        facts.tools.clear();
+        facts.each.clear();
+    }
     facts
 }
 

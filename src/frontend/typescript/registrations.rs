@@ -10,7 +10,7 @@
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
 use super::lower::named_children;
-use super::{Cx, API_FASTMCP, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
+use super::{Cx, API_FASTMCP, API_MCP_USE, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
 use crate::model::{Arg, Binding, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Syntax, ToolSite};
 use crate::source::Span;
 
@@ -126,15 +126,36 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 if self.forwards(call, &arg_nodes[..2]) {
-                    self.record_forwarder(call, &arg_nodes, &args, gate, forwarders);
+                    self.record_forwarder(call, &arg_nodes, &args, gate, API_REGISTER_TOOL, forwarders);
                     return;
                 }
                 let api = if method == "registerTool" { API_REGISTER_TOOL } else { API_TOOL_TASK };
                 let mut tool = self.site(api, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 let config = self.in_file_object(arg_nodes[1], &args[1].value, &mut tool);
                 self.config(&config, &mut tool, "inputSchema");
+                self.runtime_update(call, &mut tool);
                 self.push_site(call, tool, facts);
+            }
+            // mcp-use: `server.tool({ name, schema, annotations, cb }, cb?)`.
+            "tool"
+                if arg_nodes.len() <= 2
+                    && arg_nodes.first().is_some_and(|a| self.object_node(*a).is_some())
+                    && facts.imports.iter().any(|i| matches!(i.module.as_str(), "mcp-use" | "mcp-use/server")) =>
+            {
+                if self.forwards(call, &arg_nodes[..1]) {
+                    return;
+                }
+                self.tool_object(arg_nodes[0], &args[0].value, site, gate, (API_MCP_USE, "schema"), facts);
+                // The legacy `inputs: [{ name, type }]` list is not read.
+                let legacy = self.object_node(arg_nodes[0]).is_some_and(|o| {
+                    matches!(self.lower.expr(o), Expr::Object { entries, .. } if pair(&entries, "inputs").is_some())
+                });
+                if let Some(tool) = facts.tools.last_mut().filter(|_| legacy) {
+                    if tool.params.as_ref().is_some_and(|p| p.is_empty()) {
+                        tool.params = None;
+                    }
+                }
             }
             "tool" => {
                 if arg_nodes.len() < 2 || !is_name_like(arg_nodes[0]) {
@@ -148,15 +169,19 @@ impl<'a, 't> Cx<'a, 't> {
                     .copied()
                     .collect::<Vec<_>>();
                 if self.forwards(call, &arg_nodes[..1]) || self.forwards(call, &middle_params) {
+                    self.record_forwarder(call, &arg_nodes, &args, gate, API_TOOL, forwarders);
                     return;
                 }
                 let mut tool = self.site(API_TOOL, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 tool.positional_roles = PositionalRoles::TsSdkTool;
                 // The parameter schema: the first raw shape among the middle
                 // arguments; none when every one of them is a visible literal.
                 let middle = &args[1..args.len() - 1];
                 tool.params = middle.iter().find_map(|a| {
+                    if is_zod_shape(&a.value) {
+                        return self.params_of(&a.value, 0);
+                    }
                     let value = match &a.value {
                         Expr::Ref { path, .. } if path.len() == 1 => self.top_binding(&path[0])?,
                         v => v.clone(),
@@ -171,6 +196,7 @@ impl<'a, 't> Cx<'a, 't> {
                 {
                     tool.params = Some(vec![]);
                 }
+                self.runtime_update(call, &mut tool);
                 self.push_site(call, tool, facts);
             }
             // Cloudflare x402: `paidTool(name, description, priceUSD, paramsSchema, annotations, cb)`;
@@ -180,7 +206,7 @@ impl<'a, 't> Cx<'a, 't> {
                     return;
                 }
                 let mut tool = self.site(API_PAID_TOOL, site, gate, args.clone());
-                tool.name = Some(args[0].value.clone());
+                tool.name = Some(self.folded_name(arg_nodes[0], &args[0].value));
                 if args.len() >= 6 {
                     tool.annotations = Some(args[4].value.clone());
                     tool.params = self.params_of(&args[3].value, 0);
@@ -196,7 +222,7 @@ impl<'a, 't> Cx<'a, 't> {
                 if self.forwards(call, &arg_nodes[..1]) {
                     return;
                 }
-                self.tool_object(*first, &args[0].value, site, gate, facts);
+                self.tool_object(*first, &args[0].value, site, gate, (API_FASTMCP, "parameters"), facts);
             }
             "addTools" => {
                 let Some(list) = arg_nodes.first().filter(|l| l.kind() == "array") else { return };
@@ -206,11 +232,194 @@ impl<'a, 't> Cx<'a, 't> {
                     }
                     let value = self.scoped(self.lower.expr(element), call);
                     let element_site = Span::new(self.lower.file, element.start_byte(), element.start_byte() + 1);
-                    self.tool_object(element, &value, element_site, gate.clone(), facts);
+                    self.tool_object(element, &value, element_site, gate.clone(), (API_FASTMCP, "parameters"), facts);
                 }
             }
             "setRequestHandler" => self.list_tools_handler(call, &arg_nodes, gate, facts),
             _ => {}
+        }
+    }
+
+    /// `server._registeredTools` read, and some tool's `update({ annotations })`
+    /// called or `.annotations` assigned: the file annotates registered tools
+    /// at run time (where, for the report).
+    pub(super) fn runtime_annotations(&self) -> Option<Span> {
+        if !self.lower.text.contains("_registeredTools") {
+            return None;
+        }
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            let sets = match n.kind() {
+                "call_expression" => {
+                    let is_update = n
+                        .child_by_field_name("function")
+                        .and_then(|f| f.child_by_field_name("property"))
+                        .is_some_and(|p| self.text(p) == "update");
+                    is_update
+                        && n.child_by_field_name("arguments")
+                            .and_then(|a| named_children(a).find(|c| c.kind() == "object"))
+                            .is_some_and(|o| {
+                                named_children(o).any(|p| match p.kind() {
+                                    "pair" => p
+                                        .child_by_field_name("key")
+                                        .and_then(|k| self.lower.key(k))
+                                        .is_some_and(|k| k == "annotations"),
+                                    "shorthand_property_identifier" => self.text(p) == "annotations",
+                                    _ => false,
+                                })
+                            })
+                }
+                "assignment_expression" => n
+                    .child_by_field_name("left")
+                    .filter(|l| l.kind() == "member_expression")
+                    .and_then(|l| l.child_by_field_name("property"))
+                    .is_some_and(|p| self.text(p) == "annotations"),
+                _ => false,
+            };
+            if sets {
+                return Some(self.span(n));
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        None
+    }
+
+    /// `const t = server.registerTool(...); t.update({ annotations })`: the
+    /// update replaces the annotations clients see. Two updates of the
+    /// same tool leave them unknown.
+    fn runtime_update(&self, call: Node<'t>, tool: &mut ToolSite) {
+        let Some(declarator) = call.parent().filter(|p| p.kind() == "variable_declarator") else { return };
+        let Some(name) = declarator.child_by_field_name("name").filter(|n| n.kind() == "identifier") else { return };
+        let name = self.text(name);
+        let Some(scope) = declarator.parent().and_then(|d| d.parent()) else { return };
+        let mut updates = Vec::new();
+        let mut stack = vec![scope];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "call_expression" {
+                let function = n.child_by_field_name("function").filter(|f| f.kind() == "member_expression");
+                let is_update = function.is_some_and(|f| {
+                    f.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == name)
+                        && f.child_by_field_name("property").is_some_and(|p| self.text(p) == "update")
+                });
+                let object = n
+                    .child_by_field_name("arguments")
+                    .and_then(|a| named_children(a).find(|c| c.kind() != "comment"))
+                    .map(|a| self.unwrap(a))
+                    .filter(|a| a.kind() == "object");
+                if let (true, Some(object)) = (is_update, object) {
+                    if let Expr::Object { entries, .. } = self.scoped(self.lower.expr(object), n) {
+                        if let Some(value) = pair(&entries, "annotations") {
+                            updates.push(value.clone());
+                        }
+                    }
+                }
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        match updates.len() {
+            0 => {}
+            1 => tool.annotations = updates.pop(),
+            _ => tool.annotations = Some(Expr::Unresolved(updates[1].span())),
+        }
+    }
+
+    /// A name built from this file's string constants (`` `${PREFIX}_search` ``,
+    /// `PREFIX + "_search"`) is that string; anything else stays as lowered.
+    fn folded_name(&self, node: Node<'t>, lowered: &Expr) -> Expr {
+        let node = unwrap_types(node);
+        match (lowered, self.fold(node, 0)) {
+            (Expr::Other(span) | Expr::Unresolved(span), Some(s)) => Expr::Str(s, *span),
+            // Parts from other files or loop variables: `resolve` joins them.
+            (Expr::Other(_) | Expr::Unresolved(_), None) => match self.concat_parts(node, 0) {
+                Some(parts) => self.scoped(Expr::Concat { parts, span: self.span(node) }, node),
+                None => lowered.clone(),
+            },
+            _ => lowered.clone(),
+        }
+    }
+
+    /// The parts of a template literal or a `+` chain with a string in it.
+    fn concat_parts(&self, n: Node<'t>, depth: usize) -> Option<Vec<Expr>> {
+        if depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        match n.kind() {
+            "template_string" => {
+                let mut parts = Vec::new();
+                let mut cursor = n.walk();
+                let mut last = n.start_byte() + 1;
+                let text = |a: usize, b: usize| self.lower.text.get(a..b).map(str::to_string);
+                for c in n.named_children(&mut cursor) {
+                    let gap = text(last, c.start_byte())?;
+                    if !gap.is_empty() {
+                        parts.push(Expr::Str(gap, self.span(c)));
+                    }
+                    match c.kind() {
+                        "template_substitution" => parts.push(self.lower.expr(named_children(c).next()?)),
+                        "escape_sequence" => parts.push(Expr::Str(self.lower.string_of(c), self.span(c))),
+                        _ => parts.push(Expr::Str(self.text(c).to_string(), self.span(c))),
+                    }
+                    last = c.end_byte();
+                }
+                let tail = text(last, n.end_byte().saturating_sub(1))?;
+                if !tail.is_empty() {
+                    parts.push(Expr::Str(tail, self.span(n)));
+                }
+                Some(parts)
+            }
+            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "+") => {
+                let side = |s: Node<'t>| match s.kind() {
+                    "template_string" | "binary_expression" => self.concat_parts(s, depth + 1),
+                    _ => Some(vec![self.lower.expr(s)]),
+                };
+                let mut parts = side(n.child_by_field_name("left")?)?;
+                parts.extend(side(n.child_by_field_name("right")?)?);
+                // Without a string among the parts `+` may be arithmetic.
+                parts.iter().any(|p| matches!(p, Expr::Str(..))).then_some(parts)
+            }
+            _ => None,
+        }
+    }
+
+    fn fold(&self, n: Node<'t>, depth: usize) -> Option<String> {
+        if depth > MAX_SCHEMA_DEPTH {
+            return None;
+        }
+        match n.kind() {
+            "string" => self.lower.string(n),
+            "identifier" => match self.declared_value(self.text(n), n) {
+                Some(v) if v.kind() == "string" || v.kind() == "template_string" => self.fold(v, depth + 1),
+                _ => None,
+            },
+            "template_string" => {
+                let mut out = String::new();
+                let mut cursor = n.walk();
+                let mut last = n.start_byte() + 1;
+                for c in n.named_children(&mut cursor) {
+                    out.push_str(self.lower.text.get(last..c.start_byte())?);
+                    match c.kind() {
+                        "template_substitution" => {
+                            let inner = named_children(c).next()?;
+                            out.push_str(&self.fold(inner, depth + 1)?);
+                        }
+                        "escape_sequence" => out.push_str(&self.lower.string_of(c)),
+                        // Fragments (where the grammar makes them nodes) are text.
+                        _ => out.push_str(self.text(c)),
+                    }
+                    last = c.end_byte();
+                }
+                out.push_str(self.lower.text.get(last..n.end_byte().saturating_sub(1))?);
+                Some(out)
+            }
+            "binary_expression" if n.child_by_field_name("operator").is_some_and(|o| self.text(o) == "+") => {
+                let l = self.fold(n.child_by_field_name("left")?, depth + 1)?;
+                let r = self.fold(n.child_by_field_name("right")?, depth + 1)?;
+                Some(l + &r)
+            }
+            "parenthesized_expression" => self.fold(named_children(n).next()?, depth + 1),
+            _ => None,
         }
     }
 
@@ -240,8 +449,17 @@ impl<'a, 't> Cx<'a, 't> {
         }
     }
 
-    /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`.
-    fn tool_object(&self, node: Node<'t>, value: &Expr, site: Span, gate: Gate, facts: &mut FileFacts) {
+    /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`
+    /// (or an mcp-use one, `{ name, title, schema, annotations, cb }`).
+    fn tool_object(
+        &self,
+        node: Node<'t>,
+        value: &Expr,
+        site: Span,
+        gate: Gate,
+        (api, schema_key): (&'static str, &str),
+        facts: &mut FileFacts,
+    ) {
         if !matches!(value, Expr::Object { .. } | Expr::Ref { .. } | Expr::Field { .. }) {
             return;
         }
@@ -251,10 +469,10 @@ impl<'a, 't> Cx<'a, 't> {
                 return;
             }
         }
-        let mut tool = self.site(API_FASTMCP, site, gate, vec![]);
+        let mut tool = self.site(api, site, gate, vec![]);
         let value = self.in_file_object(node, value, &mut tool);
         tool.name = Some(member(&value, "name", site));
-        self.config(&value, &mut tool, "parameters");
+        self.config(&value, &mut tool, schema_key);
         self.push_site(node, tool, facts);
     }
 
@@ -327,6 +545,12 @@ impl<'a, 't> Cx<'a, 't> {
                 Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "object" || l == "strictObject") => {
                     args.first().and_then(|a| self.params_of(&a.value, depth + 1))
                 }
+                // `zodToJsonSchema(Schema)`, zod 4's `z.toJSONSchema(Schema)`.
+                Expr::Ref { path, .. }
+                    if path.last().is_some_and(|l| l == "zodToJsonSchema" || l == "toJSONSchema") =>
+                {
+                    args.first().and_then(|a| self.params_of(&a.value, depth + 1))
+                }
                 // `z.object({...}).strict()`
                 Expr::Field { base, .. } => self.params_of(base, depth + 1),
                 _ => None,
@@ -334,6 +558,11 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Ref { path, .. } if path.len() == 1 => {
                 self.top_binding(&path[0]).and_then(|b| self.params_of(&b, depth + 1))
             }
+            // `Schema.shape`: the keys of the Zod object `Schema`.
+            Expr::Ref { path, .. } if path.len() == 2 && path[1] == "shape" => {
+                self.top_binding(&path[0]).and_then(|b| self.params_of(&b, depth + 1))
+            }
+            Expr::Field { base, key, .. } if key == "shape" => self.params_of(base, depth + 1),
             _ => None,
         }
     }
@@ -390,6 +619,16 @@ pub(super) fn unwrap_types(mut n: Node) -> Node {
         }
     }
     n
+}
+
+/// `X.shape` / `z.object({...}).shape`: the raw shape of a Zod object (the
+/// resolver's overload check has the same test).
+fn is_zod_shape(e: &Expr) -> bool {
+    match e {
+        Expr::Ref { path, .. } => path.len() >= 2 && path.last().is_some_and(|l| l == "shape"),
+        Expr::Field { key, .. } => key == "shape",
+        _ => false,
+    }
 }
 
 fn is_name_like(n: Node) -> bool {

@@ -156,6 +156,14 @@ impl<'a, 't> Cx<'a, 't> {
             },
             Expr::Field { base, key, span } => Expr::Field { base: Box::new(self.scoped_d(*base, at, d)), key, span },
             Expr::Index { base, key, span } => Expr::Index { base: Box::new(self.scoped_d(*base, at, d)), key, span },
+            Expr::Lookup { base, key, span } => Expr::Lookup {
+                base: Box::new(self.scoped_d(*base, at, d)),
+                key: Box::new(self.scoped_d(*key, at, d)),
+                span,
+            },
+            Expr::Concat { parts, span } => {
+                Expr::Concat { parts: parts.into_iter().map(|p| self.scoped_d(p, at, d)).collect(), span }
+            }
             Expr::Call { callee, args, span } => Expr::Call {
                 callee: Box::new(self.scoped_d(*callee, at, d)),
                 args: args
@@ -284,6 +292,8 @@ fn refs_any(e: &Expr, vars: &[(String, Vec<String>)]) -> bool {
     match e {
         Expr::Ref { path, .. } => vars.iter().any(|(v, _)| *v == path[0]),
         Expr::Field { base, .. } | Expr::Index { base, .. } => refs_any(base, vars),
+        Expr::Lookup { base, key, .. } => refs_any(base, vars) || refs_any(key, vars),
+        Expr::Concat { parts, .. } => parts.iter().any(|p| refs_any(p, vars)),
         Expr::Object { entries, .. } => entries.iter().any(|en| match en {
             Entry::Pair { value, .. } | Entry::Spread(value) => refs_any(value, vars),
         }),

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, params};
 use super::registrations::pair;
-use super::{Cx, API_REGISTER_TOOL, API_WRAPPER};
+use super::{Cx, API_TOOL, API_WRAPPER};
 use crate::model::{Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Role, RoleSource};
 use crate::source::Span;
 
@@ -57,14 +57,16 @@ impl<'a, 't> Cx<'a, 't> {
         self.push_site(call, tool, facts);
     }
 
-    /// A named function whose registration forwards its own parameters:
-    /// calls of it register tools, with the roles its parameters feed.
+    /// A named function whose registration (`api`: `registerTool` or the v1
+    /// `tool`) forwards its own parameters: calls of it register tools, with
+    /// the roles its parameters feed.
     pub(super) fn record_forwarder(
         &self,
         call: Node<'t>,
         arg_nodes: &[Node<'t>],
         args: &[Arg],
         inner: Gate,
+        api: &'static str,
         forwarders: &mut Vec<(String, Forwarder)>,
     ) {
         let Some(f) = enclosing_functions(call).into_iter().next() else { return };
@@ -99,7 +101,14 @@ impl<'a, 't> Cx<'a, 't> {
         if let Some(name) = arg_nodes.first() {
             roles.push((Role::Name, source(&self.lower.expr(*name))));
         }
-        if let Some(config) = arg_nodes.get(1) {
+        if api == API_TOOL {
+            // `tool(name, ...rest, cb)`: the roles of the middle arguments
+            // follow from the values each call passes.
+            let middle = arg_nodes.get(1..arg_nodes.len().saturating_sub(1)).unwrap_or_default();
+            for (i, a) in middle.iter().enumerate() {
+                roles.push((Role::OverloadArg(i), source(&self.lower.expr(*a))));
+            }
+        } else if let Some(config) = arg_nodes.get(1) {
             match self.lower.expr(*config) {
                 Expr::Object { entries, .. } if !entries.iter().any(|e| matches!(e, Entry::Spread(_))) => {
                     for (key, role) in [("title", Role::Title), ("annotations", Role::Annotations)] {
@@ -113,15 +122,7 @@ impl<'a, 't> Cx<'a, 't> {
         }
         forwarders.push((
             self.text(name).to_string(),
-            Forwarder {
-                methods,
-                params,
-                roles,
-                passes_kwargs: false,
-                api: API_REGISTER_TOOL,
-                inner,
-                span: self.span(name),
-            },
+            Forwarder { methods, params, roles, passes_kwargs: false, api, inner, span: self.span(name) },
         ));
     }
 
