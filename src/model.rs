@@ -375,6 +375,31 @@ pub struct ToolSite {
     pub input: Option<Expr>,
 }
 
+impl ToolSite {
+    /// A site with only its API, head span, gate and help-text syntax set;
+    /// frontends fill in the roles they see.
+    pub fn new(api: &'static str, site: Span, gate: Gate, syntax: Syntax) -> ToolSite {
+        ToolSite {
+            api,
+            site,
+            gate,
+            args: vec![],
+            name: None,
+            default_name: None,
+            title: None,
+            annotations: None,
+            params: None,
+            input_types: vec![],
+            input: None,
+            tool_object: None,
+            definition: None,
+            syntax,
+            positional_roles: PositionalRoles::Mapped,
+            bound_to: None,
+        }
+    }
+}
+
 /// SDK-generation-dependent meaning of positional arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionalRoles {

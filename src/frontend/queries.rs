@@ -25,3 +25,39 @@ impl CompiledQuery {
         *self.captures.get(name).unwrap_or_else(|| panic!("query lacks capture @{name}"))
     }
 }
+
+/// The first syntax error of a tree-sitter tree, as a problem (MCP090): an
+/// `ERROR` node is underlined to the end of its first line, a `MISSING`
+/// node is named. The frontend still searches the rest of the tree.
+pub fn first_syntax_error(
+    file: crate::source::FileId,
+    text: &str,
+    root: tree_sitter::Node,
+    language: &str,
+) -> Option<crate::model::Problem> {
+    use crate::model::Problem;
+    use crate::source::Span;
+    let mut cursor = root.walk();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let (start, end) = (n.start_byte(), n.end_byte());
+        if n.is_error() {
+            let line_end = text[start..].find('\n').map_or(end, |i| (start + i).min(end));
+            return Some(Problem {
+                span: Span::new(file, start, line_end.max(start + 1).min(text.len())),
+                message: format!("syntax error: this {language} could not be parsed"),
+            });
+        }
+        if n.is_missing() {
+            return Some(Problem {
+                span: Span::new(file, start, end),
+                message: format!("syntax error: missing `{}`", n.kind()),
+            });
+        }
+        if n.has_error() {
+            let children: Vec<tree_sitter::Node> = n.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    None
+}

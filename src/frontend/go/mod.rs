@@ -138,7 +138,7 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let is_test = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go"));
     let cx = Cx { lower, root, is_test, forwarders: RefCell::default(), deferred: RefCell::default() };
     if root.has_error() {
-        if let Some(problem) = cx.first_error(root) {
+        if let Some(problem) = crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Go") {
             facts.problems.push(problem);
         }
     }
@@ -198,30 +198,6 @@ impl<'a, 't> Cx<'a, 't> {
     }
     fn text(&self, n: Node) -> &'a str {
         self.lower.text(n)
-    }
-
-    fn first_error(&self, root: Node) -> Option<Problem> {
-        let mut cursor = root.walk();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if n.is_error() {
-                let text = self.lower.text;
-                let line_end =
-                    text[n.start_byte()..].find('\n').map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
-                return Some(Problem {
-                    span: Span::new(self.lower.file, n.start_byte(), line_end.max(n.start_byte() + 1).min(text.len())),
-                    message: "syntax error: this Go could not be parsed".into(),
-                });
-            }
-            if n.is_missing() {
-                return Some(Problem { span: self.span(n), message: format!("syntax error: missing `{}`", n.kind()) });
-            }
-            if n.has_error() {
-                let children: Vec<Node> = n.children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev());
-            }
-        }
-        None
     }
 
     // -- package-level declarations -----------------------------------------

@@ -11,8 +11,7 @@ use tree_sitter::{Node, QueryCursor, StreamingIterator};
 use super::lower::{enclosing_functions, first, generic_operand, named_children, params};
 use super::{Cx, API_ADD_TOOL, API_HELPER, API_LIST, API_MCP_GO, API_RECORD, MCP_GO, REGISTRATIONS};
 use crate::model::{
-    Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, PositionalRoles, Role, RoleSource, Spread, Syntax,
-    ToolSite,
+    Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Role, RoleSource, Spread, Syntax, ToolSite,
 };
 use crate::source::Span;
 
@@ -174,22 +173,10 @@ impl<'a, 't> Cx<'a, 't> {
             .then_some(obj_span)
             .filter(|_| matches!(object, Expr::Object { .. }));
         facts.tools.push(ToolSite {
-            api,
-            site,
-            gate,
-            args: vec![],
-            name: None,
-            default_name: None,
-            title: None,
-            annotations: None,
-            params: None,
-            input_types: vec![],
             definition,
-            syntax: self.syntax(),
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
             tool_object: Some(object),
             input,
+            ..ToolSite::new(api, site, gate, self.syntax())
         });
     }
 
@@ -360,22 +347,14 @@ impl<'a, 't> Cx<'a, 't> {
             }
             let handler = args.iter().skip_while(|x| x.id() != a.id()).nth(1);
             facts.tools.push(ToolSite {
-                api: API_HELPER,
-                site,
-                gate: Gate::Callee { callee: ty, kind: CalleeKind::SdkTypesTool },
-                args: vec![],
-                name: None,
-                default_name: None,
-                title: None,
-                annotations: None,
-                params: None,
-                input_types: vec![],
-                definition: None,
-                syntax: self.syntax(),
-                positional_roles: PositionalRoles::Mapped,
-                bound_to: None,
                 tool_object: Some(object),
                 input: handler.and_then(|h| self.handler_input(*h)),
+                ..ToolSite::new(
+                    API_HELPER,
+                    site,
+                    Gate::Callee { callee: ty, kind: CalleeKind::SdkTypesTool },
+                    self.syntax(),
+                )
             });
         }
         if literal {
@@ -438,28 +417,19 @@ impl<'a, 't> Cx<'a, 't> {
             return;
         }
         facts.tools.push(ToolSite {
-            api: API_HELPER,
-            site,
-            gate: Gate::Callee {
-                callee: match callee {
-                    Some((_, path)) => Expr::Ref { path, span: self.span(function) },
-                    None => self.lower.expr(function),
-                },
-                kind: CalleeKind::WrapperOnly,
-            },
             args: lowered,
-            name: None,
-            default_name: None,
-            title: None,
-            annotations: None,
-            params: None,
-            input_types: vec![],
-            definition: None,
-            syntax: self.syntax(),
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
-            tool_object: None,
-            input: None,
+            ..ToolSite::new(
+                API_HELPER,
+                site,
+                Gate::Callee {
+                    callee: match callee {
+                        Some((_, path)) => Expr::Ref { path, span: self.span(function) },
+                        None => self.lower.expr(function),
+                    },
+                    kind: CalleeKind::WrapperOnly,
+                },
+                self.syntax(),
+            )
         });
     }
 

@@ -15,7 +15,7 @@ use syn::{Attribute, Expr as SExpr, Lit, Meta, Token};
 
 use super::paths::ident;
 use super::{Cx, API_MCP_TOOL, API_TOOL_ATTR};
-use crate::model::{CalleeKind, Entry, Expr, Gate, PositionalRoles, Syntax, ToolSite};
+use crate::model::{CalleeKind, Entry, Expr, Gate, Syntax, ToolSite};
 use crate::source::Span;
 
 /// Keys of `#[mcp_tool]` that are not annotations.
@@ -48,22 +48,9 @@ impl Cx<'_> {
     /// rmcp `#[tool(...)]` on a fn named `fn_name`.
     pub fn tool_attr(&mut self, a: &Attribute, fn_name: (String, Span), params: Option<Vec<String>>) -> ToolSite {
         let mut site = ToolSite {
-            api: API_TOOL_ATTR,
-            site: self.site_head(a),
-            gate: self.attr_gate(a),
-            args: vec![],
-            name: None,
             default_name: Some(fn_name),
-            title: None,
-            annotations: None,
             params,
-            input: None,
-            tool_object: None,
-            input_types: vec![],
-            definition: None,
-            syntax: Syntax::RustAttr,
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
+            ..ToolSite::new(API_TOOL_ATTR, self.site_head(a), self.attr_gate(a), Syntax::RustAttr)
         };
         let Meta::List(list) = &a.meta else { return site };
         let Some(items) = metas(list) else {
@@ -118,22 +105,8 @@ impl Cx<'_> {
     /// rust-mcp-sdk `#[mcp_tool(...)]` on a struct with input fields `params`.
     pub fn mcp_tool_attr(&mut self, a: &Attribute, params: Option<Vec<String>>) -> ToolSite {
         let mut site = ToolSite {
-            api: API_MCP_TOOL,
-            site: self.site_head(a),
-            gate: self.attr_gate(a),
-            args: vec![],
-            name: None,
-            default_name: None,
-            title: None,
-            annotations: None,
             params,
-            input: None,
-            tool_object: None,
-            input_types: vec![],
-            definition: None,
-            syntax: Syntax::RustFlatAttr,
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
+            ..ToolSite::new(API_MCP_TOOL, self.site_head(a), self.attr_gate(a), Syntax::RustFlatAttr)
         };
         let Meta::List(list) = &a.meta else { return site };
         let Some(items) = metas(list) else {

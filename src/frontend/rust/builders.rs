@@ -18,7 +18,7 @@ use syn::{Expr as SExpr, Member};
 
 use super::paths::ident;
 use super::{Cx, API_PMCP, API_TOOL_NEW, API_TOOL_STRUCT};
-use crate::model::{CalleeKind, Entry, Expr, Gate, HintKind, PositionalRoles, Syntax, ToolSite};
+use crate::model::{CalleeKind, Entry, Expr, Gate, HintKind, Syntax, ToolSite};
 
 /// Walk a function body, an initializer or any other expression tree.
 pub fn visit_expr(cx: &mut Cx, e: &SExpr) {
@@ -174,24 +174,7 @@ fn is_member(m: &Member, name: &str) -> bool {
 }
 
 fn new_site(api: &'static str, site: crate::source::Span, gate: Gate) -> ToolSite {
-    ToolSite {
-        api,
-        site,
-        gate,
-        args: vec![],
-        name: None,
-        default_name: None,
-        title: None,
-        annotations: None,
-        params: None,
-        input: None,
-        tool_object: None,
-        input_types: vec![],
-        definition: None,
-        syntax: Syntax::RustBuilder,
-        positional_roles: PositionalRoles::Mapped,
-        bound_to: None,
-    }
+    ToolSite { ..ToolSite::new(api, site, gate, Syntax::RustBuilder) }
 }
 
 trait FuncStart {

@@ -7,7 +7,7 @@ use syn::{ImplItem, ItemImpl, Type};
 
 use super::items::{params_of_type, tail_expr};
 use super::{Cx, API_TOOL_BASE};
-use crate::model::{CalleeKind, Expr, Gate, PositionalRoles, Syntax, ToolSite};
+use crate::model::{CalleeKind, Expr, Gate, Syntax, ToolSite};
 
 /// Whether an impl block implements a trait named `ToolBase`.
 pub fn is_tool_base(i: &ItemImpl) -> bool {
@@ -22,24 +22,7 @@ pub fn tool_base_impl(cx: &mut Cx, i: &ItemImpl) {
         use syn::spanned::Spanned;
         cx.join(i.impl_token.span, i.self_ty.span())
     };
-    let mut tool = ToolSite {
-        api: API_TOOL_BASE,
-        site,
-        gate,
-        args: vec![],
-        name: None,
-        default_name: None,
-        title: None,
-        annotations: None,
-        params: None,
-        input: None,
-        tool_object: None,
-        input_types: vec![],
-        definition: None,
-        syntax: Syntax::RustBuilder,
-        positional_roles: PositionalRoles::Mapped,
-        bound_to: None,
-    };
+    let mut tool = ToolSite { ..ToolSite::new(API_TOOL_BASE, site, gate, Syntax::RustBuilder) };
     let mut custom_schema = false;
     for item in &i.items {
         match item {

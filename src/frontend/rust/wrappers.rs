@@ -116,22 +116,14 @@ impl Cx<'_> {
             .map(|value| Arg { keyword: None, keyword_span: None, value, spread: Spread::No })
             .collect();
         self.facts.tools.push(ToolSite {
-            api: API_TOOL_NEW,
-            site: head,
-            gate: Gate::Callee { callee, kind: CalleeKind::WrapperOnly },
             args,
-            name: None,
-            default_name: None,
-            title: None,
-            annotations: None,
-            params: None,
-            input: None,
-            tool_object: None,
-            input_types: vec![],
-            definition: None,
-            syntax: crate::model::Syntax::RustBuilder,
             positional_roles: crate::model::PositionalRoles::Mapped,
-            bound_to: None,
+            ..ToolSite::new(
+                API_TOOL_NEW,
+                head,
+                Gate::Callee { callee, kind: CalleeKind::WrapperOnly },
+                crate::model::Syntax::RustBuilder,
+            )
         });
     }
 }
