@@ -1,7 +1,7 @@
 //! Python frontend: tree-sitter-python → [`FileFacts`].
 //!
 //! Finds every *candidate* registration (`@x.tool`, `x.add_tool(fn)`,
-//! `Tool.from_function(...)`, low-level `types.Tool(...)`, `FastMCP(tools=[...])`,
+//! `Tool.from_function(...)`, `Tool.from_tool(...)`, low-level `types.Tool(...)`, `FastMCP(tools=[...])`,
 //! project wrappers) and records what must be confirmed for it to count
 //! ([`Gate`]). Whether a receiver really is an MCP server is decided in
 //! `resolve`, which can follow imports across files. Imports, module
@@ -45,6 +45,7 @@ pub const API_DECORATOR: &str = "python.fastmcp.decorator";
 pub const API_CALL: &str = "python.fastmcp.call";
 pub const API_ADD_TOOL: &str = "python.fastmcp.add_tool";
 pub const API_FROM_FUNCTION: &str = "python.fastmcp.from_function";
+pub const API_FROM_TOOL: &str = "python.fastmcp.from_tool";
 pub const API_TOOLS_LIST: &str = "python.fastmcp.tools_list";
 pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
 pub const API_WRAPPER: &str = "python.wrapper";
@@ -332,6 +333,7 @@ impl<'a, 't> Cx<'a, 't> {
                 tool.site = *site;
             }
         }
+        self.inherit_from_parents(facts);
         // One binding per wrapper function or class, listing its methods.
         let mut merged: Vec<(String, Forwarder)> = Vec::new();
         for (name, f) in forwarders {
@@ -351,6 +353,48 @@ impl<'a, 't> Cx<'a, 't> {
             facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
         }
         self.helper_bindings(facts);
+    }
+
+    /// `Tool.from_tool(parent, ...)` keeps the parent's name and annotations
+    /// unless it passes its own. The parent is followed when it is a tool
+    /// registered in this file; otherwise what it inherits is unresolved.
+    fn inherit_from_parents(&self, facts: &mut FileFacts) {
+        for i in 0..facts.tools.len() {
+            if facts.tools[i].api != API_FROM_TOOL {
+                continue;
+            }
+            let t = &facts.tools[i];
+            let parent_arg = t.args.iter().find(|a| a.keyword.as_deref() == Some("tool")).or(first_positional(&t.args));
+            let parent_name = match parent_arg.map(|a| &a.value) {
+                Some(Expr::Ref { path, .. }) if path.len() == 1 => Some(path[0].clone()),
+                _ => None,
+            };
+            let parent = parent_name.as_deref().and_then(|p| {
+                facts.tools.iter().find(|o| {
+                    o.api != API_FROM_TOOL
+                        && (o.bound_to.as_deref() == Some(p)
+                            || (o.api == API_DECORATOR && o.default_name.as_ref().is_some_and(|(n, _)| n == p)))
+                })
+            });
+            let (name, title, annotations) = match parent {
+                Some(o) => (
+                    o.name.clone().or_else(|| o.default_name.as_ref().map(|(n, s)| Expr::Str(n.clone(), *s))),
+                    o.title.clone(),
+                    o.annotations.clone(),
+                ),
+                None => (Some(Expr::Unresolved(t.site)), None, Some(Expr::Unresolved(t.site))),
+            };
+            let t = &mut facts.tools[i];
+            if t.name.is_none() {
+                t.name = name;
+            }
+            if t.title.is_none() {
+                t.title = title;
+            }
+            if t.annotations.is_none() {
+                t.annotations = annotations;
+            }
+        }
     }
 
     fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
@@ -455,6 +499,26 @@ impl<'a, 't> Cx<'a, 't> {
                         .map(|l| self.text(l).to_string());
                     facts.tools.push(tool);
                 }
+            }
+            "from_tool" => {
+                // fastmcp's tool transformation: a new tool derived from a
+                // parent tool, whose name and annotations it inherits.
+                let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
+                let mut tool = self.site(API_FROM_TOOL, site, gate, args.clone(), PositionalRoles::Mapped);
+                if tool.name.is_none() {
+                    tool.name = args
+                        .iter()
+                        .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
+                        .nth(1)
+                        .map(|a| a.value.clone());
+                }
+                tool.bound_to = call
+                    .parent()
+                    .filter(|p| p.kind() == "assignment")
+                    .and_then(|p| p.child_by_field_name("left"))
+                    .filter(|l| l.kind() == "identifier")
+                    .map(|l| self.text(l).to_string());
+                facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
                 let receiver = self.scoped(self.lower.expr(object), call);

@@ -26,7 +26,7 @@
 ; Tool.from_function(fn, ...), types.Tool(name=...), and wrappers' inner calls.
 (call
   function: (attribute attribute: (identifier) @_method) @tool.callee
-  (#match? @_method "^(add_tool|tool|from_function|Tool|mcp_tool)$")) @tool.call
+  (#match? @_method "^(add_tool|tool|from_function|from_tool|Tool|mcp_tool)$")) @tool.call
 
 (call
   function: (identifier) @tool.callee
