@@ -355,12 +355,18 @@ impl<'a, 't> Cx<'a, 't> {
         self.helper_bindings(facts);
     }
 
-    /// `Tool.from_tool(parent, ...)` keeps the parent's name and annotations
-    /// unless it passes its own. The parent is followed when it is a tool
-    /// registered in this file; otherwise what it inherits is unresolved.
+    /// `Tool.from_tool(parent, ...)` keeps the parent's name, title and
+    /// annotations unless it passes its own. A parent registered in this file
+    /// by a decorator stays a tool of its own; a parent that is only a tool
+    /// object (`t = Tool.from_function(...)`, `t = Tool.from_tool(t, ...)`)
+    /// is replaced by the derived tool. A parent that cannot be followed
+    /// leaves what it passes on unresolved.
     fn inherit_from_parents(&self, facts: &mut FileFacts) {
-        for i in 0..facts.tools.len() {
+        let own = |t: &ToolSite, k: &str| t.args.iter().any(|a| a.keyword.as_deref() == Some(k));
+        let mut i = 0;
+        while i < facts.tools.len() {
             if facts.tools[i].api != API_FROM_TOOL {
+                i += 1;
                 continue;
             }
             let t = &facts.tools[i];
@@ -369,21 +375,45 @@ impl<'a, 't> Cx<'a, 't> {
                 Some(Expr::Ref { path, .. }) if path.len() == 1 => Some(path[0].clone()),
                 _ => None,
             };
+            let is_object = |o: &ToolSite| matches!(o.api, API_FROM_FUNCTION | API_FROM_TOOL);
             let parent = parent_name.as_deref().and_then(|p| {
-                facts.tools.iter().find(|o| {
-                    o.api != API_FROM_TOOL
-                        && (o.bound_to.as_deref() == Some(p)
-                            || (o.api == API_DECORATOR && o.default_name.as_ref().is_some_and(|(n, _)| n == p)))
+                facts.tools[..i].iter().rposition(|o| {
+                    (is_object(o) && o.bound_to.as_deref() == Some(p))
+                        || (o.api == API_DECORATOR && o.default_name.as_ref().is_some_and(|(n, _)| n == p))
                 })
             });
-            let (name, title, annotations) = match parent {
-                Some(o) => (
-                    o.name.clone().or_else(|| o.default_name.as_ref().map(|(n, s)| Expr::Str(n.clone(), *s))),
-                    o.title.clone(),
-                    o.annotations.clone(),
-                ),
-                None => (Some(Expr::Unresolved(t.site)), None, Some(Expr::Unresolved(t.site))),
+            let Some(j) = parent else {
+                let t = &mut facts.tools[i];
+                let span = t.site;
+                t.name.get_or_insert(Expr::Unresolved(span));
+                t.annotations.get_or_insert(Expr::Unresolved(span));
+                i += 1;
+                continue;
             };
+            if is_object(&facts.tools[j]) {
+                // The derived object takes the parent's place: the parent's
+                // arguments with the derived tool's own keywords after them.
+                let derived = facts.tools.remove(i);
+                let parent = &mut facts.tools[j];
+                for key in ["name", "title", "annotations"] {
+                    if own(&derived, key) {
+                        parent.args.retain(|a| a.keyword.as_deref() != Some(key));
+                    }
+                }
+                parent
+                    .args
+                    .extend(derived.args.iter().filter(|a| a.keyword.as_deref().is_some_and(|k| k != "tool")).cloned());
+                parent.name = derived.name.or(parent.name.take());
+                parent.title = derived.title.or(parent.title.take());
+                parent.annotations = derived.annotations.or(parent.annotations.take());
+                parent.bound_to = derived.bound_to.or(parent.bound_to.take());
+                continue;
+            }
+            let o = &facts.tools[j];
+            let spread = o.args.iter().any(|a| a.spread != Spread::No);
+            let name = o.name.clone().or_else(|| o.default_name.as_ref().map(|(n, s)| Expr::Str(n.clone(), *s)));
+            let title = o.title.clone();
+            let annotations = if spread { Some(Expr::Unresolved(o.site)) } else { o.annotations.clone() };
             let t = &mut facts.tools[i];
             if t.name.is_none() {
                 t.name = name;
@@ -394,6 +424,7 @@ impl<'a, 't> Cx<'a, 't> {
             if t.annotations.is_none() {
                 t.annotations = annotations;
             }
+            i += 1;
         }
     }
 
