@@ -490,6 +490,27 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let args = self.scope_locals(self.lower.args(arguments), call, true);
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
+        if self.text(callee).rsplit('.').next() == Some("FunctionTool") {
+            // fastmcp's `FunctionTool(fn=..., name=..., parameters=...)`:
+            // a tool object, counted where it is built like `from_function`.
+            if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
+                return;
+            }
+            let runs = match self.loop_iterations(call, &args) {
+                Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+                None => vec![args],
+            };
+            for args in runs {
+                let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkToolClass };
+                let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
+                if let Some(fn_arg) = args.iter().find(|a| a.keyword.as_deref() == Some("fn")) {
+                    self.function_arg(fn_arg, call, &mut tool);
+                }
+                tool.bound_to = self.assigned_to(call);
+                facts.tools.push(tool);
+            }
+            return;
+        }
         if callee.kind() == "identifier" {
             // `Tool(name=..., inputSchema=...)` from `mcp.types`.
             self.lowlevel_tool(call, callee, args, facts);
@@ -522,12 +543,7 @@ impl<'a, 't> Cx<'a, 't> {
                     if let Some(fn_arg) = first_positional(&args) {
                         self.function_arg(fn_arg, call, &mut tool);
                     }
-                    tool.bound_to = call
-                        .parent()
-                        .filter(|p| p.kind() == "assignment")
-                        .and_then(|p| p.child_by_field_name("left"))
-                        .filter(|l| l.kind() == "identifier")
-                        .map(|l| self.text(l).to_string());
+                    tool.bound_to = self.assigned_to(call);
                     facts.tools.push(tool);
                 }
             }
@@ -543,12 +559,7 @@ impl<'a, 't> Cx<'a, 't> {
                         .nth(1)
                         .map(|a| a.value.clone());
                 }
-                tool.bound_to = call
-                    .parent()
-                    .filter(|p| p.kind() == "assignment")
-                    .and_then(|p| p.child_by_field_name("left"))
-                    .filter(|l| l.kind() == "identifier")
-                    .map(|l| self.text(l).to_string());
+                tool.bound_to = self.assigned_to(call);
                 facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
@@ -624,6 +635,15 @@ impl<'a, 't> Cx<'a, 't> {
             }
             _ => {}
         }
+    }
+
+    /// The variable a call's value is assigned to (`t = Tool.from_function(...)`).
+    fn assigned_to(&self, call: Node) -> Option<String> {
+        call.parent()
+            .filter(|p| p.kind() == "assignment")
+            .and_then(|p| p.child_by_field_name("left"))
+            .filter(|l| l.kind() == "identifier")
+            .map(|l| self.text(l).to_string())
     }
 
     fn lowlevel_tool(&self, call: Node, callee: Node, args: Vec<Arg>, facts: &mut FileFacts) {

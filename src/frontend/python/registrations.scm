@@ -23,14 +23,15 @@
   (#match? @tool.callee "[Tt]ool"))
 
 ; Calls: mcp.add_tool(fn, ...), mcp.tool(...)(fn), mcp.tool(fn, ...),
-; Tool.from_function(fn, ...), types.Tool(name=...), and wrappers' inner calls.
+; Tool.from_function(fn, ...), FunctionTool(fn=..., name=...),
+; types.Tool(name=...), and wrappers' inner calls.
 (call
   function: (attribute attribute: (identifier) @_method) @tool.callee
-  (#match? @_method "^(add_tool|tool|from_function|from_tool|Tool|mcp_tool)$")) @tool.call
+  (#match? @_method "^(add_tool|tool|from_function|from_tool|Tool|FunctionTool|mcp_tool)$")) @tool.call
 
 (call
   function: (identifier) @tool.callee
-  (#eq? @tool.callee "Tool")) @tool.call
+  (#match? @tool.callee "^(Tool|FunctionTool)$")) @tool.call
 
 ; Server constructors with a tool list: FastMCP("x", tools=[fn, ...]).
 (call
