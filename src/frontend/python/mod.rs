@@ -525,6 +525,15 @@ impl<'a, 't> Cx<'a, 't> {
         match method {
             "Tool" => self.lowlevel_tool(call, callee, args, facts),
             "from_function" => {
+                // `t = Tool.from_function(fn, **kwargs)` then `mcp.add_tool(t)`
+                // inside a decorator factory: a wrapper, like `mcp.add_tool(fn, **kwargs)`.
+                if let Some(target) = self.assigned_to(call).and_then(|v| self.added_later(call, &v)) {
+                    let receiver = self.scoped(self.lower.expr(target), call);
+                    if self.forwarding(&args, call, &receiver) {
+                        self.record_forwarder(call, &args, API_ADD_TOOL, &receiver, "add_tool", forwarders);
+                        return;
+                    }
+                }
                 let runs = match self.loop_iterations(call, &args) {
                     Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
                     None => vec![args],
@@ -548,6 +557,11 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             "from_tool" => {
+                // A transformation of a wrapper's forwarded tool object is
+                // part of that wrapper, not a tool of its own.
+                if self.forwarded_object(call, &args) {
+                    return;
+                }
                 // fastmcp's tool transformation: a new tool derived from a
                 // parent tool, whose name and annotations it inherits.
                 let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
@@ -634,6 +648,52 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The object `X` of a later `X.add_tool(var)` in the function around `at`.
+    fn added_later(&self, at: Node<'t>, var: &str) -> Option<Node<'t>> {
+        let f = *enclosing_functions(at).first()?;
+        let mut stack = vec![f.child_by_field_name("body")?];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                if c.kind() == "call" && c.start_byte() > at.end_byte() {
+                    let callee = c.child_by_field_name("function").filter(|f| f.kind() == "attribute");
+                    let method = callee.and_then(|f| f.child_by_field_name("attribute")).map(|a| self.text(a));
+                    let first = c.child_by_field_name("arguments").and_then(|a| named_children(a).next());
+                    if method == Some("add_tool")
+                        && first.is_some_and(|a| a.kind() == "identifier" && self.text(a) == var)
+                    {
+                        return callee.and_then(|f| f.child_by_field_name("object"));
+                    }
+                }
+                if !matches!(c.kind(), "function_definition" | "class_definition" | "lambda") {
+                    stack.push(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `Tool.from_tool(t, ...)` transforms a local tool object that
+    /// a wrapper builds from its own parameters (see `added_later`).
+    fn forwarded_object(&self, at: Node, args: &[Arg]) -> bool {
+        let parent = args.iter().find(|a| a.keyword.as_deref() == Some("tool")).or(first_positional(args));
+        let Some(Expr::Ref { path, .. }) = parent.map(|a| &a.value) else { return false };
+        if path.len() != 1 {
+            return false;
+        }
+        let Some(&f) = enclosing_functions(at).first() else { return false };
+        // Before the statement around `at` (`t = Tool.from_tool(t)` reads the earlier `t`).
+        let before = at.parent().filter(|p| p.kind() == "assignment").unwrap_or(at).start_byte();
+        let Some(r) = local_assignment(f, &path[0], before, self.lower.text) else { return false };
+        let Expr::Call { callee, args, .. } = self.lower.expr(r) else { return false };
+        match &*callee {
+            Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "from_function") => {
+                self.forwarding(&args, r, &Expr::Unresolved(self.span(r)))
+            }
+            Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "from_tool") => self.forwarded_object(r, &args),
+            _ => false,
         }
     }
 
