@@ -603,7 +603,9 @@ impl<'a, 't> Cx<'a, 't> {
                 for (args, outer_args) in runs {
                     let gate = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
                     if method == "add_tool" {
-                        let Some(fn_arg) = first_positional(&args) else { continue };
+                        // `add_tool(fn, ...)` or `add_tool(fn=fn, ...)`.
+                        let keyword_fn = args.iter().find(|a| a.keyword.as_deref() == Some("fn"));
+                        let Some(fn_arg) = first_positional(&args).or(keyword_fn) else { continue };
                         // `add_tool(Tool.from_function(...))` or a tool object
                         // built elsewhere: the tool is counted where it is built.
                         if self.builds_tool_object(&fn_arg.value) {
