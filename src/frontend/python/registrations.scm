@@ -13,14 +13,14 @@
   (#match? @_method "[Tt]ool"))
 
 ; Bare-name decorators: fastmcp contrib `@mcp_tool(...)`, project decorator
-; factories such as `@tool(...)` that forward to a server.
+; factories such as `@tool(...)` or `@remote_only(...)` that forward to a
+; server (resolve keeps only those bound to a forwarding wrapper).
 (decorated_definition
   (decorator
     [(identifier) @tool.callee
      (call function: (identifier) @tool.callee) @tool.call])
     @tool.decorator
-  definition: (function_definition) @tool.function
-  (#match? @tool.callee "[Tt]ool"))
+  definition: (function_definition) @tool.function)
 
 ; Calls: mcp.add_tool(fn, ...), mcp.tool(...)(fn), mcp.tool(fn, ...),
 ; Tool.from_function(fn, ...), FunctionTool(fn=..., name=...),
