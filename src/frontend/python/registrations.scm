@@ -4,13 +4,13 @@
 
 ; FastMCP / MCPServer / fastmcp / project wrappers, decorator form:
 ;   @mcp.tool   @mcp.tool(...)   @self.mcp.tool(...)   @registry.tool(...)
+;   @helpers.online_only(...) (resolve keeps only SDK methods and wrappers)
 (decorated_definition
   (decorator
     [(attribute attribute: (identifier) @_method) @tool.callee
      (call function: (attribute attribute: (identifier) @_method) @tool.callee) @tool.call])
     @tool.decorator
-  definition: (function_definition) @tool.function
-  (#match? @_method "[Tt]ool"))
+  definition: (function_definition) @tool.function)
 
 ; Bare-name decorators: fastmcp contrib `@mcp_tool(...)`, project decorator
 ; factories such as `@tool(...)` or `@remote_only(...)` that forward to a
