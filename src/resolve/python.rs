@@ -94,7 +94,7 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
     let last = name.rsplit('.').next().unwrap_or(name);
     match kind {
         CalleeKind::ServerClass => matches!(last, "FastMCP" | "MCPServer"),
-        CalleeKind::SdkToolClass => matches!(last, "Tool" | "FunctionTool"),
+        CalleeKind::SdkToolClass => matches!(last, "Tool" | "FunctionTool" | "TransformedTool"),
         CalleeKind::SdkTypesTool => {
             last == "Tool"
                 && (module == "mcp"

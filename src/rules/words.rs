@@ -252,6 +252,16 @@ pub const TRANSIENT: &[&str] = &[
 #[rustfmt::skip]
 pub const REPORT_NOUNS: &[&str] = &["status", "preview", "estimate", "impact"];
 
+/// First words that make a name ask about or rehearse destruction, not do
+/// it (`can_delete_file`, `check_delete_permissions`, `simulate_wipe`,
+/// `dry_run_delete`). Without this, a first word that is no verb would be
+/// taken for a server prefix.
+#[rustfmt::skip]
+pub const HYPOTHETICAL: &[&str] = &[
+    "can", "check", "validate", "verify", "estimate", "simulate", "preview", "dry_run", "dryrun", "plan", "diff",
+    "is", "has",
+];
+
 /// A plural-looking word (`notes`, `sessions`; not `status`, `access`).
 pub fn plural(word: &str) -> bool {
     word.len() > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e))
@@ -277,9 +287,17 @@ pub struct Words {
 
 impl Words {
     /// Whether a destructive name only touches transient state or reports on
-    /// destruction: its verb's object ends with a [`TRANSIENT`] word, or its
-    /// last word is a [`REPORT_NOUNS`] word.
+    /// destruction: its verb's object ends with a [`TRANSIENT`] word, its
+    /// last word is a [`REPORT_NOUNS`] word, or its first word is a
+    /// [`HYPOTHETICAL`] one.
     pub fn harmless_destruction(&self, name: &str) -> bool {
+        // … unless a conjunction adds the act itself (`check_and_delete`).
+        let words = last_segment(name);
+        if WordList::new(HYPOTHETICAL).leads(name).is_some()
+            && !words.iter().any(|w| CONJUNCTIONS.contains(&w.as_str()))
+        {
+            return true;
+        }
         let name = self.unprefixed(name);
         if last_segment(&name).last().is_some_and(|w| REPORT_NOUNS.contains(&w.as_str())) {
             return true;
@@ -371,6 +389,9 @@ mod tests {
         assert!(w.harmless_destruction("editor_clear_filters_for_view"));
         assert!(!w.harmless_destruction("delete_filter_rule") && !w.harmless_destruction("drop_view"));
         assert!(!w.harmless_destruction("delete_note") && !w.harmless_destruction("list_notes"));
+        assert!(w.harmless_destruction("can_delete_file") && w.harmless_destruction("check_delete_permissions"));
+        assert!(w.harmless_destruction("simulate_wipe") && w.harmless_destruction("dry_run_delete"));
+        assert!(!w.harmless_destruction("validate_and_delete") && !w.harmless_destruction("checkout_delete_cart"));
         assert_eq!(w.unprefixed("miragen_delete_agent"), "delete_agent");
         assert_eq!(w.unprefixed("jira.jira_get_issue"), "get_issue");
         assert_eq!(w.unprefixed("get_p411_status"), "get_p411_status");

@@ -122,6 +122,20 @@ impl<'a> Lower<'a> {
                 if arguments.kind() != "argument_list" {
                     return Expr::Unresolved(span);
                 }
+                // `PRESETS.get("read")`: a constant dict's entry, like
+                // `PRESETS["read"]` (a missing key stays unresolved).
+                if let Some(base) = function
+                    .child_by_field_name("object")
+                    .filter(|_| function.kind() == "attribute")
+                    .filter(|_| function.child_by_field_name("attribute").map(|a| self.text(a)) == Some("get"))
+                {
+                    let args: Vec<Node> = named_children(arguments).filter(|c| c.kind() != "comment").collect();
+                    if (1..=2).contains(&args.len()) && args.iter().all(|a| a.kind() != "keyword_argument") {
+                        if let Some(key) = self.string(args[0]) {
+                            return Expr::Index { base: Box::new(self.expr_at(base, d)), key, span };
+                        }
+                    }
+                }
                 Expr::Call { callee: Box::new(self.expr_at(function, d)), args: self.args_at(arguments, d), span }
             }
             // `BASE | {"title": "x"}`: dict union, right side wins.

@@ -1,7 +1,7 @@
 //! Python frontend: tree-sitter-python → [`FileFacts`].
 //!
 //! Finds every *candidate* registration (`@x.tool`, `x.add_tool(fn)`,
-//! `Tool.from_function(...)`, low-level `types.Tool(...)`, `FastMCP(tools=[...])`,
+//! `Tool.from_function(...)`, `Tool.from_tool(...)`, low-level `types.Tool(...)`, `FastMCP(tools=[...])`,
 //! project wrappers) and records what must be confirmed for it to count
 //! ([`Gate`]). Whether a receiver really is an MCP server is decided in
 //! `resolve`, which can follow imports across files. Imports, module
@@ -45,6 +45,7 @@ pub const API_DECORATOR: &str = "python.fastmcp.decorator";
 pub const API_CALL: &str = "python.fastmcp.call";
 pub const API_ADD_TOOL: &str = "python.fastmcp.add_tool";
 pub const API_FROM_FUNCTION: &str = "python.fastmcp.from_function";
+pub const API_FROM_TOOL: &str = "python.fastmcp.from_tool";
 pub const API_TOOLS_LIST: &str = "python.fastmcp.tools_list";
 pub const API_LOWLEVEL: &str = "python.lowlevel.Tool";
 pub const API_WRAPPER: &str = "python.wrapper";
@@ -332,6 +333,7 @@ impl<'a, 't> Cx<'a, 't> {
                 tool.site = *site;
             }
         }
+        self.inherit_from_parents(facts);
         // One binding per wrapper function or class, listing its methods.
         let mut merged: Vec<(String, Forwarder)> = Vec::new();
         for (name, f) in forwarders {
@@ -351,6 +353,79 @@ impl<'a, 't> Cx<'a, 't> {
             facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(f)), span });
         }
         self.helper_bindings(facts);
+    }
+
+    /// `Tool.from_tool(parent, ...)` keeps the parent's name, title and
+    /// annotations unless it passes its own. A parent registered in this file
+    /// by a decorator stays a tool of its own; a parent that is only a tool
+    /// object (`t = Tool.from_function(...)`, `t = Tool.from_tool(t, ...)`)
+    /// is replaced by the derived tool. A parent that cannot be followed
+    /// leaves what it passes on unresolved.
+    fn inherit_from_parents(&self, facts: &mut FileFacts) {
+        let own = |t: &ToolSite, k: &str| t.args.iter().any(|a| a.keyword.as_deref() == Some(k));
+        let mut i = 0;
+        while i < facts.tools.len() {
+            if facts.tools[i].api != API_FROM_TOOL {
+                i += 1;
+                continue;
+            }
+            let t = &facts.tools[i];
+            let parent_arg = t.args.iter().find(|a| a.keyword.as_deref() == Some("tool")).or(first_positional(&t.args));
+            let parent_name = match parent_arg.map(|a| &a.value) {
+                Some(Expr::Ref { path, .. }) if path.len() == 1 => Some(path[0].clone()),
+                _ => None,
+            };
+            let is_object = |o: &ToolSite| matches!(o.api, API_FROM_FUNCTION | API_FROM_TOOL);
+            let parent = parent_name.as_deref().and_then(|p| {
+                facts.tools[..i].iter().rposition(|o| {
+                    (is_object(o) && o.bound_to.as_deref() == Some(p))
+                        || (o.api == API_DECORATOR && o.default_name.as_ref().is_some_and(|(n, _)| n == p))
+                })
+            });
+            let Some(j) = parent else {
+                let t = &mut facts.tools[i];
+                let span = t.site;
+                t.name.get_or_insert(Expr::Unresolved(span));
+                t.annotations.get_or_insert(Expr::Unresolved(span));
+                i += 1;
+                continue;
+            };
+            if is_object(&facts.tools[j]) {
+                // The derived object takes the parent's place: the parent's
+                // arguments with the derived tool's own keywords after them.
+                let derived = facts.tools.remove(i);
+                let parent = &mut facts.tools[j];
+                for key in ["name", "title", "annotations"] {
+                    if own(&derived, key) {
+                        parent.args.retain(|a| a.keyword.as_deref() != Some(key));
+                    }
+                }
+                parent
+                    .args
+                    .extend(derived.args.iter().filter(|a| a.keyword.as_deref().is_some_and(|k| k != "tool")).cloned());
+                parent.name = derived.name.or(parent.name.take());
+                parent.title = derived.title.or(parent.title.take());
+                parent.annotations = derived.annotations.or(parent.annotations.take());
+                parent.bound_to = derived.bound_to.or(parent.bound_to.take());
+                continue;
+            }
+            let o = &facts.tools[j];
+            let spread = o.args.iter().any(|a| a.spread != Spread::No);
+            let name = o.name.clone().or_else(|| o.default_name.as_ref().map(|(n, s)| Expr::Str(n.clone(), *s)));
+            let title = o.title.clone();
+            let annotations = if spread { Some(Expr::Unresolved(o.site)) } else { o.annotations.clone() };
+            let t = &mut facts.tools[i];
+            if t.name.is_none() {
+                t.name = name;
+            }
+            if t.title.is_none() {
+                t.title = title;
+            }
+            if t.annotations.is_none() {
+                t.annotations = annotations;
+            }
+            i += 1;
+        }
     }
 
     fn decorator(&self, decorator: Node, callee: Node, call: Option<Node>, function: Node, facts: &mut FileFacts) {
@@ -415,6 +490,27 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let args = self.scope_locals(self.lower.args(arguments), call, true);
         let site = Span::new(self.lower.file, call.start_byte(), callee.end_byte());
+        if self.text(callee).rsplit('.').next() == Some("FunctionTool") {
+            // fastmcp's `FunctionTool(fn=..., name=..., parameters=...)`:
+            // a tool object, counted where it is built like `from_function`.
+            if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
+                return;
+            }
+            let runs = match self.loop_iterations(call, &args) {
+                Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
+                None => vec![args],
+            };
+            for args in runs {
+                let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkToolClass };
+                let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
+                if let Some(fn_arg) = args.iter().find(|a| a.keyword.as_deref() == Some("fn")) {
+                    self.function_arg(fn_arg, call, &mut tool);
+                }
+                tool.bound_to = self.assigned_to(call);
+                facts.tools.push(tool);
+            }
+            return;
+        }
         if callee.kind() == "identifier" {
             // `Tool(name=..., inputSchema=...)` from `mcp.types`.
             self.lowlevel_tool(call, callee, args, facts);
@@ -429,6 +525,15 @@ impl<'a, 't> Cx<'a, 't> {
         match method {
             "Tool" => self.lowlevel_tool(call, callee, args, facts),
             "from_function" => {
+                // `t = Tool.from_function(fn, **kwargs)` then `mcp.add_tool(t)`
+                // inside a decorator factory: a wrapper, like `mcp.add_tool(fn, **kwargs)`.
+                if let Some(target) = self.assigned_to(call).and_then(|v| self.added_later(call, &v)) {
+                    let receiver = self.scoped(self.lower.expr(target), call);
+                    if self.forwarding(&args, call, &receiver) {
+                        self.record_forwarder(call, &args, API_ADD_TOOL, &receiver, "add_tool", forwarders);
+                        return;
+                    }
+                }
                 let runs = match self.loop_iterations(call, &args) {
                     Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
                     None => vec![args],
@@ -447,14 +552,29 @@ impl<'a, 't> Cx<'a, 't> {
                     if let Some(fn_arg) = first_positional(&args) {
                         self.function_arg(fn_arg, call, &mut tool);
                     }
-                    tool.bound_to = call
-                        .parent()
-                        .filter(|p| p.kind() == "assignment")
-                        .and_then(|p| p.child_by_field_name("left"))
-                        .filter(|l| l.kind() == "identifier")
-                        .map(|l| self.text(l).to_string());
+                    tool.bound_to = self.assigned_to(call);
                     facts.tools.push(tool);
                 }
+            }
+            "from_tool" => {
+                // A transformation of a wrapper's forwarded tool object is
+                // part of that wrapper, not a tool of its own.
+                if self.forwarded_object(call, &args) {
+                    return;
+                }
+                // fastmcp's tool transformation: a new tool derived from a
+                // parent tool, whose name and annotations it inherits.
+                let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
+                let mut tool = self.site(API_FROM_TOOL, site, gate, args.clone(), PositionalRoles::Mapped);
+                if tool.name.is_none() {
+                    tool.name = args
+                        .iter()
+                        .filter(|a| a.keyword.is_none() && a.spread == Spread::No)
+                        .nth(1)
+                        .map(|a| a.value.clone());
+                }
+                tool.bound_to = self.assigned_to(call);
+                facts.tools.push(tool);
             }
             "add_tool" | "tool" => {
                 let receiver = self.scoped(self.lower.expr(object), call);
@@ -483,7 +603,9 @@ impl<'a, 't> Cx<'a, 't> {
                 for (args, outer_args) in runs {
                     let gate = Gate::Receiver { receiver: receiver.clone(), method: method.to_string() };
                     if method == "add_tool" {
-                        let Some(fn_arg) = first_positional(&args) else { continue };
+                        // `add_tool(fn, ...)` or `add_tool(fn=fn, ...)`.
+                        let keyword_fn = args.iter().find(|a| a.keyword.as_deref() == Some("fn"));
+                        let Some(fn_arg) = first_positional(&args).or(keyword_fn) else { continue };
                         // `add_tool(Tool.from_function(...))` or a tool object
                         // built elsewhere: the tool is counted where it is built.
                         if self.builds_tool_object(&fn_arg.value) {
@@ -529,6 +651,61 @@ impl<'a, 't> Cx<'a, 't> {
             }
             _ => {}
         }
+    }
+
+    /// The object `X` of a later `X.add_tool(var)` in the function around `at`.
+    fn added_later(&self, at: Node<'t>, var: &str) -> Option<Node<'t>> {
+        let f = *enclosing_functions(at).first()?;
+        let mut stack = vec![f.child_by_field_name("body")?];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                if c.kind() == "call" && c.start_byte() > at.end_byte() {
+                    let callee = c.child_by_field_name("function").filter(|f| f.kind() == "attribute");
+                    let method = callee.and_then(|f| f.child_by_field_name("attribute")).map(|a| self.text(a));
+                    let first = c.child_by_field_name("arguments").and_then(|a| named_children(a).next());
+                    if method == Some("add_tool")
+                        && first.is_some_and(|a| a.kind() == "identifier" && self.text(a) == var)
+                    {
+                        return callee.and_then(|f| f.child_by_field_name("object"));
+                    }
+                }
+                if !matches!(c.kind(), "function_definition" | "class_definition" | "lambda") {
+                    stack.push(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether `Tool.from_tool(t, ...)` transforms a local tool object that
+    /// a wrapper builds from its own parameters (see `added_later`).
+    fn forwarded_object(&self, at: Node, args: &[Arg]) -> bool {
+        let parent = args.iter().find(|a| a.keyword.as_deref() == Some("tool")).or(first_positional(args));
+        let Some(Expr::Ref { path, .. }) = parent.map(|a| &a.value) else { return false };
+        if path.len() != 1 {
+            return false;
+        }
+        let Some(&f) = enclosing_functions(at).first() else { return false };
+        // Before the statement around `at` (`t = Tool.from_tool(t)` reads the earlier `t`).
+        let before = at.parent().filter(|p| p.kind() == "assignment").unwrap_or(at).start_byte();
+        let Some(r) = local_assignment(f, &path[0], before, self.lower.text) else { return false };
+        let Expr::Call { callee, args, .. } = self.lower.expr(r) else { return false };
+        match &*callee {
+            Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "from_function") => {
+                self.forwarding(&args, r, &Expr::Unresolved(self.span(r)))
+            }
+            Expr::Ref { path, .. } if path.last().is_some_and(|l| l == "from_tool") => self.forwarded_object(r, &args),
+            _ => false,
+        }
+    }
+
+    /// The variable a call's value is assigned to (`t = Tool.from_function(...)`).
+    fn assigned_to(&self, call: Node) -> Option<String> {
+        call.parent()
+            .filter(|p| p.kind() == "assignment")
+            .and_then(|p| p.child_by_field_name("left"))
+            .filter(|l| l.kind() == "identifier")
+            .map(|l| self.text(l).to_string())
     }
 
     fn lowlevel_tool(&self, call: Node, callee: Node, args: Vec<Arg>, facts: &mut FileFacts) {

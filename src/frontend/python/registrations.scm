@@ -4,33 +4,34 @@
 
 ; FastMCP / MCPServer / fastmcp / project wrappers, decorator form:
 ;   @mcp.tool   @mcp.tool(...)   @self.mcp.tool(...)   @registry.tool(...)
+;   @helpers.online_only(...) (resolve keeps only SDK methods and wrappers)
 (decorated_definition
   (decorator
     [(attribute attribute: (identifier) @_method) @tool.callee
      (call function: (attribute attribute: (identifier) @_method) @tool.callee) @tool.call])
     @tool.decorator
-  definition: (function_definition) @tool.function
-  (#match? @_method "[Tt]ool"))
+  definition: (function_definition) @tool.function)
 
 ; Bare-name decorators: fastmcp contrib `@mcp_tool(...)`, project decorator
-; factories such as `@tool(...)` that forward to a server.
+; factories such as `@tool(...)` or `@remote_only(...)` that forward to a
+; server (resolve keeps only those bound to a forwarding wrapper).
 (decorated_definition
   (decorator
     [(identifier) @tool.callee
      (call function: (identifier) @tool.callee) @tool.call])
     @tool.decorator
-  definition: (function_definition) @tool.function
-  (#match? @tool.callee "[Tt]ool"))
+  definition: (function_definition) @tool.function)
 
 ; Calls: mcp.add_tool(fn, ...), mcp.tool(...)(fn), mcp.tool(fn, ...),
-; Tool.from_function(fn, ...), types.Tool(name=...), and wrappers' inner calls.
+; Tool.from_function(fn, ...), FunctionTool(fn=..., name=...),
+; types.Tool(name=...), and wrappers' inner calls.
 (call
   function: (attribute attribute: (identifier) @_method) @tool.callee
-  (#match? @_method "^(add_tool|tool|from_function|Tool|mcp_tool)$")) @tool.call
+  (#match? @_method "^(add_tool|tool|from_function|from_tool|Tool|FunctionTool|mcp_tool)$")) @tool.call
 
 (call
   function: (identifier) @tool.callee
-  (#eq? @tool.callee "Tool")) @tool.call
+  (#match? @tool.callee "^(Tool|FunctionTool)$")) @tool.call
 
 ; Server constructors with a tool list: FastMCP("x", tools=[fn, ...]).
 (call

@@ -96,8 +96,11 @@ impl<'a, 't> Cx<'a, 't> {
                         .descendant_for_byte_range(start, end)
                         .filter(|n| n.kind() == "string" && n.byte_range() == (start..end))
                 })
-                .and_then(|n| self.fstring(n, at))
-                .map_or(Expr::Other(span), |s| Expr::Str(s, span)),
+                .and_then(|n| match self.fstring(n, at) {
+                    Some(s) => Some(Expr::Str(s, span)),
+                    None => self.fstring_parts(n, at).map(|parts| Expr::Concat { parts, span }),
+                })
+                .unwrap_or(Expr::Other(span)),
             other => other,
         }
     }
@@ -166,6 +169,30 @@ impl<'a, 't> Cx<'a, 't> {
             }
         }
         Some(out)
+    }
+
+    /// An f-string whose interpolations are plain names or dotted paths not
+    /// local to an enclosing function (imported constants, class attributes):
+    /// its parts, joined by resolve when every one is a string.
+    fn fstring_parts(&self, n: Node, at: Node) -> Option<Vec<Expr>> {
+        let mut parts = Vec::new();
+        for c in named_children(n) {
+            match c.kind() {
+                "string_start" if self.text(c).to_ascii_lowercase().contains('b') => return None,
+                "string_content" => parts.push(Expr::Str(self.text(c).to_string(), self.span(c))),
+                "interpolation" => {
+                    let mut inner = named_children(c);
+                    let (Some(e), None) = (inner.next(), inner.next()) else { return None };
+                    let path = self.lower.dotted(e)?;
+                    if self.shadowed(&path[0], at) {
+                        return None;
+                    }
+                    parts.push(Expr::Ref { path, span: self.span(e) });
+                }
+                _ => {}
+            }
+        }
+        Some(parts)
     }
 
     /// Whether `name` at `at` is a parameter, local variable or nested
