@@ -125,7 +125,9 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
     let root = tree.root_node();
     let cx = Cx { lower: Lower { text, file }, root, pending_moves: RefCell::default() };
     if root.has_error() {
-        if let Some(problem) = cx.first_error(root) {
+        if let Some(problem) =
+            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
+        {
             facts.problems.push(problem);
         }
     }
@@ -150,34 +152,6 @@ impl<'a, 't> Cx<'a, 't> {
     }
     fn text(&self, n: Node) -> &'a str {
         self.lower.text(n)
-    }
-
-    fn first_error(&self, root: Node) -> Option<Problem> {
-        let mut cursor = root.walk();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if n.is_error() {
-                let line_end = self.lower.text[n.start_byte()..]
-                    .find('\n')
-                    .map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
-                return Some(Problem {
-                    span: Span::new(
-                        self.lower.file,
-                        n.start_byte(),
-                        line_end.max(n.start_byte() + 1).min(self.lower.text.len()),
-                    ),
-                    message: "syntax error: this Python could not be parsed".into(),
-                });
-            }
-            if n.is_missing() {
-                return Some(Problem { span: self.span(n), message: format!("syntax error: missing `{}`", n.kind()) });
-            }
-            if n.has_error() {
-                let children: Vec<Node> = n.children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev());
-            }
-        }
-        None
     }
 
     // -- imports -----------------------------------------------------------
@@ -761,22 +735,12 @@ impl<'a, 't> Cx<'a, 't> {
     ) -> ToolSite {
         let kw = |k: &str| args.iter().find(|a| a.keyword.as_deref() == Some(k)).map(|a| a.value.clone());
         ToolSite {
-            api,
-            site,
-            gate,
             name: kw("name"),
-            default_name: None,
             title: kw("title"),
             annotations: kw("annotations"),
-            params: None,
-            input_types: vec![],
-            definition: None,
-            syntax: Syntax::PythonKeyword,
             positional_roles,
             args,
-            bound_to: None,
-            tool_object: None,
-            input: None,
+            ..ToolSite::new(api, site, gate, Syntax::PythonKeyword)
         }
     }
 
