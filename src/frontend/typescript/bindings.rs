@@ -251,6 +251,12 @@ impl<'a, 't> Cx<'a, 't> {
             body
         };
         let object = unwrap_types(returned);
+        // An identity helper (`defineTool(def) { return def; }`) gives its argument.
+        if object.kind() == "identifier" {
+            return self
+                .argument_index(f, self.text(object))
+                .map(|i| Expr::Function { returns: Box::new(Returns::Argument(i)), span: self.span(f) });
+        }
         // An object (a preset, a tool definition) or a list of them.
         if !matches!(object.kind(), "object" | "array") {
             return None;
@@ -258,6 +264,22 @@ impl<'a, 't> Cx<'a, 't> {
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
         let value = unresolve_params(self.lower.expr(object), &names);
         Some(Expr::Function { returns: Box::new(Returns::Value(value)), span: self.span(f) })
+    }
+
+    /// The position of the plain parameter `name` of function `f`.
+    fn argument_index(&self, f: Node<'t>, name: &str) -> Option<usize> {
+        if let Some(p) = f.child_by_field_name("parameter") {
+            return (self.text(p) == name).then_some(0);
+        }
+        let list = f.child_by_field_name("parameters")?;
+        named_children(list).filter(|p| p.kind() != "comment").position(|p| {
+            let pattern = match p.kind() {
+                "required_parameter" | "optional_parameter" => p.child_by_field_name("pattern"),
+                "identifier" => Some(p),
+                _ => None,
+            };
+            pattern.is_some_and(|n| n.kind() == "identifier" && self.text(n) == name)
+        })
     }
 
     fn is_require(&self, mut n: Node<'t>) -> bool {

@@ -245,12 +245,21 @@ impl<'a, 't> Cx<'a, 't> {
         let text = self.lower.text;
         match pattern.kind() {
             "identifier" => vec![(self.text(pattern).to_string(), vec![])],
-            // `([name, tool]) => ...` over `Object.entries(...)`.
-            "array_pattern" => named_children(pattern)
-                .enumerate()
-                .filter(|(_, p)| p.kind() == "identifier")
-                .map(|(i, p)| (self.text(p).to_string(), vec![i.to_string()]))
-                .collect(),
+            // `([name, tool]) => ...` over `Object.entries(...)`; a hole
+            // (`[, tool]`) still takes a position, so positions count commas.
+            "array_pattern" => {
+                let mut cursor = pattern.walk();
+                let mut position = 0usize;
+                let mut out = Vec::new();
+                for c in pattern.children(&mut cursor) {
+                    match c.kind() {
+                        "," => position += 1,
+                        "identifier" => out.push((self.text(c).to_string(), vec![position.to_string()])),
+                        _ => {}
+                    }
+                }
+                out
+            }
             "object_pattern" => pattern_names(pattern, text)
                 .into_iter()
                 .filter_map(|n| {
