@@ -224,6 +224,17 @@ impl Resolver<'_, '_> {
                 }
                 Value::Str(out, *span)
             }
+            Expr::Equals { left, right, negated, span } => {
+                match (self.eval_d(left, facts, d), self.eval_d(right, facts, d)) {
+                    (Value::Str(a, _), Value::Str(b, _)) => Value::Bool((a == b) != *negated, *span),
+                    (Value::Bool(a, _), Value::Bool(b, _)) => Value::Bool((a == b) != *negated, *span),
+                    (Value::Number(a, _), Value::Number(b, _)) => match (a.parse::<f64>(), b.parse::<f64>()) {
+                        (Ok(a), Ok(b)) => Value::Bool((a == b) != *negated, *span),
+                        _ => Value::Unresolved(*span),
+                    },
+                    _ => Value::Unresolved(*span),
+                }
+            }
             Expr::Lookup { base, key, span } => match self.eval_d(key, facts, d) {
                 Value::Str(k, _) => self.eval_d(&Expr::Field { base: base.clone(), key: k, span: *span }, facts, d),
                 _ => Value::Unresolved(*span),
@@ -503,6 +514,9 @@ fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
                 .collect(),
             span: *span,
         },
+        Expr::Equals { left, right, negated, span } => {
+            Expr::Equals { left: sub(left), right: sub(right), negated: *negated, span: *span }
+        }
         Expr::Call { callee, args, span } => Expr::Call {
             callee: sub(callee),
             args: args.iter().map(|a| crate::model::Arg { value: substitute(&a.value, with), ..a.clone() }).collect(),

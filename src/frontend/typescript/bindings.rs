@@ -387,6 +387,12 @@ fn unresolve_params(e: Expr, params: &[String]) -> Expr {
             key: Box::new(unresolve_params(*key, params)),
             span,
         },
+        Expr::Equals { left, right, negated, span } => Expr::Equals {
+            left: Box::new(unresolve_params(*left, params)),
+            right: Box::new(unresolve_params(*right, params)),
+            negated,
+            span,
+        },
         Expr::Concat { parts, span } => {
             Expr::Concat { parts: parts.into_iter().map(|p| unresolve_params(p, params)).collect(), span }
         }

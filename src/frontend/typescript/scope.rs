@@ -161,6 +161,12 @@ impl<'a, 't> Cx<'a, 't> {
                 key: Box::new(self.scoped_d(*key, at, d)),
                 span,
             },
+            Expr::Equals { left, right, negated, span } => Expr::Equals {
+                left: Box::new(self.scoped_d(*left, at, d)),
+                right: Box::new(self.scoped_d(*right, at, d)),
+                negated,
+                span,
+            },
             Expr::Concat { parts, span } => {
                 Expr::Concat { parts: parts.into_iter().map(|p| self.scoped_d(p, at, d)).collect(), span }
             }
@@ -302,6 +308,7 @@ fn refs_any(e: &Expr, vars: &[(String, Vec<String>)]) -> bool {
         Expr::Ref { path, .. } => vars.iter().any(|(v, _)| *v == path[0]),
         Expr::Field { base, .. } | Expr::Index { base, .. } => refs_any(base, vars),
         Expr::Lookup { base, key, .. } => refs_any(base, vars) || refs_any(key, vars),
+        Expr::Equals { left, right, .. } => refs_any(left, vars) || refs_any(right, vars),
         Expr::Concat { parts, .. } => parts.iter().any(|p| refs_any(p, vars)),
         Expr::Object { entries, .. } => entries.iter().any(|en| match en {
             Entry::Pair { value, .. } | Entry::Spread(value) => refs_any(value, vars),
