@@ -169,7 +169,13 @@ impl<'a> Lower<'a> {
                 Expr::Bool(b, _) => Expr::Bool(!b, span),
                 Expr::Number(v, _) => Expr::Bool(v.parse::<f64>().is_ok_and(|x| x == 0.0), span),
                 Expr::Null(_) => Expr::Bool(true, span),
-                _ => Expr::Unresolved(span),
+                // `!tool.mutating`: the negation of a boolean known later.
+                inner => Expr::Equals {
+                    left: Box::new(inner),
+                    right: Box::new(Expr::Bool(false, span)),
+                    negated: false,
+                    span,
+                },
             },
             Some("void") => Expr::Null(span),
             Some("-") if arg.kind() == "number" => Expr::Number(self.text(n).to_string(), span),
