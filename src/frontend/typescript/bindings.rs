@@ -12,6 +12,7 @@ use super::registrations::unwrap_types;
 use super::Cx;
 use crate::model::{Arg, Binding, Element, Entry, Expr, FileFacts, Import, Returns};
 use crate::resolve::EXPORTS;
+use crate::source::Span;
 
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn bindings(&self, facts: &mut FileFacts) {
@@ -262,8 +263,22 @@ impl<'a, 't> Cx<'a, 't> {
             return None;
         }
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
-        let value = unresolve_params(self.lower.expr(object), &names);
-        Some(Expr::Function { returns: Box::new(Returns::Value(value)), span: self.span(f) })
+        let lowered = self.lower.expr(object);
+        // A plain parameter used whole (`{ ...def, handler }`) is the argument
+        // of each call; anything else read from a parameter is unknown.
+        let mut marks = Vec::new();
+        param_uses(&lowered, &mut |name, span| {
+            if let Some(i) = self.argument_index(f, name) {
+                marks.push((span, i));
+            }
+        });
+        let value = unresolve_params(lowered, &names);
+        let returns = if marks.is_empty() {
+            Returns::Value(value)
+        } else {
+            Returns::Template { value, params: marks, rest: vec![] }
+        };
+        Some(Expr::Function { returns: Box::new(returns), span: self.span(f) })
     }
 
     /// The position of the plain parameter `name` of function `f`.
@@ -356,6 +371,28 @@ impl<'a, 't> Cx<'a, 't> {
 }
 
 /// `e` with every read of one of `params` made `Unresolved`.
+/// Each single-name reference in `e` (a candidate parameter), with its span.
+fn param_uses(e: &Expr, on: &mut impl FnMut(&str, Span)) {
+    match e {
+        Expr::Ref { path, span } if path.len() == 1 => on(&path[0], *span),
+        Expr::Object { entries, .. } => {
+            for en in entries {
+                match en {
+                    Entry::Pair { value, .. } | Entry::Spread(value) => param_uses(value, on),
+                }
+            }
+        }
+        Expr::List { items, .. } => {
+            for i in items {
+                match i {
+                    Element::Item(e) | Element::Spread(e) => param_uses(e, on),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn unresolve_params(e: Expr, params: &[String]) -> Expr {
     match e {
         Expr::Ref { ref path, span } if params.contains(&path[0]) => Expr::Unresolved(span),
