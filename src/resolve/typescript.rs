@@ -100,6 +100,10 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
     if module == "mcp-framework" {
         return kind == CalleeKind::SdkToolClass && name == "MCPTool";
     }
+    // @supabase/mcp-utils: `tool({...})` definitions served by its `createMcpServer`.
+    if module == "@supabase/mcp-utils" {
+        return kind == CalleeKind::SdkToolClass && name == "tool";
+    }
     if !is_sdk_module(module) {
         return false;
     }

@@ -10,7 +10,7 @@ use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, is_function, named_children};
 use super::registrations::{member, pair};
-use super::{Cx, API_LOWLEVEL, API_MCP_FRAMEWORK, API_XMCP};
+use super::{Cx, API_LOWLEVEL, API_MCP_FRAMEWORK, API_SUPABASE, API_XMCP};
 use crate::model::{CalleeKind, Each, Element, Entry, Expr, FileFacts, Gate};
 use crate::source::Span;
 
@@ -29,6 +29,53 @@ impl<'a, 't> Cx<'a, 't> {
         self.typed_definitions(facts);
         self.xmcp(facts);
         self.mcp_framework(facts);
+        self.supabase(facts);
+    }
+
+    /// `@supabase/mcp-utils`: `{ list_tables: tool({ description, annotations,
+    /// parameters, execute }) }`, named by the key it is the value of.
+    fn supabase(&self, facts: &mut FileFacts) {
+        let Some((local, span)) = facts.imports.iter().find_map(|i| {
+            (i.module == "@supabase/mcp-utils" && i.member.as_deref() == Some("tool") && !i.local.is_empty())
+                .then(|| (i.local.clone(), i.span))
+        }) else {
+            return;
+        };
+        if self.is_test_file() {
+            return;
+        }
+        let gate =
+            Gate::Callee { callee: Expr::Ref { path: vec![local.clone()], span }, kind: CalleeKind::SdkToolClass };
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            stack.extend(named_children(n).collect::<Vec<_>>().into_iter().rev());
+            if n.kind() != "call_expression"
+                || n.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || self.text(f) != local)
+            {
+                continue;
+            }
+            let Some(config) = n.child_by_field_name("arguments").and_then(|a| named_children(a).next()) else {
+                continue;
+            };
+            let mut outer = n;
+            while let Some(p) = outer
+                .parent()
+                .filter(|p| matches!(p.kind(), "parenthesized_expression" | "as_expression" | "satisfies_expression"))
+            {
+                outer = p;
+            }
+            let Some(key) = outer.parent().filter(|p| p.kind() == "pair").and_then(|p| p.child_by_field_name("key"))
+            else {
+                continue;
+            };
+            let Some(name) = self.lower.key(key) else { continue };
+            let site = self.span(key);
+            let mut tool = self.site(API_SUPABASE, site, gate.clone(), vec![]);
+            tool.name = Some(Expr::Str(name, site));
+            let value = self.scoped(self.lower.expr(config), config);
+            self.config(&value, &mut tool, "parameters");
+            self.push_site(n, tool, facts);
+        }
     }
 
     /// Test files list expected tool objects and register tools on test
