@@ -126,7 +126,12 @@ impl<'a, 't> Cx<'a, 't> {
                     let value = self.unwrap(value);
                     match kind {
                         Typed::One if value.kind() == "object" => self.definition_object(value, &gate, facts),
-                        Typed::List => self.tool_list(value, &gate, facts, 0),
+                        Typed::List => {
+                            self.tool_list(value, &gate, facts, 0);
+                            if let Some(name) = n.child_by_field_name("name").filter(|x| x.kind() == "identifier") {
+                                self.pushed(self.text(name), value, &gate, facts, 0);
+                            }
+                        }
                         Typed::Map if value.kind() == "object" => {
                             for p in named_children(value).filter(|p| p.kind() == "pair") {
                                 if let Some(v) = p.child_by_field_name("value") {
@@ -139,6 +144,35 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             stack.extend(named_children(n).collect::<Vec<_>>().into_iter().rev());
+        }
+    }
+
+    /// `tools.push({...}, ...)` onto the list `name` declared with `value`:
+    /// more elements of it, in the function that declares it.
+    fn pushed(&self, name: &str, value: Node<'t>, gate: &Gate, facts: &mut FileFacts, depth: usize) {
+        if self.unwrap(value).kind() != "array" {
+            return;
+        }
+        let scope = enclosing_functions(value).into_iter().next().unwrap_or(self.root);
+        let mut stack = vec![scope];
+        while let Some(c) = stack.pop() {
+            stack.extend(named_children(c).collect::<Vec<_>>().into_iter().rev());
+            if c.kind() != "call_expression" {
+                continue;
+            }
+            let Some(f) = c.child_by_field_name("function").filter(|f| f.kind() == "member_expression") else {
+                continue;
+            };
+            let is_push = f.child_by_field_name("property").is_some_and(|p| self.text(p) == "push")
+                && f.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == name);
+            if !is_push {
+                continue;
+            }
+            for a in c.child_by_field_name("arguments").map(named_children).into_iter().flatten() {
+                if a.kind() != "comment" {
+                    self.tool_element(a, gate, facts, depth + 1);
+                }
+            }
         }
     }
 
@@ -239,7 +273,10 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             "identifier" | "shorthand_property_identifier" => match self.declared_value(self.text(n), n) {
-                Some(v) => self.tool_list(v, gate, facts, depth + 1),
+                Some(v) => {
+                    self.tool_list(v, gate, facts, depth + 1);
+                    self.pushed(self.text(n), v, gate, facts, depth);
+                }
                 // Imported: `resolve` follows the list and repeats the site.
                 None => {
                     let list = Expr::Ref { path: vec![self.text(n).to_string()], span: self.span(n) };
