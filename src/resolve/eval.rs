@@ -523,6 +523,7 @@ fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
             span: *span,
         },
         Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
+        Expr::Field { base, key, span } => Expr::Field { base: sub(base), key: key.clone(), span: *span },
         other => other.clone(),
     }
 }

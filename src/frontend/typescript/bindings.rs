@@ -375,6 +375,10 @@ impl<'a, 't> Cx<'a, 't> {
 fn param_uses(e: &Expr, on: &mut impl FnMut(&str, Span)) {
     match e {
         Expr::Ref { path, span } if path.len() == 1 => on(&path[0], *span),
+        Expr::Equals { left, right, .. } => {
+            param_uses(left, on);
+            param_uses(right, on);
+        }
         Expr::Object { entries, .. } => {
             for en in entries {
                 match en {
