@@ -29,6 +29,9 @@ pub enum Value {
     Instance(Box<Value>),
     /// A list whose every element is known.
     List(Vec<Value>, Span),
+    /// A missing field read where the language gives `undefined`: a pair
+    /// holding it is left out of its object (JSON drops it).
+    Undefined(Span),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
     /// A function whose call has a known value, with its file.
     Function(Arc<Returns>, Arc<FileFacts>),
@@ -42,6 +45,7 @@ impl Value {
             | Value::Str(_, s)
             | Value::Number(_, s)
             | Value::Null(s)
+            | Value::Undefined(s)
             | Value::Other(s)
             | Value::Unresolved(s) => Some(*s),
             Value::Obj(o) => Some(o.span),
@@ -128,13 +132,16 @@ impl Resolver<'_, '_> {
                 let mut items = Vec::new();
                 for e in entries {
                     match e {
-                        Entry::Pair { key, key_span, value } => items.push(Item::Pair {
-                            key: key.clone(),
-                            key_span: *key_span,
-                            value: self.eval_d(value, facts, d),
-                            value_expr: Some(value.clone()),
-                            facts: facts.clone(),
-                        }),
+                        Entry::Pair { key, key_span, value } => match self.eval_d(value, facts, d) {
+                            Value::Undefined(_) => {}
+                            v => items.push(Item::Pair {
+                                key: key.clone(),
+                                key_span: *key_span,
+                                value: v,
+                                value_expr: Some(value.clone()),
+                                facts: facts.clone(),
+                            }),
+                        },
                         Entry::Spread(inner) => self.spread(&mut items, inner, facts, d),
                     }
                 }
@@ -251,6 +258,9 @@ impl Resolver<'_, '_> {
                         Value::Obj(inner)
                     }
                     Field::Found(v) => v.clone(),
+                    Field::Absent if super::lang::support(facts.lang).missing_field_is_undefined() => {
+                        Value::Undefined(*span)
+                    }
                     Field::Absent => Value::Null(*span),
                     Field::Unknown => Value::Unresolved(*span),
                 },
@@ -269,7 +279,7 @@ impl Resolver<'_, '_> {
     fn spread(&self, items: &mut Vec<Item>, inner: &Expr, facts: &Arc<FileFacts>, d: usize) {
         match self.eval_d(inner, facts, d) {
             Value::Obj(o) => items.extend(o.items),
-            Value::Null(_) => {}
+            Value::Null(_) | Value::Undefined(_) => {}
             _ => items.push(Item::Unknown(inner.span())),
         }
     }

@@ -38,6 +38,9 @@ impl LangSupport for TypeScript {
     fn project_uses_sdk(&self, path: &Path) -> bool {
         package_uses_sdk(path)
     }
+    fn missing_field_is_undefined(&self) -> bool {
+        true
+    }
     fn registers(&self, method: &str) -> bool {
         matches!(
             method,
