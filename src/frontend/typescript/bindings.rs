@@ -263,8 +263,8 @@ impl<'a, 't> Cx<'a, 't> {
             return None;
         }
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
-        let lowered = self.lower.expr(object);
-        // A plain parameter used whole (`{ ...def, handler }`) is the argument
+        let lowered = fields_of_params(self.lower.expr(object), &|name| self.argument_index(f, name).is_some());
+        // A plain parameter, used whole or through its fields (`{ ...def, handler }`) is the argument
         // of each call; anything else read from a parameter is unknown.
         let mut marks = Vec::new();
         param_uses(&lowered, &mut |name, span| {
@@ -371,10 +371,43 @@ impl<'a, 't> Cx<'a, 't> {
 }
 
 /// `e` with every read of one of `params` made `Unresolved`.
+/// `opts.readOnly` of a parameter `opts` as a field of the parameter's own
+/// reference (spanning just its name), so a call's argument can replace it.
+fn fields_of_params(e: Expr, is_param: &dyn Fn(&str) -> bool) -> Expr {
+    match e {
+        Expr::Ref { path, span } if path.len() > 1 && is_param(&path[0]) => {
+            let name_end = span.start as usize + path[0].len();
+            let base =
+                Expr::Ref { path: vec![path[0].clone()], span: Span::new(span.file, span.start as usize, name_end) };
+            path[1..].iter().fold(base, |base, key| Expr::Field { base: Box::new(base), key: key.clone(), span })
+        }
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .into_iter()
+                .map(|en| match en {
+                    Entry::Pair { key, key_span, value } => {
+                        Entry::Pair { key, key_span, value: fields_of_params(value, is_param) }
+                    }
+                    Entry::Spread(v) => Entry::Spread(fields_of_params(v, is_param)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::Equals { left, right, negated, span } => Expr::Equals {
+            left: Box::new(fields_of_params(*left, is_param)),
+            right: Box::new(fields_of_params(*right, is_param)),
+            negated,
+            span,
+        },
+        e => e,
+    }
+}
+
 /// Each single-name reference in `e` (a candidate parameter), with its span.
 fn param_uses(e: &Expr, on: &mut impl FnMut(&str, Span)) {
     match e {
         Expr::Ref { path, span } if path.len() == 1 => on(&path[0], *span),
+        Expr::Field { base, .. } => param_uses(base, on),
         Expr::Equals { left, right, .. } => {
             param_uses(left, on);
             param_uses(right, on);
