@@ -98,6 +98,14 @@ pub enum Expr {
         parts: Vec<Expr>,
         span: Span,
     },
+    /// A comparison (`kind === "readOnly"`, `a != b`): a boolean when both
+    /// sides are literals, `negated` for `!==`/`!=`.
+    Equals {
+        left: Box<Expr>,
+        right: Box<Expr>,
+        negated: bool,
+        span: Span,
+    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
@@ -152,6 +160,7 @@ impl Expr {
             | Expr::Field { span, .. }
             | Expr::Lookup { span, .. }
             | Expr::Concat { span, .. }
+            | Expr::Equals { span, .. }
             | Expr::List { span, .. }
             | Expr::Values { span, .. }
             | Expr::Entries { span, .. }

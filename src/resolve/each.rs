@@ -107,6 +107,9 @@ fn substitute(expr: &Expr, vars: &[(String, Vec<String>)], replace: Replace, dep
         Expr::Lookup { base, key, span } => {
             Expr::Lookup { base: Box::new(sub(base)), key: Box::new(sub(key)), span: *span }
         }
+        Expr::Equals { left, right, negated, span } => {
+            Expr::Equals { left: Box::new(sub(left)), right: Box::new(sub(right)), negated: *negated, span: *span }
+        }
         Expr::Concat { parts, span } => Expr::Concat { parts: parts.iter().map(sub).collect(), span: *span },
         Expr::Call { callee, args, span } => Expr::Call {
             callee: Box::new(sub(callee)),

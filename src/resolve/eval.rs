@@ -29,6 +29,9 @@ pub enum Value {
     Instance(Box<Value>),
     /// A list whose every element is known.
     List(Vec<Value>, Span),
+    /// A missing field read where the language gives `undefined`: a pair
+    /// holding it is left out of its object (JSON drops it).
+    Undefined(Span),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
     /// A function whose call has a known value, with its file.
     Function(Arc<Returns>, Arc<FileFacts>),
@@ -42,6 +45,7 @@ impl Value {
             | Value::Str(_, s)
             | Value::Number(_, s)
             | Value::Null(s)
+            | Value::Undefined(s)
             | Value::Other(s)
             | Value::Unresolved(s) => Some(*s),
             Value::Obj(o) => Some(o.span),
@@ -128,13 +132,16 @@ impl Resolver<'_, '_> {
                 let mut items = Vec::new();
                 for e in entries {
                     match e {
-                        Entry::Pair { key, key_span, value } => items.push(Item::Pair {
-                            key: key.clone(),
-                            key_span: *key_span,
-                            value: self.eval_d(value, facts, d),
-                            value_expr: Some(value.clone()),
-                            facts: facts.clone(),
-                        }),
+                        Entry::Pair { key, key_span, value } => match self.eval_d(value, facts, d) {
+                            Value::Undefined(_) => {}
+                            v => items.push(Item::Pair {
+                                key: key.clone(),
+                                key_span: *key_span,
+                                value: v,
+                                value_expr: Some(value.clone()),
+                                facts: facts.clone(),
+                            }),
+                        },
                         Entry::Spread(inner) => self.spread(&mut items, inner, facts, d),
                     }
                 }
@@ -224,6 +231,17 @@ impl Resolver<'_, '_> {
                 }
                 Value::Str(out, *span)
             }
+            Expr::Equals { left, right, negated, span } => {
+                match (self.eval_d(left, facts, d), self.eval_d(right, facts, d)) {
+                    (Value::Str(a, _), Value::Str(b, _)) => Value::Bool((a == b) != *negated, *span),
+                    (Value::Bool(a, _), Value::Bool(b, _)) => Value::Bool((a == b) != *negated, *span),
+                    (Value::Number(a, _), Value::Number(b, _)) => match (a.parse::<f64>(), b.parse::<f64>()) {
+                        (Ok(a), Ok(b)) => Value::Bool((a == b) != *negated, *span),
+                        _ => Value::Unresolved(*span),
+                    },
+                    _ => Value::Unresolved(*span),
+                }
+            }
             Expr::Lookup { base, key, span } => match self.eval_d(key, facts, d) {
                 Value::Str(k, _) => self.eval_d(&Expr::Field { base: base.clone(), key: k, span: *span }, facts, d),
                 _ => Value::Unresolved(*span),
@@ -240,6 +258,9 @@ impl Resolver<'_, '_> {
                         Value::Obj(inner)
                     }
                     Field::Found(v) => v.clone(),
+                    Field::Absent if super::lang::support(facts.lang).missing_field_is_undefined() => {
+                        Value::Undefined(*span)
+                    }
                     Field::Absent => Value::Null(*span),
                     Field::Unknown => Value::Unresolved(*span),
                 },
@@ -258,7 +279,7 @@ impl Resolver<'_, '_> {
     fn spread(&self, items: &mut Vec<Item>, inner: &Expr, facts: &Arc<FileFacts>, d: usize) {
         match self.eval_d(inner, facts, d) {
             Value::Obj(o) => items.extend(o.items),
-            Value::Null(_) => {}
+            Value::Null(_) | Value::Undefined(_) => {}
             _ => items.push(Item::Unknown(inner.span())),
         }
     }
@@ -503,12 +524,16 @@ fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
                 .collect(),
             span: *span,
         },
+        Expr::Equals { left, right, negated, span } => {
+            Expr::Equals { left: sub(left), right: sub(right), negated: *negated, span: *span }
+        }
         Expr::Call { callee, args, span } => Expr::Call {
             callee: sub(callee),
             args: args.iter().map(|a| crate::model::Arg { value: substitute(&a.value, with), ..a.clone() }).collect(),
             span: *span,
         },
         Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
+        Expr::Field { base, key, span } => Expr::Field { base: sub(base), key: key.clone(), span: *span },
         other => other.clone(),
     }
 }

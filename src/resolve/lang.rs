@@ -51,6 +51,11 @@ pub trait LangSupport: Sync {
     }
     /// The API reported for a tool registered through a project wrapper,
     /// given the API of the call site.
+    /// Whether reading a field an object lacks gives `undefined` (dropped
+    /// from the JSON sent) rather than a null value.
+    fn missing_field_is_undefined(&self) -> bool {
+        false
+    }
     fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
         crate::frontend::python::API_WRAPPER
     }

@@ -209,7 +209,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             None => Hint::Absent,
             Some(s) => match self.eval(&s.expr, &s.facts) {
                 Value::Str(v, span) => Hint::Declared { value: v, span },
-                Value::Null(_) => Hint::Absent,
+                Value::Null(_) | Value::Undefined(_) => Hint::Absent,
                 _ => Hint::Unresolved { span: s.expr.span() },
             },
         };
@@ -628,7 +628,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let span = s.expr.span();
         let value = self.eval(&s.expr, &s.facts);
         let obj = match value {
-            Value::Null(_) => return Annotations::none(),
+            Value::Null(_) | Value::Undefined(_) => return Annotations::none(),
             Value::Obj(obj) => obj,
             _ => {
                 let u = Hint::Unresolved { span };
@@ -678,7 +678,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     KeyClass::Title => {
                         out.title = match value {
                             Value::Str(v, span) => Hint::Declared { value: v.clone(), span: *span },
-                            Value::Null(_) => Hint::Absent,
+                            Value::Null(_) | Value::Undefined(_) => Hint::Absent,
                             v => Hint::Unresolved { span: v.span().unwrap_or(*key_span) },
                         }
                     }
@@ -709,6 +709,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
     fn hint_value(&self, value: &Value, key_span: Span) -> Hint {
         let text = |span: Span| self.linker.sources.get(span.file).slice(span).to_string();
         match value {
+            Value::Undefined(_) => Hint::Absent,
             Value::Bool(b, span) => {
                 let span = if span.file == key_span.file && span.end >= key_span.start {
                     Span { file: key_span.file, start: key_span.start, end: span.end }

@@ -38,6 +38,9 @@ impl LangSupport for TypeScript {
     fn project_uses_sdk(&self, path: &Path) -> bool {
         package_uses_sdk(path)
     }
+    fn missing_field_is_undefined(&self) -> bool {
+        true
+    }
     fn registers(&self, method: &str) -> bool {
         matches!(
             method,
@@ -99,6 +102,10 @@ pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
     // mcp-framework tool classes (the package is not an MCP server API otherwise).
     if module == "mcp-framework" {
         return kind == CalleeKind::SdkToolClass && name == "MCPTool";
+    }
+    // @supabase/mcp-utils: `tool({...})` definitions served by its `createMcpServer`.
+    if module == "@supabase/mcp-utils" {
+        return kind == CalleeKind::SdkToolClass && name == "tool";
     }
     if !is_sdk_module(module) {
         return false;

@@ -122,9 +122,10 @@ impl WordList {
                 return Some(e.join("_"));
             }
         }
-        // The last word (noun-first names: `note_delete`), single words only.
-        let last = words.last()?;
-        self.0.iter().find(|e| e.len() == 1 && e[0] == *last).map(|e| e[0].clone())
+        // The last word (noun-first names: `note_delete`), or the last before
+        // a preposition (`search_replace_in_file`), single words only.
+        let single = |w: &String| self.0.iter().find(|e| e.len() == 1 && e[0] == *w).map(|e| e[0].clone());
+        single(words.last()?).or_else(|| object(&words).last().and_then(single))
     }
     /// Like [`WordList::verb`], with the other words of the name's last
     /// segment (the verb's object, and whatever else the name says).
@@ -368,6 +369,8 @@ mod tests {
         assert_eq!(w.destructive.verb("deleteNote").as_deref(), Some("delete"));
         assert_eq!(w.destructive.verb("list_deleted_items"), None);
         assert_eq!(w.destructive.verb("set_reset_time"), None);
+        assert_eq!(w.write.verb("search_replace_in_file").as_deref(), Some("replace"));
+        assert_eq!(w.write.verb("get_notes_in_folder"), None);
         assert_eq!(w.bulk_verbs.verb_and_rest("notes_clear"), Some(("clear".into(), vec!["notes".into()])));
         assert_eq!(w.bulk_verbs.verb_and_rest("clear"), Some(("clear".into(), vec![])));
         assert!(plural("notes") && !plural("status") && !plural("access") && !plural("gas"));

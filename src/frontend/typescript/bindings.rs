@@ -12,6 +12,7 @@ use super::registrations::unwrap_types;
 use super::Cx;
 use crate::model::{Arg, Binding, Element, Entry, Expr, FileFacts, Import, Returns};
 use crate::resolve::EXPORTS;
+use crate::source::Span;
 
 impl<'a, 't> Cx<'a, 't> {
     pub(super) fn bindings(&self, facts: &mut FileFacts) {
@@ -251,13 +252,49 @@ impl<'a, 't> Cx<'a, 't> {
             body
         };
         let object = unwrap_types(returned);
+        // An identity helper (`defineTool(def) { return def; }`) gives its argument.
+        if object.kind() == "identifier" {
+            return self
+                .argument_index(f, self.text(object))
+                .map(|i| Expr::Function { returns: Box::new(Returns::Argument(i)), span: self.span(f) });
+        }
         // An object (a preset, a tool definition) or a list of them.
         if !matches!(object.kind(), "object" | "array") {
             return None;
         }
         let names: Vec<String> = params(f, self.lower.text).into_iter().map(|p| p.name).collect();
-        let value = unresolve_params(self.lower.expr(object), &names);
-        Some(Expr::Function { returns: Box::new(Returns::Value(value)), span: self.span(f) })
+        let lowered = fields_of_params(self.lower.expr(object), &|name| self.argument_index(f, name).is_some());
+        // A plain parameter, used whole or through its fields (`{ ...def, handler }`) is the argument
+        // of each call; anything else read from a parameter is unknown.
+        let mut marks = Vec::new();
+        param_uses(&lowered, &mut |name, span| {
+            if let Some(i) = self.argument_index(f, name) {
+                marks.push((span, i));
+            }
+        });
+        let value = unresolve_params(lowered, &names);
+        let returns = if marks.is_empty() {
+            Returns::Value(value)
+        } else {
+            Returns::Template { value, params: marks, rest: vec![] }
+        };
+        Some(Expr::Function { returns: Box::new(returns), span: self.span(f) })
+    }
+
+    /// The position of the plain parameter `name` of function `f`.
+    fn argument_index(&self, f: Node<'t>, name: &str) -> Option<usize> {
+        if let Some(p) = f.child_by_field_name("parameter") {
+            return (self.text(p) == name).then_some(0);
+        }
+        let list = f.child_by_field_name("parameters")?;
+        named_children(list).filter(|p| p.kind() != "comment").position(|p| {
+            let pattern = match p.kind() {
+                "required_parameter" | "optional_parameter" => p.child_by_field_name("pattern"),
+                "identifier" => Some(p),
+                _ => None,
+            };
+            pattern.is_some_and(|n| n.kind() == "identifier" && self.text(n) == name)
+        })
     }
 
     fn is_require(&self, mut n: Node<'t>) -> bool {
@@ -334,6 +371,65 @@ impl<'a, 't> Cx<'a, 't> {
 }
 
 /// `e` with every read of one of `params` made `Unresolved`.
+/// `opts.readOnly` of a parameter `opts` as a field of the parameter's own
+/// reference (spanning just its name), so a call's argument can replace it.
+fn fields_of_params(e: Expr, is_param: &dyn Fn(&str) -> bool) -> Expr {
+    match e {
+        Expr::Ref { path, span } if path.len() > 1 && is_param(&path[0]) => {
+            let name_end = span.start as usize + path[0].len();
+            let base =
+                Expr::Ref { path: vec![path[0].clone()], span: Span::new(span.file, span.start as usize, name_end) };
+            path[1..].iter().fold(base, |base, key| Expr::Field { base: Box::new(base), key: key.clone(), span })
+        }
+        Expr::Object { entries, span } => Expr::Object {
+            entries: entries
+                .into_iter()
+                .map(|en| match en {
+                    Entry::Pair { key, key_span, value } => {
+                        Entry::Pair { key, key_span, value: fields_of_params(value, is_param) }
+                    }
+                    Entry::Spread(v) => Entry::Spread(fields_of_params(v, is_param)),
+                })
+                .collect(),
+            span,
+        },
+        Expr::Equals { left, right, negated, span } => Expr::Equals {
+            left: Box::new(fields_of_params(*left, is_param)),
+            right: Box::new(fields_of_params(*right, is_param)),
+            negated,
+            span,
+        },
+        e => e,
+    }
+}
+
+/// Each single-name reference in `e` (a candidate parameter), with its span.
+fn param_uses(e: &Expr, on: &mut impl FnMut(&str, Span)) {
+    match e {
+        Expr::Ref { path, span } if path.len() == 1 => on(&path[0], *span),
+        Expr::Field { base, .. } => param_uses(base, on),
+        Expr::Equals { left, right, .. } => {
+            param_uses(left, on);
+            param_uses(right, on);
+        }
+        Expr::Object { entries, .. } => {
+            for en in entries {
+                match en {
+                    Entry::Pair { value, .. } | Entry::Spread(value) => param_uses(value, on),
+                }
+            }
+        }
+        Expr::List { items, .. } => {
+            for i in items {
+                match i {
+                    Element::Item(e) | Element::Spread(e) => param_uses(e, on),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn unresolve_params(e: Expr, params: &[String]) -> Expr {
     match e {
         Expr::Ref { ref path, span } if params.contains(&path[0]) => Expr::Unresolved(span),
@@ -363,6 +459,12 @@ fn unresolve_params(e: Expr, params: &[String]) -> Expr {
         Expr::Lookup { base, key, span } => Expr::Lookup {
             base: Box::new(unresolve_params(*base, params)),
             key: Box::new(unresolve_params(*key, params)),
+            span,
+        },
+        Expr::Equals { left, right, negated, span } => Expr::Equals {
+            left: Box::new(unresolve_params(*left, params)),
+            right: Box::new(unresolve_params(*right, params)),
+            negated,
             span,
         },
         Expr::Concat { parts, span } => {

@@ -10,7 +10,7 @@ use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, is_function, named_children};
 use super::registrations::{member, pair};
-use super::{Cx, API_LOWLEVEL, API_MCP_FRAMEWORK, API_XMCP};
+use super::{Cx, API_LOWLEVEL, API_MCP_FRAMEWORK, API_SUPABASE, API_XMCP};
 use crate::model::{CalleeKind, Each, Element, Entry, Expr, FileFacts, Gate};
 use crate::source::Span;
 
@@ -29,6 +29,53 @@ impl<'a, 't> Cx<'a, 't> {
         self.typed_definitions(facts);
         self.xmcp(facts);
         self.mcp_framework(facts);
+        self.supabase(facts);
+    }
+
+    /// `@supabase/mcp-utils`: `{ list_tables: tool({ description, annotations,
+    /// parameters, execute }) }`, named by the key it is the value of.
+    fn supabase(&self, facts: &mut FileFacts) {
+        let Some((local, span)) = facts.imports.iter().find_map(|i| {
+            (i.module == "@supabase/mcp-utils" && i.member.as_deref() == Some("tool") && !i.local.is_empty())
+                .then(|| (i.local.clone(), i.span))
+        }) else {
+            return;
+        };
+        if self.is_test_file() {
+            return;
+        }
+        let gate =
+            Gate::Callee { callee: Expr::Ref { path: vec![local.clone()], span }, kind: CalleeKind::SdkToolClass };
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            stack.extend(named_children(n).collect::<Vec<_>>().into_iter().rev());
+            if n.kind() != "call_expression"
+                || n.child_by_field_name("function").is_none_or(|f| f.kind() != "identifier" || self.text(f) != local)
+            {
+                continue;
+            }
+            let Some(config) = n.child_by_field_name("arguments").and_then(|a| named_children(a).next()) else {
+                continue;
+            };
+            let mut outer = n;
+            while let Some(p) = outer
+                .parent()
+                .filter(|p| matches!(p.kind(), "parenthesized_expression" | "as_expression" | "satisfies_expression"))
+            {
+                outer = p;
+            }
+            let Some(key) = outer.parent().filter(|p| p.kind() == "pair").and_then(|p| p.child_by_field_name("key"))
+            else {
+                continue;
+            };
+            let Some(name) = self.lower.key(key) else { continue };
+            let site = self.span(key);
+            let mut tool = self.site(API_SUPABASE, site, gate.clone(), vec![]);
+            tool.name = Some(Expr::Str(name, site));
+            let value = self.scoped(self.lower.expr(config), config);
+            self.config(&value, &mut tool, "parameters");
+            self.push_site(n, tool, facts);
+        }
     }
 
     /// Test files list expected tool objects and register tools on test
@@ -79,7 +126,12 @@ impl<'a, 't> Cx<'a, 't> {
                     let value = self.unwrap(value);
                     match kind {
                         Typed::One if value.kind() == "object" => self.definition_object(value, &gate, facts),
-                        Typed::List => self.tool_list(value, &gate, facts, 0),
+                        Typed::List => {
+                            self.tool_list(value, &gate, facts, 0);
+                            if let Some(name) = n.child_by_field_name("name").filter(|x| x.kind() == "identifier") {
+                                self.pushed(self.text(name), value, &gate, facts, 0);
+                            }
+                        }
                         Typed::Map if value.kind() == "object" => {
                             for p in named_children(value).filter(|p| p.kind() == "pair") {
                                 if let Some(v) = p.child_by_field_name("value") {
@@ -92,6 +144,35 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             stack.extend(named_children(n).collect::<Vec<_>>().into_iter().rev());
+        }
+    }
+
+    /// `tools.push({...}, ...)` onto the list `name` declared with `value`:
+    /// more elements of it, in the function that declares it.
+    fn pushed(&self, name: &str, value: Node<'t>, gate: &Gate, facts: &mut FileFacts, depth: usize) {
+        if self.unwrap(value).kind() != "array" {
+            return;
+        }
+        let scope = enclosing_functions(value).into_iter().next().unwrap_or(self.root);
+        let mut stack = vec![scope];
+        while let Some(c) = stack.pop() {
+            stack.extend(named_children(c).collect::<Vec<_>>().into_iter().rev());
+            if c.kind() != "call_expression" {
+                continue;
+            }
+            let Some(f) = c.child_by_field_name("function").filter(|f| f.kind() == "member_expression") else {
+                continue;
+            };
+            let is_push = f.child_by_field_name("property").is_some_and(|p| self.text(p) == "push")
+                && f.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == name);
+            if !is_push {
+                continue;
+            }
+            for a in c.child_by_field_name("arguments").map(named_children).into_iter().flatten() {
+                if a.kind() != "comment" {
+                    self.tool_element(a, gate, facts, depth + 1);
+                }
+            }
         }
     }
 
@@ -192,7 +273,10 @@ impl<'a, 't> Cx<'a, 't> {
                 }
             }
             "identifier" | "shorthand_property_identifier" => match self.declared_value(self.text(n), n) {
-                Some(v) => self.tool_list(v, gate, facts, depth + 1),
+                Some(v) => {
+                    self.tool_list(v, gate, facts, depth + 1);
+                    self.pushed(self.text(n), v, gate, facts, depth);
+                }
                 // Imported: `resolve` follows the list and repeats the site.
                 None => {
                     let list = Expr::Ref { path: vec![self.text(n).to_string()], span: self.span(n) };

@@ -104,6 +104,13 @@ impl<'a> Lower<'a> {
                         (Expr::Str(..) | Expr::Other(_), _) | (_, Expr::Str(..) | Expr::Other(_)) => Expr::Other(span),
                         _ => Expr::Unresolved(span),
                     },
+                    // `schema.type === "readOnly"`: a boolean once both sides are known.
+                    (Some(op @ ("===" | "!==" | "==" | "!=")), Some(l), Some(r)) => Expr::Equals {
+                        left: Box::new(self.expr_at(l, d)),
+                        right: Box::new(self.expr_at(r, d)),
+                        negated: op.starts_with('!'),
+                        span,
+                    },
                     // `env.DESCRIPTION ?? "List notes"`: some string, not a literal.
                     (Some("??" | "||"), Some(_), Some(r))
                         if matches!(self.expr_at(r, d), Expr::Str(..) | Expr::Other(_)) =>
@@ -162,7 +169,13 @@ impl<'a> Lower<'a> {
                 Expr::Bool(b, _) => Expr::Bool(!b, span),
                 Expr::Number(v, _) => Expr::Bool(v.parse::<f64>().is_ok_and(|x| x == 0.0), span),
                 Expr::Null(_) => Expr::Bool(true, span),
-                _ => Expr::Unresolved(span),
+                // `!tool.mutating`: the negation of a boolean known later.
+                inner => Expr::Equals {
+                    left: Box::new(inner),
+                    right: Box::new(Expr::Bool(false, span)),
+                    negated: false,
+                    span,
+                },
             },
             Some("void") => Expr::Null(span),
             Some("-") if arg.kind() == "number" => Expr::Number(self.text(n).to_string(), span),
@@ -242,6 +255,17 @@ impl<'a> Lower<'a> {
         };
         if arguments.kind() != "arguments" {
             return Expr::Other(span); // a tagged template
+        }
+        // `list.filter(t => ...)` keeps some of the list's elements, as an `if`
+        // around a registration keeps it: each element is one to look at.
+        if function.kind() == "member_expression"
+            && function.child_by_field_name("property").is_some_and(|p| self.text(p) == "filter")
+            && named_children(arguments).filter(|c| c.kind() != "comment").count() == 1
+            && named_children(arguments).any(|c| matches!(c.kind(), "arrow_function" | "function_expression"))
+        {
+            if let Some(object) = function.child_by_field_name("object") {
+                return self.expr_at(object, d);
+            }
         }
         let args = self.args_at(arguments, d);
         match self.dotted(function).as_deref().map(|p| p.join(".")).as_deref() {

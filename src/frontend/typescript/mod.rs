@@ -44,6 +44,7 @@ pub const API_LOWLEVEL: &str = "ts.lowlevel.Tool";
 pub const API_XMCP: &str = "ts.xmcp.metadata";
 pub const API_MCP_FRAMEWORK: &str = "ts.mcp-framework.MCPTool";
 pub const API_MCP_USE: &str = "ts.mcp-use.tool";
+pub const API_SUPABASE: &str = "ts.supabase.tool";
 pub const API_WRAPPER: &str = "ts.wrapper";
 
 #[derive(Clone, Copy, PartialEq, Eq)]

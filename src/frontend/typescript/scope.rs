@@ -161,6 +161,12 @@ impl<'a, 't> Cx<'a, 't> {
                 key: Box::new(self.scoped_d(*key, at, d)),
                 span,
             },
+            Expr::Equals { left, right, negated, span } => Expr::Equals {
+                left: Box::new(self.scoped_d(*left, at, d)),
+                right: Box::new(self.scoped_d(*right, at, d)),
+                negated,
+                span,
+            },
             Expr::Concat { parts, span } => {
                 Expr::Concat { parts: parts.into_iter().map(|p| self.scoped_d(p, at, d)).collect(), span }
             }
@@ -245,12 +251,21 @@ impl<'a, 't> Cx<'a, 't> {
         let text = self.lower.text;
         match pattern.kind() {
             "identifier" => vec![(self.text(pattern).to_string(), vec![])],
-            // `([name, tool]) => ...` over `Object.entries(...)`.
-            "array_pattern" => named_children(pattern)
-                .enumerate()
-                .filter(|(_, p)| p.kind() == "identifier")
-                .map(|(i, p)| (self.text(p).to_string(), vec![i.to_string()]))
-                .collect(),
+            // `([name, tool]) => ...` over `Object.entries(...)`; a hole
+            // (`[, tool]`) still takes a position, so positions count commas.
+            "array_pattern" => {
+                let mut cursor = pattern.walk();
+                let mut position = 0usize;
+                let mut out = Vec::new();
+                for c in pattern.children(&mut cursor) {
+                    match c.kind() {
+                        "," => position += 1,
+                        "identifier" => out.push((self.text(c).to_string(), vec![position.to_string()])),
+                        _ => {}
+                    }
+                }
+                out
+            }
             "object_pattern" => pattern_names(pattern, text)
                 .into_iter()
                 .filter_map(|n| {
@@ -293,6 +308,7 @@ fn refs_any(e: &Expr, vars: &[(String, Vec<String>)]) -> bool {
         Expr::Ref { path, .. } => vars.iter().any(|(v, _)| *v == path[0]),
         Expr::Field { base, .. } | Expr::Index { base, .. } => refs_any(base, vars),
         Expr::Lookup { base, key, .. } => refs_any(base, vars) || refs_any(key, vars),
+        Expr::Equals { left, right, .. } => refs_any(left, vars) || refs_any(right, vars),
         Expr::Concat { parts, .. } => parts.iter().any(|p| refs_any(p, vars)),
         Expr::Object { entries, .. } => entries.iter().any(|en| match en {
             Entry::Pair { value, .. } | Entry::Spread(value) => refs_any(value, vars),
