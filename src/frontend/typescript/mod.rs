@@ -142,7 +142,9 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
         scopes: RefCell::default(),
     };
     if root.has_error() {
-        if let Some(problem) = cx.first_error(root) {
+        if let Some(problem) =
+            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, cx.language_name())
+        {
             facts.problems.push(problem);
         }
     }
@@ -177,34 +179,6 @@ impl<'a, 't> Cx<'a, 't> {
     }
     fn text(&self, n: Node<'t>) -> &'a str {
         self.lower.text(n)
-    }
-
-    fn first_error(&self, root: Node<'t>) -> Option<Problem> {
-        let mut cursor = root.walk();
-        let mut stack = vec![root];
-        while let Some(n) = stack.pop() {
-            if n.is_error() {
-                let line_end = self.lower.text[n.start_byte()..]
-                    .find('\n')
-                    .map_or(n.end_byte(), |i| (n.start_byte() + i).min(n.end_byte()));
-                return Some(Problem {
-                    span: Span::new(
-                        self.lower.file,
-                        n.start_byte(),
-                        line_end.max(n.start_byte() + 1).min(self.lower.text.len()),
-                    ),
-                    message: format!("syntax error: this {} could not be parsed", self.language_name()),
-                });
-            }
-            if n.is_missing() {
-                return Some(Problem { span: self.span(n), message: format!("syntax error: missing `{}`", n.kind()) });
-            }
-            if n.has_error() {
-                let children: Vec<Node> = n.children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev());
-            }
-        }
-        None
     }
 
     fn language_name(&self) -> &'static str {

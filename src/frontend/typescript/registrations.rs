@@ -429,24 +429,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     pub(super) fn site(&self, api: &'static str, site: Span, gate: Gate, args: Vec<Arg>) -> ToolSite {
-        ToolSite {
-            api,
-            site,
-            gate,
-            args,
-            name: None,
-            default_name: None,
-            title: None,
-            annotations: None,
-            params: None,
-            input_types: vec![],
-            input: None,
-            tool_object: None,
-            definition: None,
-            syntax: Syntax::JsObject,
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
-        }
+        ToolSite { args, ..ToolSite::new(api, site, gate, Syntax::JsObject) }
     }
 
     /// A punkpeye fastmcp tool object `{ name, parameters, annotations, execute }`
