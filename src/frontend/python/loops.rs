@@ -47,6 +47,15 @@ impl<'a, 't> Cx<'a, 't> {
         out
     }
 
+    /// One argument list per iteration of an enclosing loop over a literal
+    /// list (see [`Cx::loop_iterations`]), or just `args` outside one.
+    pub(super) fn per_iteration(&self, at: Node, args: Vec<Arg>) -> Vec<Vec<Arg>> {
+        match self.loop_iterations(at, &args) {
+            Some(iterations) => iterations.iter().map(|bound| super::inline::substitute_args(&args, bound)).collect(),
+            None => vec![args],
+        }
+    }
+
     /// The loop variables of each iteration of the `for` statement around
     /// `at` (inside the same function), when the registration uses them and
     /// the loop runs over a literal list, tuple or dict (or a name bound to

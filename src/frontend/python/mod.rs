@@ -470,10 +470,7 @@ impl<'a, 't> Cx<'a, 't> {
             if !args.iter().any(|a| a.keyword.as_deref() == Some("name")) {
                 return;
             }
-            let runs = match self.loop_iterations(call, &args) {
-                Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
-                None => vec![args],
-            };
+            let runs = self.per_iteration(call, args);
             for args in runs {
                 let gate = Gate::Callee { callee: self.lower.expr(callee), kind: CalleeKind::SdkToolClass };
                 let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
@@ -508,10 +505,7 @@ impl<'a, 't> Cx<'a, 't> {
                         return;
                     }
                 }
-                let runs = match self.loop_iterations(call, &args) {
-                    Some(iterations) => iterations.iter().map(|bound| substitute_args(&args, bound)).collect(),
-                    None => vec![args],
-                };
+                let runs = self.per_iteration(call, args);
                 for args in runs {
                     let gate = Gate::Callee { callee: self.lower.expr(object), kind: CalleeKind::SdkToolClass };
                     let mut tool = self.site(API_FROM_FUNCTION, site, gate, args.clone(), PositionalRoles::Mapped);
