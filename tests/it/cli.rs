@@ -84,7 +84,9 @@ fn rules_and_explain() {
     let (code, doc, _) = run_in(&repo(), &["rule", "MCP002"]);
     assert_eq!(code, 0);
     assert!(doc.contains("## What it does"));
-    assert_eq!(run_in(&repo(), &["check", "--explain", "implicit-destructive"]).0, 0);
+    let (code, explained, _) = run_in(&repo(), &["check", "--explain", "implicit-destructive"]);
+    assert_eq!(code, 0);
+    assert!(explained.contains("MCP002") && explained.contains("## What it does"), "{explained}");
     assert_eq!(run_in(&repo(), &["rule", "MCP999"]).0, 2);
 }
 
@@ -136,7 +138,10 @@ fn symlink_loop_is_an_io_error() {
 #[test]
 fn output_is_deterministic_across_thread_counts() {
     let case = repo().join("tests/fixtures/python");
-    let (_, one, _) = run_in(&case, &["check", "-j", "1", "--format", "json"]);
+    let (code, one, err) = run_in(&case, &["check", "-j", "1", "--format", "json"]);
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&one).expect("json");
+    assert!(v["findings"].as_array().is_some_and(|f| f.len() > 100), "{one}");
     let (_, many, _) = run_in(&case, &["check", "-j", "8", "--format", "json"]);
     assert_eq!(one, many);
 }
@@ -155,7 +160,7 @@ fn never_modifies_the_tree() {
 }
 
 #[test]
-fn fails_clearly_on_no_panic_inputs() {
+fn deep_nesting_is_linted_without_overflow() {
     // Deep nesting must neither overflow the stack nor hang.
     let deep = format!(
         "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\nX = {}1{}\n",
@@ -163,6 +168,7 @@ fn fails_clearly_on_no_panic_inputs() {
         ")".repeat(50_000)
     );
     let dir = tree(&[("deep.py", deep.as_bytes())]);
-    let (code, _, err) = run_in(dir.path(), &["check"]);
-    assert!(code == 0 || code == 1, "{err}");
+    let (code, out, err) = run_in(dir.path(), &["check", "--color", "never"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("No findings"), "{out}");
 }

@@ -32,23 +32,23 @@ fn assert_valid_sarif(doc: &Value) {
     assert!(errors.is_empty(), "SARIF does not match the 2.1.0 schema:\n{}", errors.join("\n"));
 }
 
-fn sarif_in(dir: &Path, args: &[&str]) -> Value {
+fn sarif_in(dir: &Path, args: &[&str], expect_code: i32) -> Value {
     let mut all = vec!["check", "--format", "sarif"];
     all.extend_from_slice(args);
     let (code, out, err) = run_in(dir, &all);
-    assert!((0..=2).contains(&code), "exit {code}: {err}");
+    assert_eq!(code, expect_code, "{err}");
     serde_json::from_str(&out).expect("SARIF is JSON")
 }
 
 #[test]
 fn sarif_validates_against_the_schema() {
-    let mut doc = sarif_in(&dirty(), &[]);
+    let mut doc = sarif_in(&dirty(), &[], 1);
     assert_valid_sarif(&doc);
     // The validator does reject what the schema forbids (lines are 1-based).
     doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] = 0.into();
     assert!(!sarif_schema().is_valid(&doc));
     // No findings still makes a valid log.
-    assert_valid_sarif(&sarif_in(&repo().join("tests/fixtures/ci/clean"), &[]));
+    assert_valid_sarif(&sarif_in(&repo().join("tests/fixtures/ci/clean"), &[], 0));
     // A path that needs percent-encoding and a file-level finding without a region.
     let dir = tempfile::tempdir().expect("tempdir");
     let odd = dir.path().join("my tools#1");
@@ -58,7 +58,7 @@ fn sarif_validates_against_the_schema() {
         b"from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n@mcp.tool()\ndef f(): pass\n",
     )
     .expect("write");
-    let doc = sarif_in(dir.path(), &[".", "missing-dir"]);
+    let doc = sarif_in(dir.path(), &[".", "missing-dir"], 2);
     assert_valid_sarif(&doc);
     let uris: Vec<&str> = doc["runs"][0]["results"]
         .as_array()
@@ -72,11 +72,12 @@ fn sarif_validates_against_the_schema() {
 
 #[test]
 fn sarif_driver_lists_every_rule_from_its_doc() {
-    let doc = sarif_in(&dirty(), &[]);
+    let doc = sarif_in(&dirty(), &[], 1);
     let rules = doc["runs"][0]["tool"]["driver"]["rules"].as_array().expect("rules");
     let (_, listed, _) = run_in(&dirty(), &["rules", "--format", "json"]);
     let listed: Value = serde_json::from_str(&listed).expect("json");
     let listed = listed.as_array().expect("array");
+    assert!(!rules.is_empty());
     assert_eq!(rules.len(), listed.len());
     for (r, l) in rules.iter().zip(listed) {
         assert_eq!(r["id"], l["code"]);
@@ -100,7 +101,7 @@ fn sarif_driver_lists_every_rule_from_its_doc() {
 
 #[test]
 fn sarif_snapshot() {
-    let doc = sarif_in(&dirty(), &[]);
+    let doc = sarif_in(&dirty(), &[], 1);
     let run = &doc["runs"][0];
     // The driver is the rule docs (tested above); the results are the report.
     snapshots(|| insta::assert_json_snapshot!("dirty.sarif-results", run["results"]));
@@ -130,13 +131,14 @@ fn sarif_fingerprints_ignore_line_moves() {
             })
             .collect()
     };
-    let before = prints(&sarif_in(dir.path(), &[]));
+    let before = prints(&sarif_in(dir.path(), &[], 1));
+    assert_eq!(before.len(), 9, "the dirty fixture's findings");
     let text = std::fs::read_to_string(dir.path().join("server.py")).expect("read");
     let moved = text.replacen("\nmcp = FastMCP", "\n# a comment\n# and another\n\nmcp = FastMCP", 1);
     std::fs::write(dir.path().join("server.py"), moved).expect("write");
     let preset = std::fs::read_to_string(dir.path().join("presets.py")).expect("read");
     std::fs::write(dir.path().join("presets.py"), format!("# moved\n{preset}")).expect("write");
-    let after = prints(&sarif_in(dir.path(), &[]));
+    let after = prints(&sarif_in(dir.path(), &[], 1));
     assert_eq!(before.len(), after.len());
     for ((fa, la), (fb, lb)) in before.iter().zip(&after) {
         assert_eq!(fa, fb);
@@ -148,7 +150,7 @@ fn sarif_fingerprints_ignore_line_moves() {
 
 #[test]
 fn sarif_related_locations_point_at_the_preset() {
-    let doc = sarif_in(&dirty(), &[]);
+    let doc = sarif_in(&dirty(), &[], 1);
     let restock = doc["runs"][0]["results"]
         .as_array()
         .expect("results")
@@ -170,9 +172,14 @@ fn github_snapshot_and_levels() {
         out.contains("::error file=server.py,line=30,col=24,endLine=30,endColumn=38,title=MCP012 misspelled-hint::")
     );
     assert!(out.contains("::notice file=server.py,"));
-    // A command is one line: newlines in messages are escaped.
-    for line in out.lines().filter(|l| l.starts_with("::")) {
-        assert!(line.contains(",title=MCP0"), "{line}");
+    // A command is one line: newlines in messages are escaped, so every
+    // line but the closing summary is a whole command.
+    let lines: Vec<&str> = out.lines().collect();
+    let (summary, commands) = lines.split_last().expect("output");
+    assert!(summary.starts_with("Found 9 findings"), "{summary}");
+    assert_eq!(commands.len(), 9);
+    for line in commands {
+        assert!(line.starts_with("::") && line.contains(",title=MCP0"), "{line}");
     }
 }
 
@@ -213,7 +220,7 @@ fn summary_appends_per_tree() {
     assert!(text.contains("| `dirty` | 5 | 2 | 1 | 1 | 3 | 1 |"), "{text}");
     assert!(text.contains("| `clean` | 2 | 2 | 1 | 1 | 2 | 0 |"), "{text}");
     assert!(text.contains("| MCP012 | `misspelled-hint` | error | 1 |"), "{text}");
-    run_in(&ci, &["check", "clean", "--summary", s]);
+    assert_eq!(run_in(&ci, &["check", "clean", "--summary", s]).0, 0);
     let text = std::fs::read_to_string(&summary).expect("summary written");
     assert_eq!(text.matches("## mcp-lint").count(), 2);
     assert!(text.ends_with("No findings.\n\n"), "{text}");

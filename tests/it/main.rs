@@ -32,6 +32,8 @@ pub fn fixtures(lang: &str) -> Vec<PathBuf> {
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
+    // An emptied or renamed fixture tree must not make its tests pass vacuously.
+    assert!(!dirs.is_empty(), "no fixture cases under tests/fixtures/{lang}");
     dirs
 }
 

@@ -70,6 +70,8 @@ fn examples(text: &str) -> Vec<(bool, BTreeMap<String, String>)> {
             body.push('\n');
         }
         if words.first() != Some(&"python") {
+            // Only Python examples are executed; another language would be skipped silently.
+            assert!(!matches!(words.get(1), Some(&"bad" | &"good")), "unexecuted example fence: {info}");
             continue;
         }
         let bad = match words.get(1) {
@@ -111,6 +113,14 @@ fn examples_fire_and_stay_silent() {
             }
             let (_, out, err) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "--select", code]);
             let fired = out.lines().any(|l| l.contains(&format!("[{code}]")));
+            // A good example stays silent about something: it must hold a tool.
+            let tools = out
+                .rsplit_once(" in ")
+                .and_then(|(_, rest)| rest.split_whitespace().next())
+                .and_then(|n| n.parse::<usize>().ok());
+            if !*bad && code != "MCP091" && tools.unwrap_or(0) == 0 {
+                failures.push(format!("{stem} good example #{}: no tool found\n{out}{err}", i + 1));
+            }
             if fired != *bad {
                 failures.push(format!(
                     "{stem} example #{} ({}): fired={fired}\n{out}{err}",
