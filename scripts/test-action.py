@@ -229,9 +229,11 @@ def main():
 
         # Several paths, space- or newline-separated, and an unused default.
         code, out, summary, _ = runner.run({"paths": "dirty clean"})
-        check("two paths: both trees", "| `dirty` |" in summary and "| `clean` |" in summary, summary)
+        check("two paths: both trees", code == 1 and "| `dirty` |" in summary and "| `clean` |" in summary,
+              (code, summary))
         code, out, summary, _ = runner.run({"paths": "clean\n\ndirty\n"})
-        check("newline-separated paths", code == 1 and "| `dirty` |" in summary, (code, summary))
+        check("newline-separated paths", code == 1 and "| `dirty` |" in summary and "| `clean` |" in summary,
+              (code, summary))
 
         # Inputs that would run commands if they reached a shell unquoted.
         marker = tmp / "pwned"

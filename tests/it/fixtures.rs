@@ -151,3 +151,22 @@ fn typescript_expect_markers() {
 fn typescript_snapshots() {
     snapshot_lang("typescript");
 }
+
+/// Every per-case snapshot belongs to a case that still exists, so a renamed
+/// or deleted fixture cannot leave a stale snapshot that nothing checks.
+#[test]
+fn no_orphaned_case_snapshots() {
+    let mut orphans = Vec::new();
+    for lang in ["python", "typescript", "go", "rust"] {
+        let cases: Vec<String> =
+            fixtures(lang).iter().map(|c| c.file_name().expect("name").to_string_lossy().into_owned()).collect();
+        for entry in std::fs::read_dir(crate::repo().join("tests/snapshots").join(lang)).expect("snapshot dir") {
+            let name = entry.expect("entry").file_name().to_string_lossy().into_owned();
+            let case = name.split('.').next().unwrap_or("");
+            if !cases.iter().any(|c| c == case) {
+                orphans.push(format!("{lang}/{name}"));
+            }
+        }
+    }
+    assert!(orphans.is_empty(), "snapshots without a fixture case: {orphans:?}");
+}

@@ -455,7 +455,15 @@ mod tests {
 
     #[test]
     fn queries_compile() {
-        let _ = (IMPORTS.capture("import"), DECLARATIONS.capture("function"), REGISTRATIONS.capture("call"));
+        // Every capture the frontend reads: a missing one panics here, not on user input.
+        IMPORTS.capture("import");
+        for c in ["var", "const", "function", "method", "type.name", "type.struct"] {
+            DECLARATIONS.capture(c);
+        }
+        for c in ["call", "call.function", "call.args", "record", "record.body", "list.type", "list.body", "table.body"]
+        {
+            REGISTRATIONS.capture(c);
+        }
     }
 
     #[test]

@@ -1441,7 +1441,9 @@ mod tests {
     #[test]
     fn deep_nesting_does_not_overflow() {
         let src = format!("X = {}1{}\n", "(".repeat(20000), ")".repeat(20000));
-        let _ = parse(FileId(0), &src);
+        let facts = parse(FileId(0), &src);
+        // Past the depth limit the value is unresolved, but the name is still bound.
+        assert!(facts.binding("X").is_some());
         let src = format!("X = {}\n", "{'a': ".repeat(5000) + &"}".repeat(5000));
         let _ = parse(FileId(0), &src);
     }

@@ -238,6 +238,8 @@ mod tests {
         let deep = format!("const X = {}1{};\n", "(".repeat(20000), ")".repeat(20000));
         let _ = facts("a.ts", &deep);
         let _ = facts("a.js", "server.registerTool(`a ${`b ${c}`}`, {, }, ");
-        let _ = facts("a.tsx", "const x = <div>{server.tool('a', {}, () => 1)}</div>;");
+        // JSX around a registration: still found.
+        let f = facts("a.tsx", "const x = <div>{server.tool('a', {}, () => 1)}</div>;");
+        assert_eq!(f.tools.len(), 1);
     }
 }
