@@ -178,10 +178,13 @@ fn link_note(link: &Path, inside: &[PathBuf]) -> Option<String> {
     let shown = crate::source::display_path(link, &std::env::current_dir().unwrap_or_default());
     match std::fs::canonicalize(link) {
         Ok(target) if inside.iter().any(|r| target.starts_with(r)) => None,
+        // Only what would have been linted is worth a note (not `report.sarif -> …`).
+        Ok(target) if !target.is_dir() && lang_for(link).is_none() => None,
         Ok(target) => Some(format!(
             "{shown}: not followed, a symbolic link to `{}` outside the linted paths (--follow-links follows it)",
             crate::source::escape_path(&target)
         )),
+        Err(_) if lang_for(link).is_none() => None,
         Err(_) => Some(format!("{shown}: skipped, a symbolic link to a missing file")),
     }
 }

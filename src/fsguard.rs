@@ -110,15 +110,20 @@ pub fn read_manifest(path: &Path) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// Refuse a relative path that leads out of the working directory, through
-/// `..` or a symbolic link anywhere on the way (the last component
-/// included when it exists). Absolute paths are the caller's explicit
-/// choice (`$GITHUB_STEP_SUMMARY`, `$RUNNER_TEMP/…`) and pass.
+/// Refuse a path inside the working directory — relative, or absolute
+/// below it — that leads out of it through `..` or a symbolic link anywhere
+/// on the way (the last component included when it exists): the checkout
+/// is a stranger's, the flags are not. An absolute path elsewhere is the
+/// caller's explicit choice (`$GITHUB_STEP_SUMMARY`, `$RUNNER_TEMP/…`).
 pub fn stays_inside_cwd(path: &Path) -> Result<(), String> {
+    let here = std::env::current_dir().map_err(|e| io_reason(&e))?;
+    let cwd = std::fs::canonicalize(&here).map_err(|e| io_reason(&e))?;
     if path.is_absolute() {
-        return Ok(());
+        let named = lexical(path);
+        if !named.starts_with(&cwd) && !named.starts_with(lexical(&here)) {
+            return Ok(()); // an explicit place elsewhere
+        }
     }
-    let cwd = std::env::current_dir().and_then(std::fs::canonicalize).map_err(|e| io_reason(&e))?;
     let resolved = match std::fs::canonicalize(path) {
         Ok(p) => p,
         // Not there yet (an output): its directory decides.
@@ -126,8 +131,8 @@ pub fn stays_inside_cwd(path: &Path) -> Result<(), String> {
             let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
             let dir = std::fs::canonicalize(parent).map_err(|e| io_reason(&e))?;
             match path.file_name() {
-                Some(name) if name != ".." => dir.join(name),
-                _ => dir.parent().map_or(PathBuf::new(), Path::to_path_buf),
+                Some(name) => dir.join(name),
+                None => dir,
             }
         }
     };
@@ -135,10 +140,25 @@ pub fn stays_inside_cwd(path: &Path) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "leads outside the working directory (to `{}`, through `..` or a symbolic link); give an absolute path to use a file there",
+            "leads out of the working directory to `{}` (through `..` or a symbolic link); only an absolute path may name a file outside it",
             crate::source::escape_path(&resolved)
         ))
     }
+}
+
+/// `..` and `.` taken away without touching the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// How [`write`] treats an existing file.

@@ -180,6 +180,30 @@ pub fn escape_os(s: &std::ffi::OsStr) -> String {
     out
 }
 
+/// The bytes an [`escape_os`] string stands for (`\\` and `\xHH` undone).
+pub fn unescape(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            out.push(b'\\');
+            i += 2;
+            continue;
+        }
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') {
+            if let Some(v) = s.get(i + 2..i + 4).and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 4;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
@@ -201,6 +225,9 @@ mod tests {
             assert_eq!(escape_os(OsStr::from_bytes(b"caf\xe9.py")), "caf\\xE9.py");
             // A literal `\xE9` in a name stays distinguishable from the byte.
             assert_eq!(escape_os(OsStr::new("caf\\xE9.py")), "caf\\\\xE9.py");
+            for name in [&b"caf\xe9\\xE9\\\\.py"[..], b"\x1b]0;x\x07", b"\xc2\x9b\xff\xfe", "é\u{202e}".as_bytes()] {
+                assert_eq!(unescape(&escape_os(OsStr::from_bytes(name))), name);
+            }
         }
     }
 }
