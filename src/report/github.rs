@@ -79,7 +79,9 @@ mod tests {
         };
         assert_eq!(
             render(&[f], &sources),
-            "::warning file=a%2Cb%3Ac%25d%0D%0Ae.py,line=2,col=1,endLine=2,endColumn=10,\
+            // Control characters in a file name are escaped once for any
+            // output (`\x0D`), before the command's own escapes.
+            "::warning file=a%2Cb%3Ac%25d\\x0D\\x0Ae.py,line=2,col=1,endLine=2,endColumn=10,\
              title=MCP002 implicit-destructive::50%25 sure:%0D%0Ayes, really%0Ahelp: say `destructiveHint=False`\n"
         );
     }
