@@ -237,7 +237,7 @@ fn special_files_are_refused_at_once() {
         for file in ["pipe.py", "adir"] {
             let (code, _, err) = run(&proj, &["check", flag, file]);
             assert_eq!(code, 2, "{flag} {file}: {err}");
-            assert!(err.contains(&format!("cannot write")) && err.contains(file), "{flag} {file}: {err}");
+            assert!(err.contains("cannot write") && err.contains(file), "{flag} {file}: {err}");
         }
     }
     // The walk never opens the FIFO: a run over the tree finishes.
