@@ -485,6 +485,9 @@ fn tools(args: ToolsArgs) -> ExitCode {
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
     };
+    for note in &run.notes {
+        let _ = writeln!(std::io::stderr(), "note: {note}");
+    }
     for f in run.findings.iter().filter(|f| f.code == "MCP091") {
         let _ = writeln!(std::io::stderr(), "error: {}", f.message);
     }

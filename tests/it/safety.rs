@@ -78,10 +78,15 @@ fn a_link_to_a_directory_outside_is_not_walked() {
     assert!(!out.contains("leak_secret") && out.contains("delete_note"), "{out}");
     assert_eq!(notes(&err, "vendor: not followed"), 1, "{err}");
     assert!(err.contains("--follow-links"), "{err}");
+    let (_, _, err) = run(&proj, &["tools"]);
+    assert_eq!(notes(&err, "vendor: not followed"), 1, "{err}");
     // Opted in, the link is followed.
     let (_, out, err) = run(&proj, &["check", "--format", "concise", "--follow-links"]);
     assert!(out.contains("leak_secret"), "{out}{err}");
     assert_eq!(notes(&err, "not followed"), 0, "{err}");
+    // Named on the command line, a link is the user's choice: walked.
+    let (_, out, err) = run(&proj, &["check", "--format", "concise", "vendor"]);
+    assert!(out.contains("secret.py:4:1") && out.contains("leak_secret"), "{out}{err}");
 }
 
 #[test]
