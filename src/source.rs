@@ -180,6 +180,27 @@ pub fn escape_os(s: &std::ffi::OsStr) -> String {
     out
 }
 
+/// Text from the linted source (a tool name inside a message) made safe for
+/// a terminal: control and bidirectional characters are written `\xHH`
+/// like in file names; nothing else changes (not meant to be reversed).
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The bytes an [`escape_os`] string stands for (`\\` and `\xHH` undone).
 pub fn unescape(s: &str) -> Vec<u8> {
     let b = s.as_bytes();

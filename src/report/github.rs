@@ -45,6 +45,14 @@ pub fn render(findings: &[Finding], sources: &SourceMap) -> String {
         if let Some(help) = &f.help {
             message.push_str(&format!("\nhelp: {help}"));
         }
+        // CR and LF are the command's own escapes; other controls are ours.
+        let message: String = message
+            .split_inclusive(['\r', '\n'])
+            .map(|part| {
+                let body = part.trim_end_matches(['\r', '\n']);
+                format!("{}{}", crate::source::printable(body), &part[body.len()..])
+            })
+            .collect();
         out.push_str(&format!("::{} {}::{}\n", command(f.severity), props.join(","), escape_data(&message)));
     }
     out

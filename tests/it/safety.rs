@@ -348,3 +348,27 @@ fn file_names_are_escaped_in_every_format() {
         }
     }
 }
+
+/// A terminal escape in the source (a tool's name) does not reach the
+/// terminal through a message either; JSON keeps the exact text.
+#[test]
+fn control_characters_from_the_source_are_escaped_in_text_formats() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = BARE.replace("@mcp.tool()", "@mcp.tool(name=\"x\x1b[31mRED\u{202e}\")");
+    std::fs::write(dir.path().join("server.py"), server).expect("write");
+    let formats: &[&[&str]] = &[
+        &["check", "--format", "full"],
+        &["check", "--format", "concise"],
+        &["check", "--format", "github"],
+        &["check", "--format", "markdown"],
+        &["tools"],
+    ];
+    for args in formats {
+        let (_, out, err) = run(dir.path(), args);
+        assert!(out.contains("RED"), "{args:?}: {out}{err}");
+        assert!(!out.contains('\x1b') && !out.contains('\u{202e}'), "{args:?}: {out:?}");
+    }
+    let (_, out, _) = run(dir.path(), &["tools", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["tools"][0]["name"], "x\x1b[31mRED\u{202e}");
+}
