@@ -8,6 +8,7 @@ mod formats;
 mod hooks;
 mod profiles;
 mod rule_docs;
+#[cfg(unix)]
 mod safety;
 mod suppress;
 
