@@ -235,6 +235,19 @@ def main():
         check("newline-separated paths", code == 1 and "| `dirty` |" in summary and "| `clean` |" in summary,
               (code, summary))
 
+        # Nothing is written outside the workspace or through a committed link.
+        victim = tmp / "victim"
+        victim.write_text("precious\n")
+        code, _, _, outputs = runner.run({"paths": "clean", "sarif-file": "../escape.sarif"})
+        check("sarif-file ../: refused, exit 2", code == 2 and outputs.get("exit-code") == "2", (code, outputs))
+        check("sarif-file ../: nothing written outside", not (tmp / "escape.sarif").exists())
+        (ws / "linked.sarif").symlink_to(victim)
+        code, _, _, outputs = runner.run({"paths": "clean", "sarif-file": "linked.sarif"})
+        check("sarif-file through a committed link: refused, exit 2", code == 2, (code, outputs))
+        check("sarif-file through a committed link: not offered for upload", outputs.get("sarif-file") == "", outputs)
+        check("sarif-file through a committed link: victim intact", victim.read_text() == "precious\n")
+        (ws / "linked.sarif").unlink()
+
         # Inputs that would run commands if they reached a shell unquoted.
         marker = tmp / "pwned"
         evil = f"$(touch {marker}-1) `touch {marker}-2`; touch {marker}-3 && touch {marker}-4 | touch {marker}-5"

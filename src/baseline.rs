@@ -73,19 +73,23 @@ pub fn write(path: &Path, findings: &[Finding], sources: &SourceMap) -> Result<u
     let file = File { version: 1, note: NOTE.into(), findings: entries };
     let mut text = serde_json::to_string_pretty(&file).expect("baseline serializes");
     text.push('\n');
-    std::fs::write(path, text)
-        .map_err(|e| format!("cannot write baseline `{}`: {}", path.display(), crate::discover::io_message(&e)))?;
+    let shown = crate::source::escape_path(path);
+    crate::fsguard::stays_inside_cwd(path)
+        .and_then(|()| crate::fsguard::write(path, text.as_bytes(), crate::fsguard::WriteMode::Replace))
+        .map_err(|why| format!("cannot write baseline `{shown}`: {why}"))?;
     Ok(n)
 }
 
 impl Baseline {
     pub fn load(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read baseline `{}`: {}", path.display(), crate::discover::io_message(&e)))?;
-        let file: File = serde_json::from_str(&text)
-            .map_err(|e| format!("`{}` is not an mcp-lint baseline: {e}", path.display()))?;
+        let shown = crate::source::escape_path(path);
+        let text = crate::fsguard::stays_inside_cwd(path)
+            .and_then(|()| crate::fsguard::read_text(path, crate::fsguard::MAX_BASELINE_SIZE))
+            .map_err(|why| format!("cannot read baseline `{shown}`: {why}"))?;
+        let file: File =
+            serde_json::from_str(&text).map_err(|e| format!("`{shown}` is not an mcp-lint baseline: {e}"))?;
         if file.version != 1 {
-            return Err(format!("`{}`: unsupported baseline version {}", path.display(), file.version));
+            return Err(format!("`{shown}`: unsupported baseline version {}", file.version));
         }
         let mut remaining = HashMap::new();
         for e in file.findings {

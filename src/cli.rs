@@ -45,12 +45,18 @@ pub struct Walk {
     /// Glob of paths to leave out (repeatable), e.g. `--exclude 'tests/**'`.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
-    /// Worker threads [default: the number of CPUs].
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Worker threads, 1 or more [default: the number of CPUs].
+    // Negative numbers reach the parser, which says what is wrong with them
+    // (clap's own tip, "use '-- -1'", would make `-1` a path).
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Skip files larger than this many bytes (with a note).
-    #[arg(long, value_name = "BYTES", default_value_t = crate::DEFAULT_MAX_FILE_SIZE)]
+    #[arg(long, value_name = "BYTES", allow_negative_numbers = true, value_parser = parse_bytes,
+          default_value_t = crate::DEFAULT_MAX_FILE_SIZE)]
     pub max_file_size: u64,
+    /// Follow symbolic links that lead out of the linted paths (not followed by default, with a note).
+    #[arg(long)]
+    pub follow_links: bool,
     /// Use this config file instead of searching for mcp-lint.toml, .mcp-lint.toml or pyproject.toml.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
@@ -172,12 +178,29 @@ pub fn with_default_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsSt
     }
 }
 
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("0 threads cannot lint anything: give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a number of threads: give a whole number, 1 or more")),
+    }
+}
+
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|_| format!("`{s}` is not a size: give a whole number of bytes, 0 or more"))
+}
+
 fn usage_error(message: &str) -> ExitCode {
     let _ = writeln!(std::io::stderr(), "error: {message}");
     ExitCode::from(2)
 }
 
-fn resolve_codes(list: &[String]) -> Result<Vec<&'static rules::RuleInfo>, String> {
+/// The rules of a comma-separated flag; one given only commas names none
+/// and is refused rather than read as "no selection".
+fn resolve_codes(flag: &str, list: &[String]) -> Result<Vec<&'static rules::RuleInfo>, String> {
+    if !list.is_empty() && list.iter().all(|s| s.trim().is_empty()) {
+        return Err(format!("`{flag}` names no rules (give comma-separated codes or names, see `mcp-lint rules`)"));
+    }
     list.iter()
         .map(|s| s.trim())
         .filter(|s| !s.is_empty())
@@ -193,7 +216,13 @@ fn options(walk: &Walk, rules: RuleSet, config: &Config) -> crate::Options {
         exclude: walk.exclude.clone(),
         exclude_globs: config.exclude.clone(),
         max_file_size: walk.max_file_size,
+        follow_links: walk.follow_links,
     }
+}
+
+/// Flag values clap cannot check: refused before anything is read.
+fn check_walk(walk: &Walk) -> Result<(), ExitCode> {
+    crate::discover::exclude_overrides(&walk.exclude).map(|_| ()).map_err(|e| usage_error(&e))
 }
 
 /// The config file named by `--config`, or the one found by walking up from
@@ -230,12 +259,12 @@ fn rule_set(args: &CheckArgs, config: &Config) -> Result<RuleSet, String> {
     }
     set.extend(&config.extend_select);
     set.ignore(&config.ignore);
-    let select = resolve_codes(&args.select)?;
+    let select = resolve_codes("--select", &args.select)?;
     if !select.is_empty() {
         set.select(&select);
     }
-    set.extend(&resolve_codes(&args.extend_select)?);
-    set.ignore(&resolve_codes(&args.ignore)?);
+    set.extend(&resolve_codes("--extend-select", &args.extend_select)?);
+    set.ignore(&resolve_codes("--ignore", &args.ignore)?);
     set.words = config.words.clone();
     set.per_file_ignores = config.per_file_ignores.clone();
     Ok(set)
@@ -252,9 +281,7 @@ fn paths(walk: &Walk) -> Vec<PathBuf> {
 /// Write to the output file or standard output; a closed pipe is not an error.
 fn emit(output: &Option<PathBuf>, text: &str) -> Result<(), ExitCode> {
     match output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e)))
-        }),
+        Some(path) => write_file(path, text, crate::fsguard::WriteMode::Replace),
         None => {
             // Colour was decided by the caller (terminal, NO_COLOR, --color).
             let mut out = std::io::stdout().lock();
@@ -303,6 +330,9 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Some(code) = &args.explain {
         return explain(code);
     }
+    if let Err(code) = check_walk(&args.walk) {
+        return code;
+    }
     let config = match load_config(&args.walk, args.color) {
         Ok(c) => c,
         Err(code) => return code,
@@ -321,7 +351,11 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Some(path) = &args.write_baseline {
         match crate::baseline::write(path, &run.findings, &run.sources) {
             Ok(n) => {
-                let _ = writeln!(std::io::stderr(), "wrote {n} findings to the baseline `{}`", path.display());
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "wrote {n} findings to the baseline `{}`",
+                    crate::source::escape_path(path)
+                );
             }
             Err(e) => return usage_error(&e),
         }
@@ -423,15 +457,21 @@ fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
 
 /// Append to a file (a job summary collects the reports of several steps).
 fn append(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
-    let write = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(format!("{text}\n").as_bytes()));
-    write.map_err(|e| usage_error(&format!("cannot write `{}`: {}", path.display(), crate::discover::io_message(&e))))
+    write_file(path, &format!("{text}\n"), crate::fsguard::WriteMode::Append)
+}
+
+/// An output file: never through a symbolic link, never out of the working
+/// directory by a relative path (a committed link or `../` in CI inputs).
+fn write_file(path: &std::path::Path, text: &str, mode: crate::fsguard::WriteMode) -> Result<(), ExitCode> {
+    crate::fsguard::stays_inside_cwd(path)
+        .and_then(|()| crate::fsguard::write(path, text.as_bytes(), mode))
+        .map_err(|why| usage_error(&format!("cannot write `{}`: {why}", crate::source::escape_path(path))))
 }
 
 fn tools(args: ToolsArgs) -> ExitCode {
+    if let Err(code) = check_walk(&args.walk) {
+        return code;
+    }
     let config = match load_config(&args.walk, Color::Auto) {
         Ok(c) => c,
         Err(code) => return code,
@@ -445,6 +485,9 @@ fn tools(args: ToolsArgs) -> ExitCode {
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
         }
     };
+    for note in &run.notes {
+        let _ = writeln!(std::io::stderr(), "note: {note}");
+    }
     for f in run.findings.iter().filter(|f| f.code == "MCP091") {
         let _ = writeln!(std::io::stderr(), "error: {}", f.message);
     }

@@ -49,6 +49,10 @@ pub struct ConfigError {
 impl ConfigError {
     /// rustc-style, like the lint diagnostics.
     pub fn render(&self, styled: bool) -> String {
+        if self.text.is_empty() && self.span.is_none() {
+            // Unreadable: one line says it all.
+            return format!("error: {}", self.message);
+        }
         let renderer = if styled { Renderer::styled() } else { Renderer::plain() };
         let title = Level::ERROR.primary_title(self.message.as_str());
         let group = match &self.span {
@@ -124,20 +128,62 @@ pub fn discover(paths: &[PathBuf]) -> Result<Option<Config>, ConfigError> {
     for dir in start.ancestors() {
         for name in FILE_NAMES {
             let candidate = dir.join(name);
-            if !candidate.is_file() {
+            // Anything by that name counts: a FIFO or a directory is an error, not skipped.
+            if candidate.symlink_metadata().is_err() {
                 continue;
             }
             if name == "pyproject.toml" {
-                // A pyproject without our table is not a config file.
-                let Ok(text) = std::fs::read_to_string(&candidate) else { continue };
-                if !has_tool_table(&text) {
-                    continue;
+                // Most are not ours: one we may not read, or without our table, is skipped.
+                match read(&candidate, Named::Found) {
+                    Ok(text) if has_tool_table(&text) => return parse(&candidate, text).map(Some),
+                    _ => continue,
                 }
             }
-            return load(&candidate).map(Some);
+            return parse(&candidate, read(&candidate, Named::Found)?).map(Some);
         }
     }
     Ok(None)
+}
+
+/// How a config path was given, for what it may point at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Named {
+    /// `--config FILE`: a relative path must stay inside the working directory.
+    Flag,
+    /// Found by discovery: a symbolic link must not leave the file's directory.
+    Found,
+}
+
+/// Open and read one config file; the only way config text is read. A
+/// committed `mcp-lint.toml -> /proc/self/environ` would otherwise print
+/// the environment into the log in the first parse error.
+pub fn read(path: &Path, named: Named) -> Result<String, ConfigError> {
+    let display = crate::source::display_path(path, &std::env::current_dir().unwrap_or_default());
+    let fail = |why: String| ConfigError {
+        display: display.clone(),
+        text: String::new(),
+        span: None,
+        message: format!("cannot read config file `{display}`: {why}"),
+    };
+    match named {
+        Named::Flag => crate::fsguard::stays_inside_cwd(path).map_err(fail)?,
+        Named::Found => {
+            if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+                let dir = path.parent().and_then(|d| std::fs::canonicalize(d).ok());
+                match (std::fs::canonicalize(path), dir) {
+                    (Ok(target), Some(dir)) if target.starts_with(&dir) => {}
+                    (Ok(target), _) => {
+                        return Err(fail(format!(
+                            "a symbolic link to `{}`, outside its directory (not read)",
+                            crate::source::escape_path(&target)
+                        )))
+                    }
+                    (Err(_), _) => return Err(fail("a symbolic link to a missing file".into())),
+                }
+            }
+        }
+    }
+    crate::fsguard::read_text(path, crate::fsguard::MAX_CONFIG_SIZE).map_err(fail)
 }
 
 fn has_tool_table(text: &str) -> bool {
@@ -148,15 +194,14 @@ fn has_tool_table(text: &str) -> bool {
     }
 }
 
-/// Load one config file (`--config FILE`, or the discovered one).
+/// Load the config file named by `--config FILE`.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    parse(path, read(path, Named::Flag)?)
+}
+
+/// Validate the text of the config file at `path`.
+pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
     let display = crate::source::display_path(path, &std::env::current_dir().unwrap_or_default());
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        display: display.clone(),
-        text: String::new(),
-        span: None,
-        message: format!("cannot read config file `{display}`: {}", crate::discover::io_message(&e)),
-    })?;
     let err = |span: Option<Range<usize>>, message: String| ConfigError {
         display: display.clone(),
         text: text.clone(),
@@ -232,9 +277,19 @@ fn rule(code: &Spanned<String>) -> Result<&'static RuleInfo, String> {
         .ok_or_else(|| format!("unknown rule `{}` (see `mcp-lint rules`)", code.get_ref()))
 }
 
-/// toml's message without its own rendering of the location.
+/// toml's message without its own rendering of the location, in TOML's
+/// words rather than serde's (no "expected struct Raw").
 fn toml_message(e: &toml::de::Error) -> String {
     let m = e.message().trim();
     let m = m.strip_suffix('.').unwrap_or(m);
-    format!("invalid configuration: {m}")
+    let mut out = String::with_capacity(m.len());
+    let mut rest = m;
+    while let Some(i) = rest.find("struct ") {
+        out.push_str(&rest[..i]);
+        rest = rest[i + "struct ".len()..].trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+        out.push_str("a table");
+    }
+    out.push_str(rest);
+    let out = out.replace("a sequence", "an array").replace("a map", "a table");
+    format!("invalid configuration: {out}")
 }

@@ -12,6 +12,7 @@ pub mod discover;
 pub mod finding;
 pub mod fingerprint;
 pub mod frontend;
+pub mod fsguard;
 pub mod model;
 pub mod pathglob;
 pub mod report;
@@ -42,6 +43,8 @@ pub struct Options {
     /// `exclude` from a config file: relative to its directory.
     pub exclude_globs: Vec<pathglob::PathGlob>,
     pub max_file_size: u64,
+    /// Follow symbolic links out of the linted roots (`--follow-links`).
+    pub follow_links: bool,
 }
 
 impl Default for Options {
@@ -53,6 +56,7 @@ impl Default for Options {
             exclude: vec![],
             exclude_globs: vec![],
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            follow_links: false,
         }
     }
 }
@@ -99,6 +103,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             threads: opts.threads,
             respect_gitignore: opts.respect_gitignore,
             exclude: opts.exclude.clone(),
+            follow_links: opts.follow_links,
         },
     );
     if !opts.exclude_globs.is_empty() {
@@ -134,7 +139,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 
     let linker = resolve::Linker::new(&sources);
     let mut parsed = Vec::new();
-    let mut notes = Vec::new();
+    let mut notes = std::mem::take(&mut found.notes);
     for r in results.into_inner().expect("results lock") {
         match r {
             Loaded::Parsed(path, facts, problems) => {
@@ -180,15 +185,9 @@ fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
 }
 
 fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
-    let bytes = match std::fs::metadata(path).and_then(|m| {
-        if m.len() > max_size {
-            Ok(None)
-        } else {
-            std::fs::read(path).map(Some)
-        }
-    }) {
-        Ok(Some(b)) => b,
-        Ok(None) => {
+    let bytes = match fsguard::read(path, max_size) {
+        Ok(b) => b,
+        Err(fsguard::ReadError::TooLarge) => {
             let note = format!(
                 "{}: skipped, larger than {} bytes",
                 source::display_path(path, &std::env::current_dir().unwrap_or_default()),
@@ -196,7 +195,7 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
             );
             return Loaded::Skipped(vec![], Some(note));
         }
-        Err(e) => return Loaded::Skipped(vec![io_finding(sources, path, &discover::io_message(&e))], None),
+        Err(fsguard::ReadError::Refused(why)) => return Loaded::Skipped(vec![io_finding(sources, path, &why)], None),
     };
     if bytes[..bytes.len().min(8192)].contains(&0) {
         let note = format!(

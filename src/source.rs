@@ -122,7 +122,8 @@ impl SourceMap {
     }
 }
 
-/// A path relative to `cwd` when it lies below it, with `/` separators.
+/// A path relative to `cwd` when it lies below it, with `/` separators,
+/// escaped by [`escape_os`].
 pub fn display_path(path: &Path, cwd: &Path) -> String {
     let rel = if path.is_absolute() { path.strip_prefix(cwd).unwrap_or(path) } else { path };
     let rel = rel.strip_prefix(".").unwrap_or(rel);
@@ -131,11 +132,123 @@ pub fn display_path(path: &Path, cwd: &Path) -> String {
         if i > 0 && !out.ends_with('/') {
             out.push('/');
         }
-        out.push_str(&part.as_os_str().to_string_lossy());
+        out.push_str(&escape_os(part.as_os_str()));
     }
     if out.is_empty() {
         ".".to_string()
     } else {
         out
+    }
+}
+
+/// A whole path, escaped by [`escape_os`] (for paths the user typed).
+pub fn escape_path(path: &Path) -> String {
+    escape_os(path.as_os_str())
+}
+
+/// A file name made safe to print and lossless: `\` is doubled, and every
+/// byte that is not valid UTF-8, or belongs to a control character (C0, DEL,
+/// C1: terminal escapes) or a bidirectional control (Trojan Source
+/// reordering), is written `\xHH`. Reversing the two escapes gives back
+/// the exact bytes, so non-UTF-8 names round-trip through JSON.
+pub fn escape_os(s: &std::ffi::OsStr) -> String {
+    #[cfg(unix)]
+    let bytes = std::os::unix::ffi::OsStrExt::as_bytes(s);
+    #[cfg(not(unix))]
+    let lossy = s.to_string_lossy();
+    #[cfg(not(unix))]
+    let bytes = lossy.as_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    let hex = |out: &mut String, b: u8| out.push_str(&format!("\\x{b:02X}"));
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '\\' {
+                out.push_str("\\\\");
+            } else if c.is_control() || is_bidi_control(c) {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    hex(&mut out, b);
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        for &b in chunk.invalid() {
+            hex(&mut out, b);
+        }
+    }
+    out
+}
+
+/// Text from the linted source (a tool name inside a message) made safe for
+/// a terminal: control and bidirectional characters are written `\xHH`
+/// like in file names; nothing else changes (not meant to be reversed).
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() || is_bidi_control(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("\\x{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The bytes an [`escape_os`] string stands for (`\\` and `\xHH` undone).
+pub fn unescape(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            out.push(b'\\');
+            i += 2;
+            continue;
+        }
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'x') {
+            if let Some(v) = s.get(i + 2..i + 4).and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 4;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_are_safe_and_lossless() {
+        use std::ffi::OsStr;
+        assert_eq!(escape_os(OsStr::new("plain/é.py")), "plain/é.py");
+        assert_eq!(escape_os(OsStr::new("a\x1b[31mb\n.py")), "a\\x1B[31mb\\x0A.py");
+        assert_eq!(escape_os(OsStr::new("back\\slash")), "back\\\\slash");
+        assert_eq!(escape_os(OsStr::new("\u{9b}\u{202e}")), "\\xC2\\x9B\\xE2\\x80\\xAE");
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            assert_eq!(escape_os(OsStr::from_bytes(b"caf\xe9.py")), "caf\\xE9.py");
+            // A literal `\xE9` in a name stays distinguishable from the byte.
+            assert_eq!(escape_os(OsStr::new("caf\\xE9.py")), "caf\\\\xE9.py");
+            for name in [&b"caf\xe9\\xE9\\\\.py"[..], b"\x1b]0;x\x07", b"\xc2\x9b\xff\xfe", "é\u{202e}".as_bytes()] {
+                assert_eq!(unescape(&escape_os(OsStr::from_bytes(name))), name);
+            }
+        }
     }
 }

@@ -8,7 +8,13 @@ pub fn render(findings: &[Finding], sources: &SourceMap) -> String {
     for f in findings {
         let file = sources.get(f.file);
         let (line, col) = f.span.map_or((1, 1), |s| file.line_col(s.start));
-        out.push_str(&format!("{}:{line}:{col}: {}[{}] {}\n", file.display, f.severity.as_str(), f.code, f.message));
+        out.push_str(&format!(
+            "{}:{line}:{col}: {}[{}] {}\n",
+            file.display,
+            f.severity.as_str(),
+            f.code,
+            crate::source::printable(&f.message)
+        ));
     }
     out
 }

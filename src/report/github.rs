@@ -45,6 +45,14 @@ pub fn render(findings: &[Finding], sources: &SourceMap) -> String {
         if let Some(help) = &f.help {
             message.push_str(&format!("\nhelp: {help}"));
         }
+        // CR and LF are the command's own escapes; other controls are ours.
+        let message: String = message
+            .split_inclusive(['\r', '\n'])
+            .map(|part| {
+                let body = part.trim_end_matches(['\r', '\n']);
+                format!("{}{}", crate::source::printable(body), &part[body.len()..])
+            })
+            .collect();
         out.push_str(&format!("::{} {}::{}\n", command(f.severity), props.join(","), escape_data(&message)));
     }
     out
@@ -79,7 +87,9 @@ mod tests {
         };
         assert_eq!(
             render(&[f], &sources),
-            "::warning file=a%2Cb%3Ac%25d%0D%0Ae.py,line=2,col=1,endLine=2,endColumn=10,\
+            // Control characters in a file name are escaped once for any
+            // output (`\x0D`), before the command's own escapes.
+            "::warning file=a%2Cb%3Ac%25d\\x0D\\x0Ae.py,line=2,col=1,endLine=2,endColumn=10,\
              title=MCP002 implicit-destructive::50%25 sure:%0D%0Ayes, really%0Ahelp: say `destructiveHint=False`\n"
         );
     }

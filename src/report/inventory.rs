@@ -103,7 +103,7 @@ pub fn table(tools: &[Tool], sources: &SourceMap) -> String {
         let (line, col) = file.line_col(t.site.start);
         let a = &t.annotations;
         rows.push([
-            t.display_name().to_string(),
+            crate::source::printable(t.display_name()).into_owned(),
             format!("{}:{line}:{col}", file.display),
             cell(a.hint(HintKind::ReadOnly)).into(),
             cell(a.hint(HintKind::Destructive)).into(),

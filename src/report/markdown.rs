@@ -22,7 +22,7 @@ const MAX_PER_RULE: usize = 50;
 
 /// Make text safe inside a table cell or a list item.
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\r', '\n'], " ")
+    crate::source::printable(&s.replace('|', "\\|").replace(['\r', '\n'], " ")).into_owned()
 }
 
 fn code(s: &str) -> String {

@@ -62,8 +62,13 @@ fn rule(info: &RuleInfo) -> Value {
 /// A relative URI reference: `/` kept, everything outside the unreserved
 /// set percent-encoded (spaces, `#`, `%`, non-ASCII).
 pub fn uri(path: &str) -> String {
+    uri_of_bytes(path.as_bytes())
+}
+
+/// [`uri`] of raw bytes: a name that is not UTF-8 is encoded byte for byte.
+fn uri_of_bytes(path: &[u8]) -> String {
     let mut out = String::new();
-    for b in path.bytes() {
+    for &b in path {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(b as char);
         } else {
@@ -75,7 +80,7 @@ pub fn uri(path: &str) -> String {
 
 fn physical(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>) -> Value {
     let f = sources.get(file);
-    let mut loc = json!({"artifactLocation": {"uri": uri(&f.display), "uriBaseId": "%SRCROOT%"}});
+    let mut loc = json!({"artifactLocation": {"uri": uri_of_bytes(&crate::source::unescape(&f.display)), "uriBaseId": "%SRCROOT%"}});
     if let Some(span) = span {
         let l = f.location(span);
         loc["region"] = json!({
@@ -171,6 +176,8 @@ mod tests {
     fn uris_are_percent_encoded() {
         assert_eq!(uri("src/my tools/a#1%.py"), "src/my%20tools/a%231%25.py");
         assert_eq!(uri("é.py"), "%C3%A9.py");
+        // Escaped names are encoded as the bytes they stand for.
+        assert_eq!(uri_of_bytes(&crate::source::unescape("a\\xFF\\\\b")), "a%FF%5Cb");
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl LangSupport for Go {
     }
     fn dependency_at_least(&self, from: &Path, module: &str, version: &str) -> Option<bool> {
         let (root, _) = go_mod(from)?;
-        let text = std::fs::read_to_string(root.join("go.mod")).ok()?;
+        let text = crate::fsguard::read_manifest(&root.join("go.mod"))?;
         let required = required_version(&text, module)?;
         Some(semver(&required)? >= semver(version)?)
     }
@@ -133,7 +133,7 @@ fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
 /// directory and import.)
 fn go_mod(from: &Path) -> Option<(PathBuf, String)> {
     for dir in from.ancestors().skip(1) {
-        if let Ok(text) = std::fs::read_to_string(dir.join("go.mod")) {
+        if let Some(text) = crate::fsguard::read_manifest(&dir.join("go.mod")) {
             return module_path(&text).map(|m| (dir.to_path_buf(), m));
         }
     }

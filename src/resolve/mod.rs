@@ -94,11 +94,8 @@ impl<'a> Linker<'a> {
 
     fn read_and_parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
         let lang = crate::frontend::lang_for(path)?;
-        let meta = std::fs::metadata(path).ok()?;
-        if !meta.is_file() || meta.len() > MAX_IMPORT_SIZE {
-            return None;
-        }
-        let bytes = std::fs::read(path).ok()?;
+        // Never a FIFO or device, never past the cap.
+        let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
         let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
         let file = self.sources.add(path, text.clone(), Some(lang));
         crate::frontend::parse(lang, file.id, path, &text).ok().map(Arc::new)

@@ -241,7 +241,7 @@ fn read_dir_deps(d: &Path) -> Option<DepInfo> {
     let mut found = false;
     // Lock files pin exact versions: they win.
     for lock in ["uv.lock", "poetry.lock", "pdm.lock"] {
-        if let Ok(text) = std::fs::read_to_string(d.join(lock)) {
+        if let Some(text) = crate::fsguard::read_manifest(&d.join(lock)) {
             found = true;
             for (name, version) in lock_packages(&text) {
                 let major = version.split('.').next().and_then(|m| m.parse().ok());
@@ -261,7 +261,7 @@ fn read_dir_deps(d: &Path) -> Option<DepInfo> {
         }
     }
     let mut specs: Vec<(String, String)> = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(d.join("pyproject.toml")) {
+    if let Some(text) = crate::fsguard::read_manifest(&d.join("pyproject.toml")) {
         found = true;
         info.source = "pyproject.toml".into();
         specs.extend(pyproject_specs(&text));
@@ -274,7 +274,7 @@ fn read_dir_deps(d: &Path) -> Option<DepInfo> {
             .collect();
         names.sort();
         for n in names {
-            if let Ok(text) = std::fs::read_to_string(d.join(&n)) {
+            if let Some(text) = crate::fsguard::read_manifest(&d.join(&n)) {
                 found = true;
                 if info.source.is_empty() {
                     info.source = n.clone();

@@ -140,7 +140,7 @@ fn package_uses_sdk(file: &Path) -> bool {
         let found = match cached {
             Some(v) => v,
             None => {
-                let v = std::fs::read_to_string(d.join("package.json")).ok().map(|t| {
+                let v = crate::fsguard::read_manifest(&d.join("package.json")).map(|t| {
                     let v: serde_json::Value = serde_json::from_str(&t).unwrap_or_default();
                     ["dependencies", "devDependencies", "peerDependencies"].iter().any(|k| {
                         v[k].as_object()
@@ -259,7 +259,7 @@ fn tsconfig_for(dir: &Path) -> Option<(PathBuf, Arc<TsConfig>)> {
             None => {
                 let c = ["tsconfig.json", "jsconfig.json"]
                     .iter()
-                    .find_map(|n| std::fs::read_to_string(d.join(n)).ok())
+                    .find_map(|n| crate::fsguard::read_manifest(&d.join(n)))
                     .map(|t| Arc::new(parse_tsconfig(&t)));
                 TSCONFIGS.lock().ok()?.insert(d.to_path_buf(), c.clone());
                 c

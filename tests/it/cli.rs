@@ -129,7 +129,10 @@ fn bad_input_is_reported_and_the_run_goes_on() {
 fn symlink_loop_is_an_io_error() {
     let dir = tree(&[("server.py", BARE.as_bytes())]);
     std::os::unix::fs::symlink(dir.path(), dir.path().join("loop")).expect("symlink");
+    // Links are not followed by default: the loop is never entered.
     let (code, out, _) = run_in(dir.path(), &["check", "--format", "concise"]);
+    assert_eq!(code, 1, "{out}");
+    let (code, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--follow-links"]);
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("[MCP091]") && out.contains("symbolic link loop"), "{out}");
     assert!(out.contains("server.py:4:1: warning[MCP001]"), "{out}");

@@ -8,6 +8,8 @@ mod formats;
 mod hooks;
 mod profiles;
 mod rule_docs;
+#[cfg(unix)]
+mod safety;
 mod suppress;
 
 use std::path::{Path, PathBuf};
