@@ -1,15 +1,17 @@
 //! Configuration files: `mcp-lint.toml`, `.mcp-lint.toml`, or the
-//! `[tool.mcp-lint]` table of `pyproject.toml`, found by walking up from the
-//! first linted path (the first of the three in the nearest directory that
-//! has one wins); `--config FILE` names one instead.
+//! `[tool.mcp-lint]` table of `pyproject.toml`. Each linted file takes the
+//! closest one up its directory tree (the first of the three in the nearest
+//! directory that has one wins), as ruff does, so the order of the paths
+//! never changes a result; `--config FILE` names one for every file.
 //!
 //! Keys mirror the command-line flags; the flags win. Every mistake (an
 //! unknown key, a wrong type, an unknown rule code, a bad glob) is an error
 //! pointing at its span in the file, rendered like any other diagnostic.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 use serde::Deserialize;
@@ -116,28 +118,95 @@ struct PyTool {
     mcp_lint: Option<Raw>,
 }
 
-/// Find the configuration for a run over `paths`: walk up from the first.
-pub fn discover(paths: &[PathBuf]) -> Result<Option<Config>, ConfigError> {
-    let first = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
-    let start = std::fs::canonicalize(&first).unwrap_or_else(|_| std::env::current_dir().unwrap_or_default());
-    let start = if start.is_file() { start.parent().map(Path::to_path_buf).unwrap_or_default() } else { start };
-    for dir in start.ancestors() {
-        for name in FILE_NAMES {
-            let candidate = dir.join(name);
-            if !candidate.is_file() {
-                continue;
-            }
-            if name == "pyproject.toml" {
-                // A pyproject without our table is not a config file.
-                let Ok(text) = std::fs::read_to_string(&candidate) else { continue };
-                if !has_tool_table(&text) {
-                    continue;
-                }
-            }
-            return load(&candidate).map(Some);
+/// The config file `dir` itself holds, if any.
+pub fn in_dir(dir: &Path) -> Option<PathBuf> {
+    FILE_NAMES.iter().map(|name| dir.join(name)).find(|candidate| {
+        if !candidate.is_file() {
+            return false;
+        }
+        // A pyproject without our table is not a config file.
+        !candidate.ends_with("pyproject.toml") || read_text(candidate).is_ok_and(|text| has_tool_table(&text))
+    })
+}
+
+/// Resolves each file's configuration once per directory and each config
+/// file once, and turns it into what the run needs (`T`) with `build`.
+/// Errors are kept (each once) for the caller to render; the file then gets
+/// the defaults.
+pub struct Resolver<T> {
+    fixed: Option<PathBuf>,
+    build: Box<dyn Fn(&Config) -> T + Send + Sync>,
+    dirs: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    loaded: Mutex<HashMap<Option<PathBuf>, Arc<T>>>,
+    errors: Mutex<Vec<ConfigError>>,
+}
+
+impl<T> Resolver<T> {
+    /// `fixed`: `--config FILE`, used for every file.
+    pub fn new(fixed: Option<PathBuf>, build: impl Fn(&Config) -> T + Send + Sync + 'static) -> Resolver<T> {
+        Resolver {
+            fixed,
+            build: Box::new(build),
+            dirs: Mutex::default(),
+            loaded: Mutex::default(),
+            errors: Mutex::default(),
         }
     }
-    Ok(None)
+
+    /// The settings of the file (or directory) at `path`, which should be absolute.
+    pub fn for_path(&self, path: &Path) -> Arc<T> {
+        if self.fixed.is_some() {
+            return self.for_config(self.fixed.clone());
+        }
+        let dir = if path.is_dir() { path } else { path.parent().unwrap_or(path) };
+        let config = {
+            let mut dirs = self.dirs.lock().expect("config cache lock");
+            let mut walked = Vec::new();
+            let mut found = None;
+            for d in dir.ancestors() {
+                if let Some(known) = dirs.get(d) {
+                    found = known.clone();
+                    break;
+                }
+                walked.push(d.to_path_buf());
+                if let Some(c) = in_dir(d) {
+                    found = Some(c);
+                    break;
+                }
+            }
+            for d in walked {
+                dirs.insert(d, found.clone());
+            }
+            found
+        };
+        self.for_config(config)
+    }
+
+    /// The settings from one config file (`None`: the defaults).
+    pub fn for_config(&self, config: Option<PathBuf>) -> Arc<T> {
+        if let Some(done) = self.loaded.lock().expect("config cache lock").get(&config) {
+            return done.clone();
+        }
+        let loaded = match &config {
+            None => Config::default(),
+            Some(path) => load(path).unwrap_or_else(|e| {
+                self.errors.lock().expect("config errors lock").push(e);
+                Config::default()
+            }),
+        };
+        let built = Arc::new((self.build)(&loaded));
+        self.loaded.lock().expect("config cache lock").entry(config).or_insert(built).clone()
+    }
+
+    /// The config files that could not be loaded, in the order met.
+    pub fn errors(&self) -> Vec<ConfigError> {
+        self.errors.lock().expect("config errors lock").clone()
+    }
+}
+
+/// Read a config file: the one place config files are opened.
+fn read_text(path: &Path) -> std::io::Result<String> {
+    std::fs::read_to_string(path)
 }
 
 fn has_tool_table(text: &str) -> bool {
@@ -151,7 +220,7 @@ fn has_tool_table(text: &str) -> bool {
 /// Load one config file (`--config FILE`, or the discovered one).
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let display = crate::source::display_path(path, &std::env::current_dir().unwrap_or_default());
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+    let text = read_text(path).map_err(|e| ConfigError {
         display: display.clone(),
         text: String::new(),
         span: None,

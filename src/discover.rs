@@ -65,7 +65,10 @@ pub fn discover(paths: &[PathBuf], opts: &Options) -> Discovery {
             Ok(m) if m.is_dir() => roots.push(p.clone()),
             Ok(_) => match lang_for(p) {
                 Some(lang) => out.files.push(Candidate { path: p.clone(), lang, explicit: true }),
-                None => out.errors.push((p.clone(), "not a file type mcp-lint reads (.py)".into())),
+                None => out.errors.push((
+                    p.clone(),
+                    format!("not a file type mcp-lint reads ({})", crate::frontend::EXTENSIONS.join(", ")),
+                )),
             },
         }
     }

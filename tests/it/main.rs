@@ -8,6 +8,7 @@ mod formats;
 mod hooks;
 mod profiles;
 mod rule_docs;
+mod runs;
 mod suppress;
 
 use std::path::{Path, PathBuf};
