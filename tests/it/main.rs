@@ -9,6 +9,7 @@ mod hooks;
 mod profiles;
 mod rule_docs;
 mod runs;
+mod spelling;
 mod suppress;
 
 use std::path::{Path, PathBuf};
