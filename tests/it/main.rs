@@ -3,12 +3,14 @@
 mod baseline;
 mod cli;
 mod config;
+mod example;
 mod fixtures;
 mod formats;
 mod hooks;
 mod profiles;
 mod rule_docs;
 mod runs;
+mod schema;
 mod spelling;
 mod suppress;
 

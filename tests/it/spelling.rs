@@ -15,8 +15,10 @@ const GO: [&str; 4] = ["ReadOnlyHint", "DestructiveHint", "IdempotentHint", "Ope
 fn texts(lang: &str) -> Vec<String> {
     let mut out = Vec::new();
     for dir in fixtures(lang) {
-        let (_, json, err) =
-            run_in(&repo(), &["check", "--profile", "strict", "--format", "json", "--exit-zero", dir.to_str().unwrap()]);
+        let (_, json, err) = run_in(
+            &repo(),
+            &["check", "--profile", "strict", "--format", "json", "--exit-zero", dir.to_str().unwrap()],
+        );
         let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {err}"));
         for f in v["findings"].as_array().unwrap() {
             let mut message = f["message"].as_str().unwrap().to_string();
@@ -35,11 +37,13 @@ fn texts(lang: &str) -> Vec<String> {
 
 fn assert_spelt(lang: &str, own: &[&str; 4], foreign: &[&[&str; 4]]) {
     let texts = texts(lang);
-    let bad: Vec<&String> = texts
-        .iter()
-        .filter(|t| foreign.iter().flat_map(|f| f.iter()).any(|k| contains_word(t, k)))
-        .collect();
-    assert!(bad.is_empty(), "{lang}: foreign spellings in\n{}", bad.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    let bad: Vec<&String> =
+        texts.iter().filter(|t| foreign.iter().flat_map(|f| f.iter()).any(|k| contains_word(t, k))).collect();
+    assert!(
+        bad.is_empty(),
+        "{lang}: foreign spellings in\n{}",
+        bad.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
     assert!(texts.iter().any(|t| own.iter().any(|k| t.contains(k))), "{lang}: no key named at all");
 }
 
