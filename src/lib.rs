@@ -241,8 +241,10 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         findings.extend(rules::select(per_tool, &s.rules, &sources));
     }
     let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
-    for id in linted.iter().chain(all.iter().map(|f| &f.file)) {
-        settings_of(*id);
+    // Every file suppressions may be read from: linted, reported in, labelled.
+    let labelled = all.iter().flat_map(|f| f.labels.iter().map(|l| l.span.file));
+    for id in linted.iter().copied().chain(all.iter().map(|f| f.file)).chain(labelled).collect::<Vec<_>>() {
+        settings_of(id);
     }
     let fallback = (opts.settings)(&canonical_cwd);
     let rules_of = |id: source::FileId| &settings.get(&id).unwrap_or(&fallback).rules;

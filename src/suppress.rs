@@ -5,7 +5,7 @@
 //! tree reports them ([`crate::frontend::comments`]): a directive-shaped
 //! line in a string or docstring is text, not a suppression. The comment
 //! must start with the directive (`# mcp-lint:`, `// mcp-lint:`,
-//! `/* mcp-lint: … */`); files without the marker are never re-read.
+//! `/* mcp-lint: … */`); files without the marker are never parsed for comments.
 //!
 //! - A directive on a line of its own covers the next line; one after code
 //!   covers its own line. A finding is covered on any line it points at:
