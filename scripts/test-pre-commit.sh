@@ -3,7 +3,8 @@
 # a virtualenv, make temporary git repositories holding fixture servers, and
 # run `pre-commit try-repo <this repo> mcp-lint`. The hook must fail on a
 # server with omissions and pass on a clean one; with only the changed file
-# passed, presets imported from an unchanged file must still be followed.
+# passed, presets imported from an unchanged file must still be followed; a
+# staged .mts file is linted; a staged file the config excludes is not.
 #
 # pre-commit's `language: rust` runs `cargo install --path` on a copy of
 # this repository. CARGO_TARGET_DIR points at this checkout's target/, so
@@ -106,6 +107,33 @@ if [ "$code" -eq 0 ] && grep -q '^mcp-lint.*Skipped' <<<"$out"; then
 else
     echo "$out" | sed 's/^/    /'
     fail "no source file changed: the hook is skipped (exit $code)"
+fi
+
+# A staged .mts file: identify has no tag for it, so only `files:` can pick
+# it; the hook must lint it (and fail on its omission).
+mts=$(new_repo mts ts-module)
+printf '\n// touched\n' >>"$mts/server.mts"
+git -C "$mts" add server.mts
+try_repo "$mts"
+if [ "$code" -eq 1 ] && grep -q 'server.mts:7:1' <<<"$out" && grep -q 'warning\[MCP001\]' <<<"$out"; then
+    ok "a staged .mts file is linted"
+else
+    echo "$out" | sed 's/^/    /'
+    fail "a staged .mts file is linted (exit $code)"
+fi
+
+# The config's `exclude` holds under pre-commit, which names the file
+# (the hook passes --force-exclude).
+printf 'exclude = ["generated"]\n' >"$clean/mcp-lint.toml"
+mkdir -p "$clean/generated"
+cp "$REPO/tests/fixtures/ci/dirty/server.py" "$clean/generated/server.py"
+git -C "$clean" add mcp-lint.toml generated/server.py
+try_repo "$clean"
+if [ "$code" -eq 0 ] && grep -q '^mcp-lint.*Passed' <<<"$out"; then
+    ok "a staged file the config excludes is not linted"
+else
+    echo "$out" | sed 's/^/    /'
+    fail "a staged file the config excludes is not linted (exit $code)"
 fi
 
 echo

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -16,7 +17,7 @@ use crate::rules::{self, Profile, RuleSet};
     name = "mcp-lint",
     version,
     about = "Lint MCP servers: find every tool registration and flag the ToolAnnotations hints it leaves to risky defaults",
-    after_help = "Run `mcp-lint check --help` for the lint options. With no command, `check` runs.\nExit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error."
+    after_help = "Run `mcp-lint check --help` for the lint options. With no command, `check` runs.\nExit codes: 0 no findings at or above --fail-on (also when no file was linted: a warning says so), 1 findings, 2 usage, configuration or I/O error."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -37,7 +38,7 @@ pub enum Command {
 
 #[derive(Args, Debug, Clone)]
 pub struct Walk {
-    /// Files or directories to lint [default: .]
+    /// Files or directories to lint, `-` for standard input [default: .]
     pub paths: Vec<PathBuf>,
     /// Do not respect .gitignore / .ignore files.
     #[arg(long)]
@@ -57,12 +58,18 @@ pub struct Walk {
     /// Follow symbolic links that lead out of the linted paths (not followed by default, with a note).
     #[arg(long)]
     pub follow_links: bool,
-    /// Use this config file instead of searching for mcp-lint.toml, .mcp-lint.toml or pyproject.toml.
+    /// Use this config file for every file instead of each file's closest mcp-lint.toml, .mcp-lint.toml or pyproject.toml.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Apply `exclude` (flag and config) to files named on the command line too (the pre-commit hook passes it).
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// The path standard input (`-`) stands for: it picks the language, the configuration and the name in the output; imports resolve relative to it.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct CheckArgs {
     #[command(flatten)]
     pub walk: Walk,
@@ -190,6 +197,15 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
     s.trim().parse::<u64>().map_err(|_| format!("`{s}` is not a size: give a whole number of bytes, 0 or more"))
 }
 
+/// When the first argument names a command and also an existing path (a
+/// `tools/` folder), the command runs; say how to lint the path instead.
+pub fn ambiguity_note(args: &[std::ffi::OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    (COMMANDS.contains(&first) && std::path::Path::new(first).exists()).then(|| {
+        format!("note: `{first}` is a command and also a path here: running the command; to lint the path, run `mcp-lint check {first}`")
+    })
+}
+
 fn usage_error(message: &str) -> ExitCode {
     let _ = writeln!(std::io::stderr(), "error: {message}");
     ExitCode::from(2)
@@ -208,15 +224,29 @@ fn resolve_codes(flag: &str, list: &[String]) -> Result<Vec<&'static rules::Rule
         .collect()
 }
 
-fn options(walk: &Walk, rules: RuleSet, config: &Config) -> crate::Options {
+/// Each file's settings come from its closest config file (or `--config`),
+/// with the flags layered on top by `rules`.
+type Resolver = config::Resolver<crate::Settings>;
+
+fn resolver(walk: &Walk, rules: impl Fn(&Config) -> RuleSet + Send + Sync + 'static) -> Resolver {
+    config::Resolver::new(walk.config.clone(), move |c: &Config| crate::Settings {
+        rules: rules(c),
+        exclude_globs: c.exclude.clone(),
+        fail_on: c.fail_on,
+    })
+}
+
+fn options(walk: &Walk, resolver: &Arc<Resolver>, stdin: Option<crate::Stdin>) -> crate::Options {
+    let r = resolver.clone();
     crate::Options {
-        rules,
+        settings: Arc::new(move |path: &std::path::Path| r.for_path(path)),
         threads: walk.threads.unwrap_or_else(|| crate::Options::default().threads).max(1),
         respect_gitignore: !walk.no_ignore,
         exclude: walk.exclude.clone(),
-        exclude_globs: config.exclude.clone(),
+        force_exclude: walk.force_exclude,
         max_file_size: walk.max_file_size,
         follow_links: walk.follow_links,
+        stdin,
     }
 }
 
@@ -225,26 +255,66 @@ fn check_walk(walk: &Walk) -> Result<(), ExitCode> {
     crate::discover::exclude_overrides(&walk.exclude).map(|_| ()).map_err(|e| usage_error(&e))
 }
 
-/// The config file named by `--config`, or the one found by walking up from
-/// the first path; a bad one is rendered to stderr (exit 2).
-fn load_config(walk: &Walk, color: Color) -> Result<Config, ExitCode> {
-    let found = match &walk.config {
-        Some(path) => config::load(path).map(Some),
-        None => config::discover(&paths(walk)),
+fn styled_stderr(color: Color) -> bool {
+    match color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::IsTerminal::is_terminal(&std::io::stderr())
+        }
+    }
+}
+
+/// Render the config files that could not be loaded (exit 2), if any.
+fn config_errors(resolver: &Resolver, color: Color) -> Result<(), ExitCode> {
+    let errors = resolver.errors();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    for e in errors {
+        let _ = writeln!(std::io::stderr(), "{}", e.render(styled_stderr(color)));
+    }
+    Err(ExitCode::from(2))
+}
+
+/// `-` among the paths: read standard input, which `--stdin-filename` names.
+fn read_stdin(walk: &Walk) -> Result<Option<crate::Stdin>, ExitCode> {
+    if !walk.paths.iter().any(|p| p.as_os_str() == "-") {
+        if walk.stdin_filename.is_some() {
+            return Err(usage_error("--stdin-filename names standard input: pass `-` as a path to read it"));
+        }
+        return Ok(None);
+    }
+    let Some(path) = walk.stdin_filename.clone() else {
+        return Err(usage_error(
+            "`-` reads standard input: name the file it stands for with --stdin-filename PATH (its extension picks the language)",
+        ));
     };
-    match found {
-        Ok(c) => Ok(c.unwrap_or_default()),
-        Err(e) => {
-            let styled = match color {
-                Color::Always => true,
-                Color::Never => false,
-                Color::Auto => {
-                    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                        && std::io::IsTerminal::is_terminal(&std::io::stderr())
-                }
-            };
-            let _ = writeln!(std::io::stderr(), "{}", e.render(styled));
-            Err(ExitCode::from(2))
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+        .map_err(|e| usage_error(&format!("cannot read standard input: {}", crate::discover::io_message(&e))))?;
+    Ok(Some(crate::Stdin { path, bytes }))
+}
+
+/// Say why a run found nothing to report on: no file linted at all, or
+/// files but no tool registration (with what was looked for).
+fn empty_run_notes(run: &crate::Run, paths: &[PathBuf]) {
+    let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+    let mut err = std::io::stderr();
+    if run.files_scanned == 0 && !run.io_errors {
+        let _ = writeln!(
+            err,
+            "warning: no files were linted: {} holds no {} file, or all were excluded or ignored",
+            shown.join(", "),
+            crate::frontend::EXTENSIONS.join(" ")
+        );
+    } else if run.tools.is_empty() && run.files_scanned > 0 {
+        let n = run.files_scanned;
+        let files = if n == 1 { "file" } else { "files" };
+        let _ = writeln!(err, "note: no MCP tool registrations found in {n} {files}; looked for:");
+        for lang in &run.languages {
+            let _ = writeln!(err, "  {}: {}", lang.name(), crate::frontend::sdk_markers(*lang));
         }
     }
 }
@@ -333,21 +403,35 @@ fn check(args: CheckArgs) -> ExitCode {
     if let Err(code) = check_walk(&args.walk) {
         return code;
     }
-    let config = match load_config(&args.walk, args.color) {
-        Ok(c) => c,
+    // The flags are checked once here; per config file only the config can be wrong.
+    if let Err(e) = rule_set(&args, &Config::default()) {
+        return usage_error(&e);
+    }
+    let flags = args.clone();
+    let resolver = Arc::new(resolver(&args.walk, move |c| {
+        rule_set(&flags, c).unwrap_or_else(|_| RuleSet::profile(Profile::default()))
+    }));
+    if args.walk.config.is_some() {
+        resolver.for_config(args.walk.config.clone());
+        if let Err(code) = config_errors(&resolver, args.color) {
+            return code;
+        }
+    }
+    let stdin = match read_stdin(&args.walk) {
+        Ok(s) => s,
         Err(code) => return code,
     };
-    let rules = match rule_set(&args, &config) {
-        Ok(r) => r,
-        Err(e) => return usage_error(&e),
-    };
-    let opts = options(&args.walk, rules, &config);
+    let opts = options(&args.walk, &resolver, stdin);
     let baseline = match args.baseline.as_deref().map(crate::baseline::Baseline::load).transpose() {
         Ok(b) => b,
         Err(e) => return usage_error(&e),
     };
     let paths = paths(&args.walk);
     let mut run = crate::check(&paths, &opts);
+    if let Err(code) = config_errors(&resolver, args.color) {
+        return code;
+    }
+    empty_run_notes(&run, &paths);
     if let Some(path) = &args.write_baseline {
         match crate::baseline::write(path, &run.findings, &run.sources) {
             Ok(n) => {
@@ -424,13 +508,14 @@ fn check(args: CheckArgs) -> ExitCode {
     if run.io_errors {
         return ExitCode::from(2);
     }
-    let threshold = match args.fail_on {
+    // The flag, else the `fail-on` of the config governing each finding's file.
+    let threshold = |f: &crate::finding::Finding| match args.fail_on {
         Some(FailOn::Error) => Severity::Error,
         Some(FailOn::Warning) => Severity::Warning,
         Some(FailOn::Info) => Severity::Info,
-        None => config.fail_on.unwrap_or(Severity::Warning),
+        None => (opts.settings)(&run.sources.get(f.file).path).fail_on.unwrap_or(Severity::Warning),
     };
-    if !args.exit_zero && args.write_baseline.is_none() && run.findings.iter().any(|f| f.severity >= threshold) {
+    if !args.exit_zero && args.write_baseline.is_none() && run.findings.iter().any(|f| f.severity >= threshold(f)) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -472,12 +557,24 @@ fn tools(args: ToolsArgs) -> ExitCode {
     if let Err(code) = check_walk(&args.walk) {
         return code;
     }
-    let config = match load_config(&args.walk, Color::Auto) {
-        Ok(c) => c,
+    let resolver = Arc::new(resolver(&args.walk, |_| RuleSet::new(&[], &[])));
+    if args.walk.config.is_some() {
+        resolver.for_config(args.walk.config.clone());
+        if let Err(code) = config_errors(&resolver, Color::Auto) {
+            return code;
+        }
+    }
+    let stdin = match read_stdin(&args.walk) {
+        Ok(s) => s,
         Err(code) => return code,
     };
-    let opts = options(&args.walk, RuleSet::new(&[], &[]), &config);
-    let run = crate::check(&paths(&args.walk), &opts);
+    let opts = options(&args.walk, &resolver, stdin);
+    let paths = paths(&args.walk);
+    let run = crate::check(&paths, &opts);
+    if let Err(code) = config_errors(&resolver, Color::Auto) {
+        return code;
+    }
+    empty_run_notes(&run, &paths);
     let text = match args.format {
         ToolsFormat::Table => report::inventory::table(&run.tools, &run.sources),
         ToolsFormat::Json => {

@@ -1,15 +1,17 @@
 //! Configuration files: `mcp-lint.toml`, `.mcp-lint.toml`, or the
-//! `[tool.mcp-lint]` table of `pyproject.toml`, found by walking up from the
-//! first linted path (the first of the three in the nearest directory that
-//! has one wins); `--config FILE` names one instead.
+//! `[tool.mcp-lint]` table of `pyproject.toml`. Each linted file takes the
+//! closest one up its directory tree (the first of the three in the nearest
+//! directory that has one wins), as ruff does, so the order of the paths
+//! never changes a result; `--config FILE` names one for every file.
 //!
 //! Keys mirror the command-line flags; the flags win. Every mistake (an
 //! unknown key, a wrong type, an unknown rule code, a bad glob) is an error
 //! pointing at its span in the file, rendered like any other diagnostic.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 use serde::Deserialize;
@@ -120,29 +122,96 @@ struct PyTool {
     mcp_lint: Option<Raw>,
 }
 
-/// Find the configuration for a run over `paths`: walk up from the first.
-pub fn discover(paths: &[PathBuf]) -> Result<Option<Config>, ConfigError> {
-    let first = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
-    let start = std::fs::canonicalize(&first).unwrap_or_else(|_| std::env::current_dir().unwrap_or_default());
-    let start = if start.is_file() { start.parent().map(Path::to_path_buf).unwrap_or_default() } else { start };
-    for dir in start.ancestors() {
-        for name in FILE_NAMES {
-            let candidate = dir.join(name);
-            // Anything by that name counts: a FIFO or a directory is an error, not skipped.
-            if candidate.symlink_metadata().is_err() {
-                continue;
-            }
-            if name == "pyproject.toml" {
-                // Most are not ours: one we may not read, or without our table, is skipped.
-                match read(&candidate, Named::Found) {
-                    Ok(text) if has_tool_table(&text) => return parse(&candidate, text).map(Some),
-                    _ => continue,
-                }
-            }
-            return parse(&candidate, read(&candidate, Named::Found)?).map(Some);
+/// The config file `dir` itself holds, if any.
+pub fn in_dir(dir: &Path) -> Option<PathBuf> {
+    FILE_NAMES.iter().map(|name| dir.join(name)).find(|candidate| {
+        // Anything by a config's name counts (a FIFO or a directory is then
+        // an error, not skipped) except a pyproject we may not read.
+        if candidate.symlink_metadata().is_err() {
+            return false;
+        }
+        // A pyproject without our table is not a config file.
+        !candidate.ends_with("pyproject.toml") || read(candidate, Named::Found).is_ok_and(|text| has_tool_table(&text))
+    })
+}
+
+/// Resolves each file's configuration once per directory and each config
+/// file once, and turns it into what the run needs (`T`) with `build`.
+/// Errors are kept (each once) for the caller to render; the file then gets
+/// the defaults.
+pub struct Resolver<T> {
+    fixed: Option<PathBuf>,
+    build: Box<dyn Fn(&Config) -> T + Send + Sync>,
+    dirs: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    loaded: Mutex<HashMap<Option<PathBuf>, Arc<T>>>,
+    errors: Mutex<Vec<ConfigError>>,
+}
+
+impl<T> Resolver<T> {
+    /// `fixed`: `--config FILE`, used for every file.
+    pub fn new(fixed: Option<PathBuf>, build: impl Fn(&Config) -> T + Send + Sync + 'static) -> Resolver<T> {
+        Resolver {
+            fixed,
+            build: Box::new(build),
+            dirs: Mutex::default(),
+            loaded: Mutex::default(),
+            errors: Mutex::default(),
         }
     }
-    Ok(None)
+
+    /// The settings of the file (or directory) at `path`, which should be absolute.
+    pub fn for_path(&self, path: &Path) -> Arc<T> {
+        if self.fixed.is_some() {
+            return self.for_config(self.fixed.clone());
+        }
+        let dir = if path.is_dir() { path } else { path.parent().unwrap_or(path) };
+        let config = {
+            let mut dirs = self.dirs.lock().expect("config cache lock");
+            let mut walked = Vec::new();
+            let mut found = None;
+            for d in dir.ancestors() {
+                if let Some(known) = dirs.get(d) {
+                    found = known.clone();
+                    break;
+                }
+                walked.push(d.to_path_buf());
+                if let Some(c) = in_dir(d) {
+                    found = Some(c);
+                    break;
+                }
+            }
+            for d in walked {
+                dirs.insert(d, found.clone());
+            }
+            found
+        };
+        self.for_config(config)
+    }
+
+    /// The settings from one config file (`None`: the defaults).
+    pub fn for_config(&self, config: Option<PathBuf>) -> Arc<T> {
+        if let Some(done) = self.loaded.lock().expect("config cache lock").get(&config) {
+            return done.clone();
+        }
+        let loaded = match &config {
+            None => Config::default(),
+            Some(path) => {
+                let named = if self.fixed.is_some() { Named::Flag } else { Named::Found };
+                read(path, named).and_then(|text| parse(path, text))
+            }
+            .unwrap_or_else(|e| {
+                self.errors.lock().expect("config errors lock").push(e);
+                Config::default()
+            }),
+        };
+        let built = Arc::new((self.build)(&loaded));
+        self.loaded.lock().expect("config cache lock").entry(config).or_insert(built).clone()
+    }
+
+    /// The config files that could not be loaded, in the order met.
+    pub fn errors(&self) -> Vec<ConfigError> {
+        self.errors.lock().expect("config errors lock").clone()
+    }
 }
 
 /// How a config path was given, for what it may point at.

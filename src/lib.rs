@@ -21,6 +21,7 @@ pub mod rules;
 pub mod source;
 pub mod suppress;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -35,28 +36,58 @@ use crate::source::{SourceMap, Span};
 /// Files larger than this are skipped with a note (generated bundles, data).
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 2 * 1024 * 1024;
 
-pub struct Options {
+/// What a configuration decides for the files it governs.
+#[derive(Clone, Debug)]
+pub struct Settings {
     pub rules: RuleSet,
+    /// `exclude` from a config file: relative to its directory.
+    pub exclude_globs: Vec<pathglob::PathGlob>,
+    /// `fail-on` from a config file (the flag wins over it).
+    pub fail_on: Option<Severity>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { rules: RuleSet::new(&[], &[]), exclude_globs: vec![], fail_on: None }
+    }
+}
+
+/// The settings of one file: its closest configuration (ruff's rule), or one
+/// for every file under `--config`.
+pub type SettingsFor = dyn Fn(&Path) -> Arc<Settings> + Send + Sync;
+
+/// Standard input, linted as the file `path` (`check - --stdin-filename PATH`).
+pub struct Stdin {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+pub struct Options {
+    pub settings: Arc<SettingsFor>,
     pub threads: usize,
     pub respect_gitignore: bool,
     pub exclude: Vec<String>,
-    /// `exclude` from a config file: relative to its directory.
-    pub exclude_globs: Vec<pathglob::PathGlob>,
+    /// Apply `exclude` (flag and config) to files named on the command line too.
+    pub force_exclude: bool,
     pub max_file_size: u64,
     /// Follow symbolic links out of the linted roots (`--follow-links`).
     pub follow_links: bool,
+    /// Stands for `-` among the paths.
+    pub stdin: Option<Stdin>,
 }
 
 impl Default for Options {
     fn default() -> Options {
+        let settings = Arc::new(Settings::default());
         Options {
-            rules: RuleSet::new(&[], &[]),
+            settings: Arc::new(move |_: &Path| settings.clone()),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             respect_gitignore: true,
             exclude: vec![],
-            exclude_globs: vec![],
+            force_exclude: false,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             follow_links: false,
+            stdin: None,
         }
     }
 }
@@ -70,6 +101,8 @@ pub struct Run {
     /// Files skipped on purpose (binary, oversized), for humans.
     pub notes: Vec<String>,
     pub files_scanned: usize,
+    /// The languages of the files scanned, in [`Lang`] order.
+    pub languages: Vec<Lang>,
     /// A file or directory could not be read: the run exits 2.
     pub io_errors: bool,
 }
@@ -92,13 +125,14 @@ enum Loaded {
     Skipped(Vec<Finding>, Option<String>),
 }
 
-/// Lint `paths`.
+/// Lint `paths` (`-` is [`Options::stdin`]).
 pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let cwd = std::env::current_dir().unwrap_or_default();
     let canonical_cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
-    let sources = SourceMap::new(canonical_cwd);
+    let sources = SourceMap::new(canonical_cwd.clone());
+    let on_disk: Vec<PathBuf> = paths.iter().filter(|p| p.as_os_str() != "-").cloned().collect();
     let mut found = discover::discover(
-        paths,
+        &on_disk,
         &discover::Options {
             threads: opts.threads,
             respect_gitignore: opts.respect_gitignore,
@@ -106,14 +140,25 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             follow_links: opts.follow_links,
         },
     );
-    if !opts.exclude_globs.is_empty() {
-        // Files named on the command line are always linted.
-        found.files.retain(|c| {
-            c.explicit || {
-                let abs = std::fs::canonicalize(&c.path).unwrap_or_else(|_| c.path.clone());
-                !opts.exclude_globs.iter().any(|g| g.matches(&abs))
-            }
-        });
+    // The walk already left out what `--exclude` matches; a config's
+    // `exclude` is its own file's business. Files named on the command line
+    // are linted unless `--force-exclude`.
+    let flag_globs: Vec<pathglob::PathGlob> =
+        opts.exclude.iter().filter_map(|g| pathglob::PathGlob::new(g, &canonical_cwd).ok()).collect();
+    let excluded = |abs: &Path, explicit: bool| -> bool {
+        if explicit && !opts.force_exclude {
+            return false;
+        }
+        (explicit && flag_globs.iter().any(|g| g.matches(abs)))
+            || (opts.settings)(abs).exclude_globs.iter().any(|g| g.matches(abs))
+    };
+    found.files.retain(|c| !excluded(&absolute(&c.path, &canonical_cwd), c.explicit));
+    let stdin = opts.stdin.as_ref().filter(|_| paths.iter().any(|p| p.as_os_str() == "-"));
+    let stdin_abs = stdin.map(|s| absolute(&s.path, &canonical_cwd));
+    let stdin = stdin.filter(|_| !stdin_abs.as_deref().is_some_and(|a| excluded(a, true)));
+    if let Some(abs) = stdin.and(stdin_abs.as_ref()) {
+        // The buffer stands in for the file it names.
+        found.files.retain(|c| absolute(&c.path, &canonical_cwd) != *abs);
     }
     let mut findings = Vec::new();
     let mut io_errors = false;
@@ -124,7 +169,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 
     // Read, prefilter and parse in parallel; output order is fixed later.
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(found.files.len()));
+    let results = Mutex::new(Vec::with_capacity(found.files.len() + 1));
     let workers = opts.threads.clamp(1, found.files.len().max(1));
     std::thread::scope(|s| {
         for _ in 0..workers {
@@ -136,11 +181,29 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             });
         }
     });
+    let mut results = results.into_inner().expect("results lock");
+    let mut languages: Vec<Lang> = found.files.iter().map(|c| c.lang).collect();
+    let mut files_scanned = found.files.len();
+    if let (Some(input), Some(abs)) = (stdin, stdin_abs) {
+        files_scanned += 1;
+        match frontend::lang_for(&input.path) {
+            Some(lang) => {
+                languages.push(lang);
+                results.push(load_bytes(&sources, &abs, &input.path, lang, input.bytes.clone()));
+            }
+            None => {
+                let message = format!("not a file type mcp-lint reads ({})", frontend::EXTENSIONS.join(", "));
+                results.push(Loaded::Skipped(vec![io_finding(&sources, &input.path, &message)], None));
+            }
+        }
+    }
+    languages.sort();
+    languages.dedup();
 
     let linker = resolve::Linker::new(&sources);
     let mut parsed = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
-    for r in results.into_inner().expect("results lock") {
+    for r in results {
         match r {
             Loaded::Parsed(path, facts, problems) => {
                 linker.insert(path, facts.clone());
@@ -158,22 +221,58 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     notes.sort();
 
     let tools = resolve::resolve_all(&linker, &parsed);
+    // Each file's settings, looked up once.
+    let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
+    let mut settings_of = |id: source::FileId| -> Arc<Settings> {
+        settings.entry(id).or_insert_with(|| (opts.settings)(&sources.get(id).path)).clone()
+    };
     // Every rule runs: suppressions are judged against all of them, so a
-    // profile or `--select` never makes one look unused.
-    let per_tool = rules::run_all(&tools, &opts.rules.words);
-    let mut all: Vec<Finding> = per_tool.iter().flatten().cloned().collect();
+    // profile or `--select` never makes one look unused. Tools are grouped
+    // by the settings of the file that registers them.
+    let mut all: Vec<Finding> = Vec::new();
+    let mut groups: Vec<(Arc<Settings>, Vec<Vec<Finding>>)> = Vec::new();
+    for tool in &tools {
+        let s = settings_of(tool.site.file);
+        let per_tool = rules::run_all(std::slice::from_ref(tool), &s.rules.words);
+        all.extend(per_tool.iter().flatten().cloned());
+        match groups.iter_mut().find(|(g, _)| Arc::ptr_eq(g, &s)) {
+            Some((_, list)) => list.extend(per_tool),
+            None => groups.push((s, per_tool)),
+        }
+    }
     all.extend(findings.iter().cloned());
-    findings.retain(|f| opts.rules.is_enabled(f.code));
-    findings.extend(rules::select(&per_tool, &opts.rules, &sources));
+    findings.retain(|f| settings_of(f.file).rules.is_enabled(f.code));
+    for (s, per_tool) in &groups {
+        findings.extend(rules::select(per_tool, &s.rules, &sources));
+    }
     let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
-    let mut findings = suppress::apply(&sources, &linted, &all, findings, &opts.rules);
+    // Every file suppressions may be read from: linted, reported in, labelled.
+    let labelled = all.iter().flat_map(|f| f.labels.iter().map(|l| l.span.file));
+    for id in linted.iter().copied().chain(all.iter().map(|f| f.file)).chain(labelled).collect::<Vec<_>>() {
+        settings_of(id);
+    }
+    let fallback = (opts.settings)(&canonical_cwd);
+    let rules_of = |id: source::FileId| &settings.get(&id).unwrap_or(&fallback).rules;
+    let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
     sort_findings(&sources, &mut findings);
     let mut tools = tools;
     tools.sort_by_cached_key(|t| {
         let loc = sources.location(t.site);
         (sources.get(t.site.file).display.clone(), loc.line, loc.column)
     });
-    Run { files_scanned: found.files.len(), sources, tools, findings, notes, io_errors }
+    Run { files_scanned, languages, sources, tools, findings, notes, io_errors }
+}
+
+/// `path` made absolute against the working directory, symbolic links
+/// resolved where it exists (config globs and sources use canonical paths).
+fn absolute(path: &Path, cwd: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| {
+        let joined = cwd.join(path);
+        match (joined.parent().and_then(|p| std::fs::canonicalize(p).ok()), joined.file_name()) {
+            (Some(dir), Some(name)) => dir.join(name),
+            _ => joined,
+        }
+    })
 }
 
 fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
@@ -197,6 +296,12 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
         }
         Err(fsguard::ReadError::Refused(why)) => return Loaded::Skipped(vec![io_finding(sources, path, &why)], None),
     };
+    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    load_bytes(sources, &canonical, path, lang, bytes)
+}
+
+/// Parse the contents of the file at `canonical` (`path` as named, for notes).
+fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, bytes: Vec<u8>) -> Loaded {
     if bytes[..bytes.len().min(8192)].contains(&0) {
         let note = format!(
             "{}: skipped, looks binary",
@@ -212,8 +317,7 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
         Ok(s) => (s.into(), None),
         Err(e) => (String::from_utf8_lossy(&bytes).into(), Some(e.valid_up_to())),
     };
-    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let file = sources.add(&canonical, text.clone(), Some(lang));
+    let file = sources.add(canonical, text.clone(), Some(lang));
     if let Some(at) = bad_utf8 {
         problems.push(run_finding(
             "MCP090",
@@ -227,7 +331,7 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
             for p in &facts.problems {
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
-            Loaded::Parsed(canonical, Arc::new(facts), problems)
+            Loaded::Parsed(canonical.to_path_buf(), Arc::new(facts), problems)
         }
         Err(panic) => {
             problems.push(run_finding(

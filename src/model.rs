@@ -444,11 +444,16 @@ pub enum Syntax {
 }
 
 impl Syntax {
-    /// How this syntax spells a hint's key.
+    /// How this syntax spells a hint's key, for every message and help
+    /// line (rules never spell a key themselves): `read_only_hint` in Rust,
+    /// the `ReadOnlyHint` field in Go (mcp-go's `WithReadOnlyHintAnnotation`
+    /// option sets that field too; [`Syntax::assign`] shows the option), the
+    /// wire name in Python and TypeScript/JavaScript.
     pub fn key(self, hint: HintKind) -> &'static str {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
-            _ => hint.wire_name(),
+            Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
+            Syntax::PythonKeyword | Syntax::JsObject => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {

@@ -1,17 +1,16 @@
 //! Inline suppressions: `mcp-lint: ignore[CODES]`, bare `mcp-lint: ignore`
-//! and `mcp-lint: ignore-file[...]`, written in the file's line-comment
-//! syntax ([`Lang::line_comment`]).
+//! and `mcp-lint: ignore-file[...]`, in a comment.
 //!
-//! A small hand-written scanner over the source text, not the parser: it
-//! only needs comments, and it works the same for every language. A
-//! directive counts only after its comment leader (`# mcp-lint:` /
-//! `// mcp-lint:`), and only when that leader is not inside a string
-//! literal opened earlier on the same line. (A directive-shaped line inside
-//! a multi-line string is still read as one: rare, and then harmless.)
+//! Directives are read only from real comments, as each frontend's parse
+//! tree reports them ([`crate::frontend::comments`]): a directive-shaped
+//! line in a string or docstring is text, not a suppression. The comment
+//! must start with the directive (`# mcp-lint:`, `// mcp-lint:`,
+//! `/* mcp-lint: … */`); files without the marker are never parsed for comments.
 //!
 //! - A directive on a line of its own covers the next line; one after code
-//!   covers its own line. The line of a finding is where it is reported:
-//!   the registration's first line for tool findings.
+//!   covers its own line. A finding is covered on any line it points at:
+//!   where it is reported (the registration's first line for tool findings)
+//!   and every label (the offending key, a preset's definition).
 //! - `ignore-file` covers the whole file, and must be near the top: in the
 //!   first [`FILE_DIRECTIVE_LINES`] lines or the leading comment block.
 //! - Whether a suppression is used is judged against what *every* rule would
@@ -19,6 +18,7 @@
 //!   turns a needed suppression into an "unused" one (MCP092).
 
 use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
 
 use memchr::memmem;
 
@@ -64,72 +64,40 @@ pub struct Scan {
     pub malformed: Vec<Malformed>,
 }
 
-/// The characters that open a string literal on one line, per language.
-fn quotes(lang: Lang) -> &'static [u8] {
-    match lang {
-        Lang::Python => b"\"'",
-        Lang::TypeScript | Lang::JavaScript => b"\"'`",
-        // Rust `'` starts lifetimes as well as chars; Go's are runes only.
-        Lang::Go => b"\"`'",
-        Lang::Rust => b"\"",
-    }
-}
-
-/// Whether byte `at` of `line` is outside any string literal opened on it.
-fn outside_strings(line: &[u8], at: usize, lang: Lang) -> bool {
-    let quotes = quotes(lang);
-    let mut open: Option<u8> = None;
-    let mut i = 0;
-    while i < at {
-        let b = line[i];
-        match open {
-            Some(_) if b == b'\\' => i += 1,
-            Some(q) if b == q => open = None,
-            None if quotes.contains(&b) => open = Some(b),
-            _ => {}
-        }
-        i += 1;
-    }
-    open.is_none()
-}
-
-/// Find every directive in `text`.
-pub fn scan(text: &str, lang: Lang, file: FileId) -> Scan {
+/// Find every directive in `text`, reading only the `comments` (byte
+/// ranges from the file's parse tree, in order): text in a string or a
+/// docstring is never a directive.
+pub fn scan(text: &str, comments: &[Range<usize>], lang: Lang, file: FileId) -> Scan {
     let mut out = Scan::default();
     if memmem::find(text.as_bytes(), MARKER.as_bytes()).is_none() {
         return out;
     }
     let leader = lang.line_comment();
-    let mut offset = 0;
-    let mut in_header = true;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let number = i as u32 + 1;
-        let start = offset;
-        offset += line.len();
-        let trimmed = line.trim();
-        let comment_only = trimmed.starts_with(leader);
-        let at_top = in_header || number <= FILE_DIRECTIVE_LINES;
-        in_header &= trimmed.is_empty() || comment_only;
-        let Some(pos) = directive_start(line, leader, lang) else { continue };
-        let scope = if comment_only { Scope::Lines(number, number + 1) } else { Scope::Lines(number, number) };
-        parse_directive(line, start, pos, leader, scope, at_top, file, &mut out);
+    // The leading comment block: everything before `header_end` is blank or comment.
+    let mut header_end = 0;
+    for c in comments {
+        if text.get(header_end..c.start).is_some_and(|gap| gap.trim().is_empty()) {
+            header_end = c.end;
+        } else {
+            break;
+        }
+    }
+    for c in comments {
+        let Some(comment) = text.get(c.clone()) else { continue };
+        // A block comment's directive must sit on its first line.
+        let first = comment.split('\n').next().unwrap_or("");
+        let body = first.trim_start_matches(['#', '/', '*', '!', ' ', '\t']);
+        if !body.starts_with(MARKER) {
+            continue;
+        }
+        let line_start = text[..c.start].rfind('\n').map_or(0, |n| n + 1);
+        let number = text[..c.start].bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+        let own_line = text[line_start..c.start].trim().is_empty();
+        let scope = if own_line { Scope::Lines(number, number + 1) } else { Scope::Lines(number, number) };
+        let at_top = c.start <= header_end || number <= FILE_DIRECTIVE_LINES;
+        parse_directive(first, c.start, 0, leader, scope, at_top, file, &mut out);
     }
     out
-}
-
-/// Byte position of the comment leader that starts a directive on `line`.
-fn directive_start(line: &str, leader: &str, lang: Lang) -> Option<usize> {
-    let bytes = line.as_bytes();
-    let mut from = 0;
-    while let Some(rel) = line[from..].find(leader) {
-        let pos = from + rel;
-        let after = line[pos + leader.len()..].trim_start_matches([' ', '\t', '!', '/']);
-        if after.starts_with(MARKER) && outside_strings(bytes, pos, lang) {
-            return Some(pos);
-        }
-        from = pos + leader.len();
-    }
-    None
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -144,7 +112,7 @@ fn parse_directive(
     out: &mut Scan,
 ) {
     let span = |a: usize, b: usize| Span::new(file, line_start + a, line_start + b);
-    let marker = pos + line[pos..].find(MARKER).expect("found by directive_start");
+    let marker = pos + line[pos..].find(MARKER).expect("checked by scan");
     let mut at = marker + MARKER.len();
     at += line[at..].len() - line[at..].trim_start().len();
     let rest = &line[at..];
@@ -232,20 +200,26 @@ impl Directive {
 /// MCP092 for suppressions that suppress nothing in the linted files.
 ///
 /// `all` is what every rule reports (the judge of "unused"); `output` is
-/// what the enabled rules report.
-pub fn apply(
+/// what the enabled rules report; `rules` gives each file's rule set (its
+/// closest configuration).
+pub fn apply<'r>(
     sources: &SourceMap,
     linted: &[FileId],
     all: &[Finding],
     output: Vec<Finding>,
-    rules: &RuleSet,
+    rules: &dyn Fn(FileId) -> &'r RuleSet,
 ) -> Vec<Finding> {
-    let files: BTreeSet<FileId> = linted.iter().copied().chain(all.iter().map(|f| f.file)).collect();
+    let labelled = all.iter().flat_map(|f| f.labels.iter().map(|l| l.span.file));
+    let files: BTreeSet<FileId> = linted.iter().copied().chain(all.iter().map(|f| f.file)).chain(labelled).collect();
     let mut scans: HashMap<FileId, Scan> = HashMap::new();
     for id in files {
         let file = sources.get(id);
         let Some(lang) = file.lang else { continue };
-        let s = scan(&file.text, lang, id);
+        if memmem::find(file.text.as_bytes(), MARKER.as_bytes()).is_none() {
+            continue;
+        }
+        let comments = crate::frontend::comments(lang, &file.path, &file.text);
+        let s = scan(&file.text, &comments, lang, id);
         if !s.directives.is_empty() || !s.malformed.is_empty() {
             scans.insert(id, s);
         }
@@ -255,23 +229,31 @@ pub fn apply(
         .iter()
         .map(|(id, s)| (*id, s.directives.iter().map(|d| vec![false; d.codes.as_ref().map_or(1, Vec::len)]).collect()))
         .collect();
-    let line_of = |f: &Finding| f.span.map(|s| sources.get(f.file).line_col(s.start).0);
-    let covered = |f: &Finding, used: Option<&mut Vec<Vec<bool>>>| -> bool {
-        let Some(scan) = scans.get(&f.file) else { return false };
-        let Some(line) = line_of(f) else { return false };
+    // Every line the finding points at: where it is reported, and each label
+    // (the offending key, a preset's definition), in whichever file.
+    let lines_of = |f: &Finding| -> Vec<(FileId, u32)> {
+        let line = |s: Span| (s.file, sources.get(s.file).line_col(s.start).0);
+        f.span.into_iter().chain(f.labels.iter().map(|l| l.span)).map(line).collect()
+    };
+    let mut covered = |f: &Finding, record: bool| -> bool {
         let mut hit = false;
-        let mut used = used;
-        for (i, d) in scan.directives.iter().enumerate() {
-            if d.covers(f.code, line) {
+        for (file, line) in lines_of(f) {
+            let Some(scan) = scans.get(&file) else { continue };
+            for (i, d) in scan.directives.iter().enumerate() {
+                if !d.covers(f.code, line) {
+                    continue;
+                }
                 hit = true;
-                if let Some(u) = used.as_deref_mut() {
-                    match &d.codes {
-                        None => u[i][0] = true,
-                        Some(codes) => {
-                            for (j, (c, _)) in codes.iter().enumerate() {
-                                if *c == f.code {
-                                    u[i][j] = true;
-                                }
+                if !record {
+                    return true;
+                }
+                let u = &mut used.get_mut(&file).expect("a use slot per scanned file")[i];
+                match &d.codes {
+                    None => u[0] = true,
+                    Some(codes) => {
+                        for (j, (c, _)) in codes.iter().enumerate() {
+                            if *c == f.code {
+                                u[j] = true;
                             }
                         }
                     }
@@ -281,19 +263,19 @@ pub fn apply(
         hit
     };
     for f in all.iter().filter(|f| f.code != "MCP092") {
-        covered(f, used.get_mut(&f.file));
+        covered(f, true);
     }
     let mut kept: Vec<Finding> = output
         .into_iter()
-        .filter(|f| rules.is_enabled_in(f.code, &sources.get(f.file).path))
-        .filter(|f| f.code == "MCP092" || !covered(f, None))
+        .filter(|f| rules(f.file).is_enabled_in(f.code, &sources.get(f.file).path))
+        .filter(|f| f.code == "MCP092" || !covered(f, false))
         .collect();
 
     let mut ids: Vec<&FileId> = scans.keys().filter(|id| linted.contains(id)).collect();
     ids.sort();
     for id in ids {
         let file = sources.get(*id);
-        if !rules.is_enabled_in("MCP092", &file.path) {
+        if !rules(*id).is_enabled_in("MCP092", &file.path) {
             continue;
         }
         let scan = &scans[id];
@@ -345,6 +327,36 @@ fn unused(span: Span, message: String, help: &str) -> Finding {
 mod tests {
     use super::*;
 
+    /// Scan with the comments the language's frontend reports.
+    fn scan_str(text: &str, lang: Lang, file: FileId) -> Scan {
+        let path = match lang {
+            Lang::Python => "a.py",
+            Lang::TypeScript => "a.ts",
+            Lang::JavaScript => "a.js",
+            Lang::Go => "a.go",
+            Lang::Rust => "a.rs",
+        };
+        scan(text, &crate::frontend::comments(lang, std::path::Path::new(path), text), lang, file)
+    }
+
+    #[test]
+    fn strings_and_docstrings_are_not_comments() {
+        let py = "\"\"\"Notes.\n# mcp-lint: ignore-file\n\"\"\"\nx = '''\n# mcp-lint: ignore\n'''\ny = 1  # mcp-lint: ignore[MCP001]\n";
+        let s = scan_str(py, Lang::Python, FileId(0));
+        assert_eq!(s.directives.len(), 1, "{:?}", s.directives);
+        assert_eq!(s.directives[0].scope, Scope::Lines(7, 7));
+        let ts = "const doc = `\n// mcp-lint: ignore-file\n`;\n/* mcp-lint: ignore[MCP001] */\nf();\n";
+        let s = scan_str(ts, Lang::TypeScript, FileId(0));
+        assert_eq!(s.directives.len(), 1, "{:?}", s.directives);
+        assert_eq!(s.directives[0].scope, Scope::Lines(4, 5));
+        let go = "package p\n\nvar doc = `\n// mcp-lint: ignore-file\n`\n";
+        assert!(scan_str(go, Lang::Go, FileId(0)).directives.is_empty());
+        let rs = "const DOC: &str = r#\"\n// mcp-lint: ignore-file\n\"#;\nfn f() {} // mcp-lint: ignore\n";
+        let s = scan_str(rs, Lang::Rust, FileId(0));
+        assert_eq!(s.directives.len(), 1, "{:?}", s.directives);
+        assert_eq!(s.directives[0].scope, Scope::Lines(4, 4));
+    }
+
     fn codes(d: &Directive) -> Vec<&'static str> {
         d.codes.as_ref().map(|c| c.iter().map(|(x, _)| *x).collect()).unwrap_or_default()
     }
@@ -352,7 +364,7 @@ mod tests {
     #[test]
     fn python_comments() {
         let text = "import x\n# mcp-lint: ignore[MCP002]\n@mcp.tool()  # mcp-lint: ignore[MCP003, implicit-open-world]\nx = '# mcp-lint: ignore'\ny = 1  # mcp-lint: ignore\n";
-        let s = scan(text, Lang::Python, FileId(0));
+        let s = scan_str(text, Lang::Python, FileId(0));
         assert!(s.malformed.is_empty(), "{:?}", s.malformed);
         assert_eq!(s.directives.len(), 3);
         assert_eq!(s.directives[0].scope, Scope::Lines(2, 3));
@@ -368,14 +380,14 @@ mod tests {
     fn slash_comments_for_ts_go_rust() {
         for lang in [Lang::TypeScript, Lang::JavaScript, Lang::Go, Lang::Rust] {
             let text = "// mcp-lint: ignore-file[MCP032]\nconst u = \"http://x // mcp-lint: ignore\";\nserver.tool() // mcp-lint: ignore[MCP001,MCP004]\n# mcp-lint: ignore\n";
-            let s = scan(text, lang, FileId(0));
+            let s = scan_str(text, lang, FileId(0));
             assert_eq!(s.directives.len(), 2, "{lang:?}: {:?}", s.directives);
             assert_eq!(s.directives[0].scope, Scope::File);
             assert_eq!(codes(&s.directives[1]), ["MCP001", "MCP004"]);
             assert_eq!(s.directives[1].scope, Scope::Lines(3, 3));
         }
         // A Rust lifetime is not a string opener.
-        let s = scan("fn f<'a>(x: &'a str) {} // mcp-lint: ignore\n", Lang::Rust, FileId(0));
+        let s = scan_str("fn f<'a>(x: &'a str) {} // mcp-lint: ignore\n", Lang::Rust, FileId(0));
         assert_eq!(s.directives.len(), 1);
     }
 
@@ -387,7 +399,7 @@ mod tests {
             text.push_str("x = 1\n");
         }
         text.push_str("# mcp-lint: ignore-file\n");
-        let s = scan(&text, Lang::Python, FileId(0));
+        let s = scan_str(&text, Lang::Python, FileId(0));
         let messages: Vec<&str> = s.malformed.iter().map(|m| m.message.as_str()).collect();
         assert_eq!(messages.len(), 4, "{messages:?}");
         assert!(messages[0].contains("unknown rule `MCP999`"));
@@ -413,13 +425,13 @@ mod tests {
             "🙂 # mcp-lint: ignore-file\r\n",
         ] {
             for lang in [Lang::Python, Lang::TypeScript, Lang::Go, Lang::Rust] {
-                let _ = scan(text, lang, FileId(0));
-                let _ = scan(&text.replace('#', "//"), lang, FileId(0));
+                let _ = scan_str(text, lang, FileId(0));
+                let _ = scan_str(&text.replace('#', "//"), lang, FileId(0));
             }
         }
-        let s = scan("# mcp-lint: ignore[ , ]\n", Lang::Python, FileId(0));
+        let s = scan_str("# mcp-lint: ignore[ , ]\n", Lang::Python, FileId(0));
         assert!(s.directives.is_empty() && s.malformed[0].message.contains("no codes"));
-        let s = scan("#mcp-lint:ignore-file[MCP001]\n", Lang::Python, FileId(0));
+        let s = scan_str("#mcp-lint:ignore-file[MCP001]\n", Lang::Python, FileId(0));
         assert_eq!(s.directives[0].scope, Scope::File);
     }
 
@@ -430,7 +442,7 @@ mod tests {
             text.push_str("# licence text\n");
         }
         text.push_str("# mcp-lint: ignore-file\nimport x\n");
-        let s = scan(&text, Lang::Python, FileId(0));
+        let s = scan_str(&text, Lang::Python, FileId(0));
         assert!(s.malformed.is_empty());
         assert_eq!(s.directives[0].scope, Scope::File);
     }

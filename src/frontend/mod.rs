@@ -13,6 +13,9 @@ use std::path::Path;
 use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
+/// The extensions [`lang_for`] knows, for messages.
+pub const EXTENSIONS: &[&str] = &[".py", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs"];
+
 /// The language of a path, by extension.
 pub fn lang_for(path: &Path) -> Option<Lang> {
     match path.extension()?.to_str()? {
@@ -40,6 +43,33 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<FileFa
             .or_else(|| e.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into())
     })
+}
+
+/// Byte ranges of the comments of a file, from its parse tree (Rust: a
+/// literal-aware lexer, as syn keeps no comments). Inline suppressions are
+/// read only from these. A panic yields no comments: the file's other
+/// problems are reported against it anyway.
+pub fn comments(lang: Lang, path: &Path, text: &str) -> Vec<std::ops::Range<usize>> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
+        Lang::Python => python::comments(text),
+        Lang::TypeScript | Lang::JavaScript => typescript::comments(lang, path, text),
+        Lang::Go => go::comments(text),
+        Lang::Rust => rust::comments::comments(text),
+    }))
+    .unwrap_or_default()
+}
+
+/// What the frontend recognises as a tool registration, for a run that
+/// found files but no tools.
+pub fn sdk_markers(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Python => "`@mcp.tool()` / `add_tool` on a FastMCP or MCPServer (`mcp`, `fastmcp`), low-level `types.Tool(...)`",
+        Lang::TypeScript | Lang::JavaScript => {
+            "`registerTool` / `tool` on an McpServer (`@modelcontextprotocol/sdk`, `@modelcontextprotocol/server`), `addTool` (fastmcp), `Tool` objects in a ListTools handler"
+        }
+        Lang::Go => "`mcp.AddTool` / `Server.AddTool` (`github.com/modelcontextprotocol/go-sdk/mcp`), `mcp.NewTool` + `AddTool` (`github.com/mark3labs/mcp-go`)",
+        Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",
+    }
 }
 
 /// Byte markers of files worth parsing: they may register tools (an MCP

@@ -61,3 +61,26 @@ pub fn first_syntax_error(
     }
     None
 }
+
+/// Byte ranges of every comment node of a tree, in source order (for inline
+/// suppressions: a directive counts only inside a real comment, never in a
+/// string or docstring). Iterative: deep trees cannot overflow the stack.
+pub fn comment_ranges(root: tree_sitter::Node) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        // `comment` in every grammar we use; JS adds `html_comment` (`<!--`).
+        if node.is_named() && node.kind().ends_with("comment") {
+            out.push(node.byte_range());
+        }
+        if node.child_count() > 0 && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}

@@ -1,11 +1,112 @@
-//! `--format json`: the version-1 contract of design.md. Fields are only
-//! ever added within a version.
+//! `--format json`: the version-1 contract of design.md, as typed structs
+//! that are serialised as they are and from which the committed JSON
+//! Schema (`docs/schema/check.json`) is derived. Fields are only ever added
+//! within a version; the field order below is the output's key order.
 
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::finding::{Finding, Severity};
 use crate::source::{SourceMap, Span};
 
+/// The format version: always 1 for this contract.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Version(u32);
+
+pub const VERSION: Version = Version(1);
+
+impl JsonSchema for Version {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Version".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The format version: 1 for this contract (fields are only ever added within a version).",
+            "type": "integer",
+            "const": 1
+        })
+    }
+}
+
+/// `mcp-lint check --format json`.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(title = "mcp-lint check --format json")]
+pub struct CheckReport {
+    pub version: Version,
+    /// Sorted by file, line, column and code.
+    pub findings: Vec<FindingJson>,
+    pub summary: CheckSummary,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Warning,
+    Info,
+}
+
+impl From<Severity> for Level {
+    fn from(s: Severity) -> Level {
+        match s {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+            Severity::Info => Level::Info,
+        }
+    }
+}
+
+/// One finding. Positions are 1-based; columns count characters.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FindingJson {
+    /// The rule code, e.g. `MCP002`.
+    pub code: &'static str,
+    /// The rule name, e.g. `implicit-destructive`.
+    pub name: &'static str,
+    pub severity: Level,
+    pub message: String,
+    /// Relative to the working directory, with `/` separators.
+    pub file: String,
+    #[schemars(range(min = 1))]
+    pub line: u32,
+    #[schemars(range(min = 1))]
+    pub column: u32,
+    #[schemars(range(min = 1))]
+    pub end_line: u32,
+    #[schemars(range(min = 1))]
+    pub end_column: u32,
+    /// The tool the finding is about (`null`: not about one tool, or its name is computed).
+    pub tool: Option<String>,
+    pub help: Option<String>,
+    /// The other places the finding points at (the labels of the full format).
+    pub related: Vec<Related>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Related {
+    pub file: String,
+    #[schemars(range(min = 1))]
+    pub line: u32,
+    #[schemars(range(min = 1))]
+    pub column: u32,
+    #[schemars(range(min = 1))]
+    pub end_line: u32,
+    #[schemars(range(min = 1))]
+    pub end_column: u32,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckSummary {
+    pub files_scanned: usize,
+    pub tools: usize,
+    pub findings: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub info: usize,
+}
+
+/// (line, column, end line, end column); a finding without a place is at 1:1.
 fn location(sources: &SourceMap, span: Option<Span>) -> (u32, u32, u32, u32) {
     match span {
         Some(s) => {
@@ -16,47 +117,58 @@ fn location(sources: &SourceMap, span: Option<Span>) -> (u32, u32, u32, u32) {
     }
 }
 
-pub fn findings(findings: &[Finding], sources: &SourceMap, tools: usize, files: usize) -> Value {
-    let list: Vec<Value> = findings
+pub fn findings(findings: &[Finding], sources: &SourceMap, tools: usize, files: usize) -> CheckReport {
+    let list = findings
         .iter()
         .map(|f| {
             let (line, column, end_line, end_column) = location(sources, f.span);
-            let related: Vec<Value> = f
+            let related = f
                 .labels
                 .iter()
                 .map(|l| {
                     let (line, column, end_line, end_column) = location(sources, Some(l.span));
-                    json!({"file": sources.get(l.span.file).display, "line": line, "column": column,
-                           "end_line": end_line, "end_column": end_column, "message": l.message})
+                    Related {
+                        file: sources.get(l.span.file).display.clone(),
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                        message: l.message.clone(),
+                    }
                 })
                 .collect();
-            json!({
-                "code": f.code,
-                "name": f.name,
-                "severity": f.severity.as_str(),
-                "message": f.message,
-                "file": sources.get(f.file).display,
-                "line": line,
-                "column": column,
-                "end_line": end_line,
-                "end_column": end_column,
-                "tool": f.tool,
-                "help": f.help,
-                "related": related,
-            })
+            FindingJson {
+                code: f.code,
+                name: f.name,
+                severity: f.severity.into(),
+                message: f.message.clone(),
+                file: sources.get(f.file).display.clone(),
+                line,
+                column,
+                end_line,
+                end_column,
+                tool: f.tool.clone(),
+                help: f.help.clone(),
+                related,
+            }
         })
         .collect();
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
-    json!({
-        "version": 1,
-        "findings": list,
-        "summary": {
-            "files_scanned": files,
-            "tools": tools,
-            "findings": findings.len(),
-            "errors": count(Severity::Error),
-            "warnings": count(Severity::Warning),
-            "info": count(Severity::Info),
-        }
-    })
+    CheckReport {
+        version: VERSION,
+        findings: list,
+        summary: CheckSummary {
+            files_scanned: files,
+            tools,
+            findings: findings.len(),
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            info: count(Severity::Info),
+        },
+    }
+}
+
+/// The JSON Schema of [`CheckReport`], as committed in `docs/schema/check.json`.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(CheckReport)).expect("schemas serialize")
 }

@@ -17,12 +17,17 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         }
         if let Hint::Declared { span, .. } = hint {
             cx.report(format!(
-                "tool `{}` declares `{}` although `readOnlyHint` is true, where clients ignore it",
+                "tool `{}` declares `{}` although `{}` is true, where clients ignore it",
                 tool.display_name(),
-                kind.wire_name()
+                tool.syntax.key(kind),
+                tool.syntax.key(HintKind::ReadOnly)
             ))
             .label(*span, "ignored because the tool is read-only")
-            .help(format!("remove `{}`, or set `readOnlyHint` to false if the tool writes", kind.wire_name()));
+            .help(format!(
+                "remove `{}`, or declare `{}` if the tool writes",
+                tool.syntax.key(kind),
+                tool.syntax.assign(HintKind::ReadOnly, false)
+            ));
         }
     }
 }

@@ -8,8 +8,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     let not_read_only = matches!(a.read_only, Hint::Absent | Hint::Declared { value: false, .. });
     if not_read_only && a.destructive.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `destructiveHint` unset, so clients assume it is destructive{}",
+            "tool `{}` leaves `{}` unset, so clients assume it is destructive{}",
             tool.display_name(),
+            tool.syntax.key(HintKind::Destructive),
             super::sdk_sends(tool, &[HintKind::Destructive])
         ))
         .help(format!(

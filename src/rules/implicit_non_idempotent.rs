@@ -8,8 +8,9 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     let not_read_only = matches!(a.read_only, Hint::Absent | Hint::Declared { value: false, .. });
     if not_read_only && a.idempotent.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `idempotentHint` unset, so clients assume repeating a call is unsafe{}",
+            "tool `{}` leaves `{}` unset, so clients assume repeating a call is unsafe{}",
             tool.display_name(),
+            tool.syntax.key(HintKind::Idempotent),
             super::sdk_sends(tool, &[HintKind::Idempotent])
         ))
         .help(format!(

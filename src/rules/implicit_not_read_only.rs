@@ -6,8 +6,9 @@ use crate::model::{HintKind, Tool};
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     if tool.annotations.read_only.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `readOnlyHint` unset, so clients assume it modifies its environment{}",
+            "tool `{}` leaves `{}` unset, so clients assume it modifies its environment{}",
             tool.display_name(),
+            tool.syntax.key(HintKind::ReadOnly),
             super::sdk_sends(tool, &[HintKind::ReadOnly])
         ))
         .help(format!(

@@ -6,8 +6,9 @@ use crate::model::{HintKind, Tool};
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     if tool.annotations.open_world.is_absent() {
         cx.report(format!(
-            "tool `{}` leaves `openWorldHint` unset, so clients assume it reaches external systems{}",
+            "tool `{}` leaves `{}` unset, so clients assume it reaches external systems{}",
             tool.display_name(),
+            tool.syntax.key(HintKind::OpenWorld),
             super::sdk_sends(tool, &[HintKind::OpenWorld])
         ))
         .help(format!(

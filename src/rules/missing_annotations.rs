@@ -9,7 +9,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         return;
     }
     let defaults: Vec<String> =
-        HintKind::ALL.iter().map(|k| format!("{}={}", k.wire_name(), k.spec_default())).collect();
+        HintKind::ALL.iter().map(|k| format!("{}={}", tool.syntax.key(*k), k.spec_default())).collect();
     let what = match a.origin {
         Origin::None => "declares no annotations",
         _ => "declares none of the four hints",

@@ -6,7 +6,7 @@ use crate::model::Tool;
 
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     for key in &tool.annotations.unknown_keys {
-        cx.report_at(key.span, format!("{}, so `{}` is absent", key.reason, key.intended.wire_name()))
+        cx.report_at(key.span, format!("{}, so `{}` is absent", key.reason, tool.syntax.key(key.intended)))
             .help(format!("spell it `{}`", tool.syntax.key(key.intended)));
     }
 }

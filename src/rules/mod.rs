@@ -142,6 +142,7 @@ pub fn sdk_sends(tool: &Tool, kinds: &[HintKind]) -> String {
     if kinds.len() > 1 {
         return " (the SDK sends these defaults on its behalf)".into();
     }
+    // What goes on the wire, so in the wire's (JSON) spelling, whatever the language.
     let values: Vec<String> = kinds.iter().map(|k| format!("`{}: {}`", k.wire_name(), k.spec_default())).collect();
     format!(" (the SDK sends {} on its behalf)", values.join(", "))
 }

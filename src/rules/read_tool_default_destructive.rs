@@ -23,7 +23,8 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         }
     }
     cx.report(format!(
-        "tool `{name}` reads like a read-only tool (`{verb}`) but leaves `readOnlyHint` unset, so clients assume it modifies its environment{}",
+        "tool `{name}` reads like a read-only tool (`{verb}`) but leaves `{}` unset, so clients assume it modifies its environment{}",
+        tool.syntax.key(HintKind::ReadOnly),
         if tool.annotations.destructive.is_absent() { " and may destroy data" } else { "" }
     ))
     .help(format!(

@@ -12,7 +12,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if missing.is_empty() {
         return;
     }
-    let names: Vec<String> = missing.iter().map(|k| format!("`{}`", k.wire_name())).collect();
+    let names: Vec<String> = missing.iter().map(|k| format!("`{}`", tool.syntax.key(*k))).collect();
     let example: Vec<String> = missing.iter().map(|k| tool.syntax.assign(*k, k.spec_default())).collect();
     cx.report(format!(
         "tool `{}` does not declare {}, which must be explicit on every tool",

@@ -21,7 +21,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if unresolved.is_empty() {
         return;
     }
-    let names: Vec<String> = unresolved.iter().map(|(k, _)| format!("`{}`", k.wire_name())).collect();
+    let names: Vec<String> = unresolved.iter().map(|(k, _)| format!("`{}`", tool.syntax.key(*k))).collect();
     let mut b =
         cx.report(format!("{} of tool `{}` cannot be followed statically", names.join(", "), tool.display_name()));
     let mut seen = Vec::new();

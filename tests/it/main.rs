@@ -3,13 +3,17 @@
 mod baseline;
 mod cli;
 mod config;
+mod example;
 mod fixtures;
 mod formats;
 mod hooks;
 mod profiles;
 mod rule_docs;
+mod runs;
 #[cfg(unix)]
 mod safety;
+mod schema;
+mod spelling;
 mod suppress;
 
 use std::path::{Path, PathBuf};

@@ -82,6 +82,27 @@ fn cases() -> Vec<Case> {
         python("s = '# mcp-lint: ignore'\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["4:MCP001"]),
         // Unknown code.
         python("# mcp-lint: ignore[MCP999]\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "4:MCP001"]),
+        // Directive-shaped text in a docstring or a string literal is not a
+        // comment, in every language: nothing is suppressed.
+        python(
+            "\"\"\"Notes server.\n# mcp-lint: ignore-file\n\"\"\"\n@mcp.tool()\ndef send(x: str) -> None: ...\n",
+            &["6:MCP001"],
+        ),
+        python(
+            "s = \"\"\"\n# mcp-lint: ignore[MCP001]\"\"\"\n@mcp.tool()\ndef send(x: str) -> None: ...\n",
+            &["5:MCP001"],
+        ),
+        ts(
+            "const doc = `\n// mcp-lint: ignore-file\n`;\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n",
+            &["6:MCP001"],
+        ),
+        go("\tdoc := `\n// mcp-lint: ignore-file\n`\n\t_ = doc\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &["11:MCP001"]),
+        rust(
+            "    const DOC: &'static str = r#\"\n// mcp-lint: ignore-file\n\"#;\n    #[tool]\n    async fn send(&self) {}\n}\n",
+            &["10:MCP001"],
+        ),
+        // A block comment that opens with the directive is a comment.
+        ts("/* mcp-lint: ignore[MCP001] */\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n", &[]),
     ]
 }
 
@@ -160,4 +181,27 @@ fn suppression_in_a_preset_module() {
     assert!(out.starts_with("No findings"), "{out}");
     let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "server.py"]);
     assert!(out.starts_with("No findings"), "{out}");
+}
+
+/// A suppression on any line a finding labels (the offending key) covers
+/// it; findings that do not point at that line are untouched.
+#[test]
+fn suppression_on_a_labelled_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = |key_line: &str| {
+        format!("{PY_HEAD}from mcp.types import ToolAnnotations\n\n@mcp.tool(\n    annotations=ToolAnnotations(\n        readOnlyHint=True,\n        {key_line}\n        openWorldHint=False,\n    )\n)\ndef list_notes() -> list[str]: ...\n")
+    };
+    let run = |src: String| {
+        std::fs::write(dir.path().join("server.py"), src).expect("write");
+        let (_, out, _) = run_in(dir.path(), &["check", "--profile", "strict", "--format", "concise", "--exit-zero"]);
+        out
+    };
+    let out = run(server("destructiveHint=False,"));
+    assert!(out.contains("server.py:5:1: info[MCP010]"), "the finding labels the key: {out}");
+    let out = run(server("destructiveHint=False,  # mcp-lint: ignore[MCP010]"));
+    assert!(!out.contains("MCP010") && out.contains("MCP032"), "{out}");
+    // Naming another code there suppresses nothing, and is reported as unused.
+    let out = run(server("destructiveHint=False,  # mcp-lint: ignore[MCP032]"));
+    assert!(out.contains("info[MCP010]") && out.contains("MCP032"), "{out}");
+    assert!(out.contains("server.py:8:52: info[MCP092]"), "{out}");
 }

@@ -121,6 +121,11 @@ fn parse_tree(text: &str) -> Option<Tree> {
     })
 }
 
+/// Byte ranges of the file's comments (for inline suppressions).
+pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
+    parse_tree(text).map(|t| crate::frontend::queries::comment_ranges(t.root_node())).unwrap_or_default()
+}
+
 /// Parse one Go file into facts. Never panics on bad input: syntax errors
 /// become a problem and the rest of the tree is still searched.
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {

@@ -16,6 +16,7 @@
 
 mod attrs;
 mod builders;
+pub mod comments;
 mod depth;
 mod fallback;
 mod items;

@@ -119,6 +119,13 @@ fn parse_tree(grammar: Grammar, text: &str) -> Option<Tree> {
     })
 }
 
+/// Byte ranges of the file's comments (for inline suppressions).
+pub fn comments(lang: Lang, path: &Path, text: &str) -> Vec<std::ops::Range<usize>> {
+    parse_tree(Grammar::for_path(lang, path), text)
+        .map(|t| crate::frontend::queries::comment_ranges(t.root_node()))
+        .unwrap_or_default()
+}
+
 /// Parse one TS/JS file into facts. Never panics on bad input: syntax errors
 /// become a problem and the rest of the tree is still searched.
 pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
