@@ -14,6 +14,7 @@ pub mod fingerprint;
 pub mod frontend;
 pub mod model;
 pub mod pathglob;
+pub mod probe;
 pub mod report;
 pub mod resolve;
 pub mod rules;
@@ -171,7 +172,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     Run { files_scanned: found.files.len(), sources, tools, findings, notes, io_errors }
 }
 
-fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
+pub(crate) fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
     findings.sort_by_cached_key(|f| {
         let file = sources.get(f.file);
         let loc = f.span.map(|s| file.location(s));

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::model::{Hint, HintKind, Origin, Tool};
+use crate::model::{Hint, HintKind, Lang, Origin, Tool};
 use crate::source::SourceMap;
 
 fn hint_json(h: &Hint) -> Value {
@@ -50,7 +50,7 @@ pub fn json(tools: &[Tool], sources: &SourceMap, files: usize) -> Value {
                 "file": file.display,
                 "line": line,
                 "column": column,
-                "language": t.language.name(),
+                "language": t.language.map_or("wire", Lang::name),
                 "api": t.api,
                 "annotations": origin(t),
                 "hints": {

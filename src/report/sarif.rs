@@ -88,6 +88,17 @@ fn physical(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>
     loc
 }
 
+/// Where a finding is: its file and region, or — for text that is no file
+/// on disk (a server's listing) — a logical location named after the tool.
+fn location(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>, tool: Option<&str>) -> Value {
+    let f = sources.get(file);
+    if f.on_disk {
+        return json!({"physicalLocation": physical(sources, file, span)});
+    }
+    let name = tool.unwrap_or(&f.display);
+    json!({"logicalLocations": [{"name": name, "fullyQualifiedName": format!("{}/{name}", f.display), "kind": "function"}]})
+}
+
 /// `file:///abs/dir/` for the directory relative URIs are resolved against.
 fn dir_uri(dir: &Path) -> String {
     let mut path = dir.to_string_lossy().replace('\\', "/");
@@ -119,8 +130,10 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
                 .iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    json!({"id": i + 1, "physicalLocation": physical(sources, l.span.file, Some(l.span)),
-                           "message": {"text": l.message}})
+                    let mut loc = location(sources, l.span.file, Some(l.span), f.tool.as_deref());
+                    loc["id"] = json!(i + 1);
+                    loc["message"] = json!({"text": l.message});
+                    loc
                 })
                 .collect();
             let mut r = json!({
@@ -131,7 +144,7 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
                     Some(help) => format!("{}\nhelp: {help}", f.message),
                     None => f.message.clone(),
                 }},
-                "locations": [{"physicalLocation": physical(sources, f.file, f.span)}],
+                "locations": [location(sources, f.file, f.span, f.tool.as_deref())],
                 "partialFingerprints": {FINGERPRINT_KEY: format!("{base}:{n}")},
             });
             if r["ruleIndex"].is_null() {
