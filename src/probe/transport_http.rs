@@ -85,16 +85,20 @@ impl Http {
     }
 
     /// POST one message on a thread; its replies (Streamable HTTP) or its
-    /// status (both) arrive on the channel.
-    fn post(&self, to: Url, message: &Outgoing) {
+    /// status (both) arrive on the channel. Returns once the server has
+    /// answered with a status line, so messages reach it in order.
+    fn post(&self, to: Url, message: &Outgoing) -> Result<(), ProbeError> {
         let mut headers = self.request_headers("application/json, text/event-stream");
         headers.push(("Content-Type".into(), "application/json".into()));
         let body = serde_json::to_vec(message.value()).expect("JSON values serialize");
         let init = message.is_initialize();
         let (tx, session, sockets, timeout, max) =
             (self.tx.clone(), self.session.clone(), self.sockets.clone(), self.timeout, self.max_message);
+        let (answered_tx, answered) = mpsc::sync_channel(1);
         std::thread::spawn(move || {
-            let (resp, socket) = match http::send("POST", &to, &headers, &body, timeout) {
+            let sent = http::send("POST", &to, &headers, &body, timeout);
+            let _ = answered_tx.send(());
+            let (resp, socket) = match sent {
                 Ok(r) => r,
                 Err(e) => {
                     let _ = tx.send(Event::Failed(e));
@@ -127,6 +131,19 @@ impl Http {
                 }
             }
         });
+        let until = Instant::now() + self.timeout;
+        loop {
+            if super::interrupted() {
+                return Err(ProbeError::Interrupted);
+            }
+            match answered.recv_timeout(POLL) {
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                Err(RecvTimeoutError::Timeout) if Instant::now() < until => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(ProbeError::Http(format!("no HTTP response from {}", self.url.authority())))
+                }
+            }
+        }
     }
 
     /// Open the legacy event stream (GET) on a thread.
@@ -221,9 +238,8 @@ impl Transport for Http {
         match self.mode.clone() {
             Mode::Streamable => self.post(self.url.clone(), message),
             Mode::Legacy(endpoint) => self.post(endpoint, message),
-            Mode::Connecting => {} // sent once the endpoint is known
+            Mode::Connecting => Ok(()), // sent once the endpoint is known
         }
-        Ok(())
     }
 
     fn recv(&mut self, deadline: Instant, step: &'static str) -> Result<Value, ProbeError> {
@@ -263,7 +279,7 @@ impl Transport for Http {
                     let endpoint = self.url.join(&reference).map_err(ProbeError::Http)?;
                     self.mode = Mode::Legacy(endpoint.clone());
                     if let Some(init) = self.init.clone() {
-                        self.post(endpoint, &init);
+                        self.post(endpoint, &init)?;
                     }
                 }
                 Event::Failed(e) => return Err(ProbeError::Http(e)),
