@@ -102,7 +102,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
     #[command(flatten)]
-    pub wire: crate::probe::command::WireArgs,
+    pub wire: Box<crate::probe::command::WireArgs>,
 }
 
 #[derive(Args, Debug)]

@@ -124,7 +124,7 @@ impl ProbeArgs {
             summary: None,
             baseline: None,
             write_baseline: None,
-            wire: WireArgs { probe: true, wire: None, server: self.server, no_source },
+            wire: Box::new(WireArgs { probe: true, wire: None, server: self.server, no_source }),
         }
     }
 }

@@ -25,8 +25,12 @@ pub fn merge(run: &mut Run, wire: Wire, set: &RuleSet) {
     // Findings about files (parse and I/O errors), about tools with computed
     // names and about tools the server does not list stay as the source run
     // made them.
-    let mut out: Vec<Finding> =
-        run.findings.iter().filter(|f| f.tool.is_none() || !wire.tools.iter().any(|w| w.name == f.tool)).cloned().collect();
+    let mut out: Vec<Finding> = run
+        .findings
+        .iter()
+        .filter(|f| f.tool.is_none() || !wire.tools.iter().any(|w| w.name == f.tool))
+        .cloned()
+        .collect();
     for f in wire_found {
         let name = f.tool.clone().unwrap_or_default();
         match find(&name) {
@@ -110,26 +114,38 @@ fn hint_diffs(out: &mut Vec<Finding>, set: &RuleSet, s: &Tool, w: &Tool) {
         let mut found = None;
         match (s.annotations.hint(kind), wh) {
             (Hint::Declared { value, span }, Hint::Declared { value: v, .. }) if value != v => {
-                found = Some((*span, format!("the source declares `{k}: {value}` for tool `{name}`, but the server {sent}")));
+                found = Some((
+                    *span,
+                    format!("the source declares `{k}: {value}` for tool `{name}`, but the server {sent}"),
+                ));
             }
             (Hint::Declared { value, span }, Hint::Absent | Hint::Invalid { .. }) => {
-                found = Some((*span, format!("the source declares `{k}: {value}` for tool `{name}`, but the server {sent}")));
+                found = Some((
+                    *span,
+                    format!("the source declares `{k}: {value}` for tool `{name}`, but the server {sent}"),
+                ));
             }
             (Hint::Absent, Hint::Declared { value, .. }) => {
                 let sdk_default = s.annotations.sdk_defaults.contains(&kind) && *value == kind.spec_default();
                 let misspelt = s.annotations.unknown_keys.iter().find(|u| u.intended == kind);
                 match misspelt {
                     Some(u) => {
-                        found = Some((u.span, format!(
-                            "the source declares `{}` for tool `{name}`, not `{k}`, and the server {sent}",
-                            u.key
-                        )));
+                        found = Some((
+                            u.span,
+                            format!(
+                                "the source declares `{}` for tool `{name}`, not `{k}`, and the server {sent}",
+                                u.key
+                            ),
+                        ));
                     }
                     None if !sdk_default => {
-                        found = Some((s.site, format!(
+                        found = Some((
+                            s.site,
+                            format!(
                             "the server {sent} for tool `{name}`, which the source does not declare (an SDK default or \
                              a change made at run time)"
-                        )));
+                        ),
+                        ));
                     }
                     None => {}
                 }

@@ -83,7 +83,10 @@ impl Response {
     /// The body as text, at most `max` bytes.
     pub fn text(mut self, max: usize) -> Result<String, String> {
         let mut buf = Vec::new();
-        (&mut self.body).take(max as u64 + 1).read_to_end(&mut buf).map_err(|e| format!("cannot read the body: {e}"))?;
+        (&mut self.body)
+            .take(max as u64 + 1)
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("cannot read the body: {e}"))?;
         if buf.len() > max {
             return Err(format!("the response is longer than {max} bytes (raise --max-message)"));
         }
@@ -105,8 +108,8 @@ pub fn send(
         .map_err(|e| format!("cannot resolve `{}`: {e}", url.host))?
         .next()
         .ok_or_else(|| format!("cannot resolve `{}`", url.host))?;
-    let stream =
-        TcpStream::connect_timeout(&addr, timeout).map_err(|e| format!("cannot connect to {}: {e}", url.authority()))?;
+    let stream = TcpStream::connect_timeout(&addr, timeout)
+        .map_err(|e| format!("cannot connect to {}: {e}", url.authority()))?;
     let _ = stream.set_read_timeout(Some(timeout));
     let _ = stream.set_write_timeout(Some(timeout));
     let handle = stream.try_clone().map_err(|e| e.to_string())?;
@@ -119,9 +122,10 @@ pub fn send(
     }
     head.push_str("\r\n");
     let mut w = &stream;
-    w.write_all(head.as_bytes()).and_then(|_| w.write_all(body)).and_then(|_| w.flush()).map_err(|e| {
-        format!("cannot send the request to {}: {e}", url.authority())
-    })?;
+    w.write_all(head.as_bytes())
+        .and_then(|_| w.write_all(body))
+        .and_then(|_| w.flush())
+        .map_err(|e| format!("cannot send the request to {}: {e}", url.authority()))?;
 
     let mut r = BufReader::new(stream);
     let mut line = String::new();

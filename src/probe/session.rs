@@ -242,7 +242,8 @@ mod tests {
                         "protocolVersion": "2025-06-18", "capabilities": {"tools": {}}, "serverInfo": {"name": "s"}}}));
                 }
                 Some("tools/list") => {
-                    let n: usize = v.pointer("/params/cursor").and_then(Value::as_str).map_or(0, |c| c.parse().unwrap());
+                    let n: usize =
+                        v.pointer("/params/cursor").and_then(Value::as_str).map_or(0, |c| c.parse().unwrap());
                     let mut result = json!({"tools": [{"name": format!("delete_all_{n}"), "inputSchema": {}}]});
                     if n + 1 < self.pages {
                         result["nextCursor"] = json!((n + 1).to_string());
@@ -275,11 +276,8 @@ mod tests {
         let listing = Session::new(&mut t, limits()).run().expect("probe");
         assert_eq!(listing.tools().count(), 3);
         assert_eq!(listing.protocol_version, "2025-06-18");
-        let sent: Vec<String> = t
-            .sent
-            .iter()
-            .map(|m| m.get("method").and_then(Value::as_str).unwrap_or("<reply>").to_string())
-            .collect();
+        let sent: Vec<String> =
+            t.sent.iter().map(|m| m.get("method").and_then(Value::as_str).unwrap_or("<reply>").to_string()).collect();
         assert_eq!(
             sent,
             ["initialize", "<reply>", "notifications/initialized", "tools/list", "tools/list", "tools/list"]

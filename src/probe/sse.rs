@@ -18,7 +18,9 @@ pub fn next<R: BufRead>(r: &mut R, max: usize) -> Result<Option<Event>, String> 
     let mut line = String::new();
     loop {
         line.clear();
-        let n = std::io::Read::take(&mut *r, max as u64 + 2).read_line(&mut line).map_err(|e| format!("event stream: {e}"))?;
+        let n = std::io::Read::take(&mut *r, max as u64 + 2)
+            .read_line(&mut line)
+            .map_err(|e| format!("event stream: {e}"))?;
         if n == 0 {
             return Ok(data.map(|data| Event { event: take_name(event), data }));
         }

@@ -25,7 +25,11 @@ use super::{sse, Limits, ProbeError, POLL};
 enum Event {
     Message(Value),
     /// A non-2xx reply; `init` when it answered the `initialize` POST.
-    Status { code: u16, text: String, init: bool },
+    Status {
+        code: u16,
+        text: String,
+        init: bool,
+    },
     Endpoint(String),
     Failed(String),
 }
@@ -225,7 +229,10 @@ fn forward(text: &str, tx: &Sender<Event>) {
             let _ = tx.send(Event::Message(v));
         }
         Err(_) => {
-            let _ = tx.send(Event::Failed(format!("the server sent a body that is not JSON: {}", super::wire::excerpt(text, 200))));
+            let _ = tx.send(Event::Failed(format!(
+                "the server sent a body that is not JSON: {}",
+                super::wire::excerpt(text, 200)
+            )));
         }
     }
 }
@@ -273,7 +280,9 @@ impl Transport for Http {
                 Event::Status { code, text, .. } => {
                     let detail = if text.is_empty() { String::new() } else { format!(": {text}") };
                     let tried = if self.mode == Mode::Streamable { "" } else { " (HTTP+SSE transport)" };
-                    return Err(ProbeError::Http(format!("the server answered `{step}` with HTTP {code}{tried}{detail}")));
+                    return Err(ProbeError::Http(format!(
+                        "the server answered `{step}` with HTTP {code}{tried}{detail}"
+                    )));
                 }
                 Event::Endpoint(reference) => {
                     let endpoint = self.url.join(&reference).map_err(ProbeError::Http)?;

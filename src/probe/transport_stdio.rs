@@ -228,10 +228,8 @@ impl Transport for Stdio {
                     if text.is_empty() {
                         continue;
                     }
-                    return serde_json::from_str(text).map_err(|_| ProbeError::NotJson {
-                        step,
-                        line: super::wire::excerpt(text, 200),
-                    });
+                    return serde_json::from_str(text)
+                        .map_err(|_| ProbeError::NotJson { step, line: super::wire::excerpt(text, 200) });
                 }
             }
         }

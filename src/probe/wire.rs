@@ -226,7 +226,9 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
             key: k.clone(),
             span: *ks,
             intended,
-            reason: format!("`{k}` is sent at the top level of the tool, outside `annotations`, where clients do not read it"),
+            reason: format!(
+                "`{k}` is sent at the top level of the tool, outside `annotations`, where clients do not read it"
+            ),
         });
     }
     let params = obj

@@ -80,14 +80,18 @@ fn snapshot(name: &str, text: &str) {
 fn many_pages_are_followed_and_only_allowed_methods_sent() {
     let logs = Logs::new();
     let start = Instant::now();
-    let (code, out, err) = run(logs.cmd().args(["probe", "--format", "json", "--", "python3", &raw_server(), "pages", "7"]));
+    let (code, out, err) =
+        run(logs.cmd().args(["probe", "--format", "json", "--", "python3", &raw_server(), "pages", "7"]));
     let elapsed = start.elapsed();
     assert_eq!(code, 0, "{out}{err}");
     let v: Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["summary"]["tools"], 350);
     assert_eq!(v["wire"]["pages"].as_array().map(Vec::len), Some(7));
     assert_eq!(v["wire"]["pages"][6]["tools"][0]["name"], "read_record_300");
-    assert_eq!(logs.methods(), ["initialize", "notifications/initialized"].into_iter().chain(["tools/list"; 7]).collect::<Vec<_>>());
+    assert_eq!(
+        logs.methods(),
+        ["initialize", "notifications/initialized"].into_iter().chain(["tools/list"; 7]).collect::<Vec<_>>()
+    );
     logs.assert_safe();
     // Python's own start-up is well under a second; the probe adds little.
     assert!(elapsed < Duration::from_secs(3), "probe took {elapsed:?}");
@@ -192,10 +196,20 @@ fn broken_servers_get_clear_errors_with_their_stderr() {
     logs.assert_safe();
 }
 
+/// An HTTP server of ours, killed and reaped when dropped (also when a test fails).
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Start an HTTP mode of the raw server; returns it and its port.
-fn http_server(logs: &Logs, mode: &str) -> (std::process::Child, u16) {
+fn http_server(logs: &Logs, mode: &str) -> (Server, u16) {
     let portfile = logs.path(&format!("{mode}.port"));
-    let child = std::process::Command::new("python3")
+    let mut child = std::process::Command::new("python3")
         .args([&raw_server(), mode, portfile.to_str().expect("utf-8")])
         .env("PROBE_METHOD_LOG", logs.path("methods.log"))
         .env("PROBE_CALL_LOG", logs.path("calls.log"))
@@ -205,21 +219,22 @@ fn http_server(logs: &Logs, mode: &str) -> (std::process::Child, u16) {
     let until = Instant::now() + Duration::from_secs(10);
     while Instant::now() < until {
         if let Ok(p) = std::fs::read_to_string(&portfile) {
-            return (child, p.trim().parse().expect("port"));
+            return (Server(child), p.trim().parse().expect("port"));
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the {mode} server did not start");
 }
 
 #[test]
 fn streamable_http_with_a_session_id_and_event_stream_replies() {
     let logs = Logs::new();
-    let (mut server, port) = http_server(&logs, "http");
+    let (server, port) = http_server(&logs, "http");
     let url = format!("http://127.0.0.1:{port}/mcp");
     let (code, out, err) = run(logs.cmd().args(["probe", "--format", "json", "--url", &url]));
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     assert_eq!(code, 0, "{out}{err}");
     let v: Value = serde_json::from_str(&out).expect("json");
     // The server refuses `tools/list` without the session id it handed out.
@@ -232,11 +247,10 @@ fn streamable_http_with_a_session_id_and_event_stream_replies() {
 #[test]
 fn falls_back_to_http_sse_when_post_is_refused() {
     let logs = Logs::new();
-    let (mut server, port) = http_server(&logs, "sse");
+    let (server, port) = http_server(&logs, "sse");
     let url = format!("http://127.0.0.1:{port}/sse");
     let (code, out, err) = run(logs.cmd().args(["probe", "--format", "json", "--url", &url]));
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     assert_eq!(code, 0, "{out}{err}");
     let v: Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["summary"]["tools"], 100);
@@ -290,7 +304,13 @@ fn a_saved_listing_is_checked_without_the_server() {
     // A bare `tools/list` result is accepted too; anything else is refused by name.
     let bare = logs.path("bare.json");
     std::fs::write(&bare, r#"{"tools": [{"name": "x", "annotations": {"readOnlyHint": true}}]}"#).expect("write");
-    let (_, out, _) = run(bin().current_dir(empty.path()).args(["check", "--format", "concise", "--wire", bare.to_str().expect("utf-8")]));
+    let (_, out, _) = run(bin().current_dir(empty.path()).args([
+        "check",
+        "--format",
+        "concise",
+        "--wire",
+        bare.to_str().expect("utf-8"),
+    ]));
     assert!(out.contains("in 1 tool"), "{out}");
     let (code, _, err) = run(bin().args(["check", "--wire", "Cargo.toml"]).current_dir(repo()));
     assert_eq!(code, 2);
@@ -328,8 +348,12 @@ mod real {
     }
 
     fn codes(v: &Value) -> Vec<String> {
-        let mut c: Vec<String> =
-            v["findings"].as_array().expect("findings").iter().map(|f| f["code"].as_str().expect("code").to_string()).collect();
+        let mut c: Vec<String> = v["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| f["code"].as_str().expect("code").to_string())
+            .collect();
         c.sort();
         c.dedup();
         c
@@ -360,7 +384,11 @@ mod real {
         let src = dist.to_str().expect("utf-8");
         let v = probe_json(&logs, &["--source", src, "--", "node", index.to_str().expect("utf-8")]);
         assert_eq!(codes(&v), ["MCP001", "MCP020"], "{v:#}");
-        assert!(v["findings"].as_array().expect("findings").iter().all(|f| f["file"].as_str().expect("file").ends_with("index.js")));
+        assert!(v["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .all(|f| f["file"].as_str().expect("file").ends_with("index.js")));
     }
 
     #[test]
@@ -373,7 +401,10 @@ mod real {
         assert_eq!(v["summary"]["tools"], 9);
         assert_eq!(listed_hints(&v), 36);
         assert_eq!(codes(&v), ["MCP010"], "only the meaningless hints on read-only tools: {v:#}");
-        let v = probe_json(&logs, &["--source", dist.to_str().expect("utf-8"), "--", "node", index.to_str().expect("utf-8")]);
+        let v = probe_json(
+            &logs,
+            &["--source", dist.to_str().expect("utf-8"), "--", "node", index.to_str().expect("utf-8")],
+        );
         assert_eq!(codes(&v), ["MCP010"], "source and wire agree: {v:#}");
     }
 
@@ -385,8 +416,14 @@ mod real {
         let index = memory("memory-new").join("index.js");
         probe_json(&logs, &["--save", saved.to_str().expect("utf-8"), "--", "node", index.to_str().expect("utf-8")]);
         let old = memory("memory-old");
-        let (code, out, err) =
-            run(bin().args(["check", "--format", "json", "--wire", saved.to_str().expect("utf-8"), old.to_str().expect("utf-8")]));
+        let (code, out, err) = run(bin().args([
+            "check",
+            "--format",
+            "json",
+            "--wire",
+            saved.to_str().expect("utf-8"),
+            old.to_str().expect("utf-8"),
+        ]));
         assert_eq!(code, 1, "{err}");
         let v: Value = serde_json::from_str(&out).expect("json");
         let diffs = v["findings"].as_array().expect("findings").iter().filter(|f| f["code"] == "MCP042").count();
@@ -413,7 +450,8 @@ mod real {
         assert_eq!(code, 1, "{out}{err}");
         logs.assert_safe();
         snapshot("sdk-server-diff", &out);
-        assert!(out.contains("the source declares `readonlyHint` (misspelt) for tool `search_notes`, and the SDK dropped it"));
+        assert!(out
+            .contains("the source declares `readonlyHint` (misspelt) for tool `search_notes`, and the SDK dropped it"));
         // `check --probe` is the same comparison from the other side.
         let (code, out2, err) = run(logs.cmd().current_dir(repo()).args([
             "check",
