@@ -24,6 +24,9 @@ pub fn next<R: BufRead>(r: &mut R, max: usize) -> Result<Option<Event>, String> 
         if n == 0 {
             return Ok(data.map(|data| Event { event: take_name(event), data }));
         }
+        if !line.ends_with('\n') && n as u64 == max as u64 + 2 {
+            return Err(format!("an event line longer than {max} bytes (raise --max-message)"));
+        }
         let l = line.strip_suffix('\n').unwrap_or(&line);
         let l = l.strip_suffix('\r').unwrap_or(l);
         if l.is_empty() {

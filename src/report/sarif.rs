@@ -130,10 +130,12 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
                 .iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    let mut loc = location(sources, l.span.file, Some(l.span), f.tool.as_deref());
-                    loc["id"] = json!(i + 1);
-                    loc["message"] = json!({"text": l.message});
-                    loc
+                    let mut related = json!({"id": i + 1});
+                    if let Value::Object(loc) = location(sources, l.span.file, Some(l.span), f.tool.as_deref()) {
+                        related.as_object_mut().expect("object").extend(loc);
+                    }
+                    related["message"] = json!({"text": l.message});
+                    related
                 })
                 .collect();
             let mut r = json!({
