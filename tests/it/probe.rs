@@ -94,7 +94,7 @@ fn many_pages_are_followed_and_only_allowed_methods_sent() {
     );
     logs.assert_safe();
     // Python's own start-up is well under a second; the probe adds little.
-    assert!(elapsed < Duration::from_secs(3), "probe took {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(5), "probe took {elapsed:?}");
 }
 
 #[test]
@@ -133,16 +133,10 @@ fn a_server_that_never_answers_times_out_and_its_group_is_killed() {
     let logs = Logs::new();
     let pidfile = logs.path("grandchild.pid");
     let start = Instant::now();
-    let (code, _, err) = run(logs.cmd().args([
-        "probe",
-        "--init-timeout",
-        "2",
-        "--",
-        "python3",
-        &raw_server(),
-        "sleep",
-        pidfile.to_str().expect("utf-8"),
-    ]));
+    // A shell starts in milliseconds, so its child exists long before the
+    // timeout even on a loaded machine.
+    let script = format!("sleep 600 & echo $! > '{}'; sleep 600", pidfile.display());
+    let (code, _, err) = run(logs.cmd().args(["probe", "--init-timeout", "2", "--", "sh", "-c", &script]));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no answer to `initialize` within 2.0 s"), "{err}");
     assert!(start.elapsed() < Duration::from_secs(6), "{:?}", start.elapsed());
