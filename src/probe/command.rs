@@ -192,6 +192,7 @@ pub fn listing(args: &WireArgs) -> Result<Option<Listing>, ExitCode> {
     let target = target(&args.server).map_err(|e| error(&e))?;
     let limits = limits(&args.server).map_err(|e| error(&e))?;
     match super::probe(&target, &limits) {
+        Ok(_) if super::interrupted() => Err(ExitCode::from(130)),
         Ok(l) => {
             if let Some(path) = &args.server.save {
                 let text = serde_json::to_string_pretty(&to_json(&l)).expect("JSON values serialize") + "\n";

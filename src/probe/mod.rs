@@ -112,6 +112,12 @@ pub struct Failure {
 /// Probe a server: the listing, or why it could not be read.
 pub fn probe(target: &Target, limits: &Limits) -> Result<Listing, Failure> {
     watch_signals();
+    let result = run(target, limits);
+    unwatch_signals();
+    result
+}
+
+fn run(target: &Target, limits: &Limits) -> Result<Listing, Failure> {
     match target {
         Target::Stdio { .. } => {
             let mut t = transport_stdio::Stdio::spawn(target, limits)
@@ -130,24 +136,38 @@ pub fn probe(target: &Target, limits: &Limits) -> Result<Listing, Failure> {
     }
 }
 
-static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// Set by SIGINT/SIGTERM/SIGHUP while a probe runs; and whether the next
+/// such signal ends the process at once (a second one, or any once the
+/// probe is over and nothing polls the first flag any more).
+static SIGNALS: OnceLock<(Arc<AtomicBool>, Arc<AtomicBool>)> = OnceLock::new();
 
 /// Catch Ctrl-C, SIGTERM and SIGHUP while a probe runs, so the child's
 /// process group is killed and reaped before we exit.
 fn watch_signals() {
-    INTERRUPTED.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
+    let (_, now) = SIGNALS.get_or_init(|| {
+        let (flag, now) = (Arc::new(AtomicBool::new(false)), Arc::new(AtomicBool::new(false)));
         for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-            // Failing to install a handler only loses the clean-up on that signal.
+            // Failing to install a handler only loses the clean-up on that
+            // signal. Handlers run in this order.
+            let _ = signal_hook::flag::register_conditional_shutdown(sig, 130, now.clone());
             let _ = signal_hook::flag::register(sig, flag.clone());
+            let _ = signal_hook::flag::register(sig, now.clone());
         }
-        flag
+        (flag, now)
     });
+    now.store(false, Ordering::Relaxed);
+}
+
+/// The probe is over: signals end the process again, as by default.
+fn unwatch_signals() {
+    if let Some((_, now)) = SIGNALS.get() {
+        now.store(true, Ordering::Relaxed);
+    }
 }
 
 /// A signal asked us to stop.
 pub fn interrupted() -> bool {
-    INTERRUPTED.get().is_some_and(|f| f.load(Ordering::Relaxed))
+    SIGNALS.get().is_some_and(|(f, _)| f.load(Ordering::Relaxed))
 }
 
 /// How often blocking waits look at the clock and at [`interrupted`].
