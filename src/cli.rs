@@ -34,6 +34,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Explain one rule (by code or name).
     Rule { code: String },
+    /// Start (or reach) an MCP server, read what it lists, and lint that; it never calls a tool.
+    Probe(crate::probe::command::ProbeArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -112,6 +114,8 @@ pub struct CheckArgs {
     /// Record the current findings in FILE as a baseline, and exit 0.
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
+    #[command(flatten)]
+    pub wire: Box<crate::probe::command::WireArgs>,
 }
 
 #[derive(Args, Debug)]
@@ -167,7 +171,7 @@ pub enum Color {
     Never,
 }
 
-const COMMANDS: &[&str] = &["check", "tools", "rules", "rule", "help"];
+const COMMANDS: &[&str] = &["check", "tools", "rules", "rule", "probe", "help"];
 
 /// Insert the default `check` command when none is named.
 pub fn with_default_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
@@ -393,12 +397,19 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tools(args) => tools(args),
         Command::Rules(args) => list_rules(args),
         Command::Rule { code } => explain(&code),
+        Command::Probe(args) => check(args.into_check()),
     }
 }
 
-fn check(args: CheckArgs) -> ExitCode {
+fn check(mut args: CheckArgs) -> ExitCode {
     if let Some(code) = &args.explain {
         return explain(code);
+    }
+    // Without `--probe`, what follows `--` is paths (`check -- -odd-name.py`,
+    // as the Action passes them), not a server command.
+    if !args.wire.probe && args.wire.wire.is_none() {
+        let after: Vec<PathBuf> = args.wire.server.command.drain(..).map(PathBuf::from).collect();
+        args.walk.paths.extend(after);
     }
     if let Err(code) = check_walk(&args.walk) {
         return code;
@@ -427,11 +438,23 @@ fn check(args: CheckArgs) -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     let paths = paths(&args.walk);
-    let mut run = crate::check(&paths, &opts);
+    // The server is probed first: a probe that fails stops the run (exit 2).
+    let wire = match crate::probe::command::listing(&args.wire) {
+        Ok(w) => w,
+        Err(code) => return code,
+    };
+    let mut run = if args.wire.no_source { crate::probe::command::empty_run() } else { crate::check(&paths, &opts) };
     if let Err(code) = config_errors(&resolver, args.color) {
         return code;
     }
-    empty_run_notes(&run, &paths);
+    if let Some(listing) = &wire {
+        // Wire tools have no file: the settings of the working directory apply.
+        let settings = (opts.settings)(&std::env::current_dir().unwrap_or_default());
+        crate::probe::command::merge(&mut run, listing, &settings.rules);
+    }
+    if wire.is_none() {
+        empty_run_notes(&run, &paths);
+    }
     if let Some(path) = &args.write_baseline {
         match crate::baseline::write(path, &run.findings, &run.sources) {
             Ok(n) => {
@@ -475,7 +498,10 @@ fn check(args: CheckArgs) -> ExitCode {
             t
         }
         Format::Json => {
-            let v = report::json::findings(&run.findings, &run.sources, tools, run.files_scanned);
+            let mut v = report::json::findings(&run.findings, &run.sources, tools, run.files_scanned);
+            if let Some(listing) = &wire {
+                v.wire = Some(crate::probe::command::to_json(listing));
+            }
             let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
             t.push('\n');
             t

@@ -15,6 +15,7 @@ pub mod frontend;
 pub mod fsguard;
 pub mod model;
 pub mod pathglob;
+pub mod probe;
 pub mod report;
 pub mod resolve;
 pub mod rules;
@@ -275,7 +276,7 @@ fn absolute(path: &Path, cwd: &Path) -> PathBuf {
     })
 }
 
-fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
+pub(crate) fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
     findings.sort_by_cached_key(|f| {
         let file = sources.get(f.file);
         let loc = f.span.map(|s| file.location(s));

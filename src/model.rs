@@ -711,7 +711,8 @@ pub struct Tool {
     pub name_span: Option<Span>,
     pub site: Span,
     pub definition: Option<Span>,
-    pub language: Lang,
+    /// The source language; `None` for a tool read off the wire.
+    pub language: Option<Lang>,
     pub api: &'static str,
     pub params: Option<Vec<String>>,
     /// The description as written (an argument, or a docstring), when it is

@@ -48,6 +48,9 @@ pub struct SourceFile {
     pub display: String,
     pub text: Arc<str>,
     pub lang: Option<Lang>,
+    /// False for text that is no file (a server's `tools/list` listing):
+    /// renderers name no file for it and fall back to the tool name.
+    pub on_disk: bool,
     line_starts: OnceLock<Vec<u32>>,
 }
 
@@ -107,6 +110,24 @@ impl SourceMap {
             display: display_path(path, &self.cwd),
             text,
             lang,
+            on_disk: true,
+            line_starts: OnceLock::new(),
+        });
+        files.push(file.clone());
+        file
+    }
+
+    /// Text that is not a file on disk, shown as `name`.
+    pub fn add_virtual(&self, name: &str, text: Arc<str>) -> Arc<SourceFile> {
+        let mut files = self.files.lock().expect("source map lock poisoned");
+        let id = FileId(files.len() as u32);
+        let file = Arc::new(SourceFile {
+            id,
+            path: PathBuf::new(),
+            display: name.to_string(),
+            text,
+            lang: None,
+            on_disk: false,
             line_starts: OnceLock::new(),
         });
         files.push(file.clone());

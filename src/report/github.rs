@@ -28,8 +28,13 @@ pub fn render(findings: &[Finding], sources: &SourceMap) -> String {
     let mut out = String::new();
     for f in findings {
         let file = sources.get(f.file);
-        let mut props = vec![format!("file={}", escape_property(&file.display))];
-        if let Some(span) = f.span {
+        // Text that is no file on disk (a server's listing) gets no file
+        // property: the message names the tool.
+        let mut props = vec![];
+        if file.on_disk {
+            props.push(format!("file={}", escape_property(&file.display)));
+        }
+        if let Some(span) = f.span.filter(|_| file.on_disk) {
             let l = file.location(span);
             props.push(format!("line={},col={},endLine={},endColumn={}", l.line, l.column, l.end_line, l.end_column));
         }

@@ -32,6 +32,8 @@ pub enum Language {
     JavaScript,
     Go,
     Rust,
+    /// Read off a running server (`mcp-lint probe`), not from source.
+    Wire,
 }
 
 impl From<Lang> for Language {
@@ -207,7 +209,7 @@ pub fn json(tools: &[Tool], sources: &SourceMap, files: usize) -> Inventory {
                 file: file.display.clone(),
                 line,
                 column,
-                language: t.language.into(),
+                language: t.language.map_or(Language::Wire, Language::from),
                 api: t.api,
                 annotations: origin(t),
                 hints: Hints {

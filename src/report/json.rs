@@ -36,6 +36,9 @@ pub struct CheckReport {
     /// Sorted by file, line, column and code.
     pub findings: Vec<FindingJson>,
     pub summary: CheckSummary,
+    /// `probe` / `check --probe` / `check --wire`: the raw `tools/list` pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wire: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -165,6 +168,7 @@ pub fn findings(findings: &[Finding], sources: &SourceMap, tools: usize, files: 
             warnings: count(Severity::Warning),
             info: count(Severity::Info),
         },
+        wire: None,
     }
 }
 

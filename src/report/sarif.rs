@@ -93,6 +93,17 @@ fn physical(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>
     loc
 }
 
+/// Where a finding is: its file and region, or — for text that is no file
+/// on disk (a server's listing) — a logical location named after the tool.
+fn location(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>, tool: Option<&str>) -> Value {
+    let f = sources.get(file);
+    if f.on_disk {
+        return json!({"physicalLocation": physical(sources, file, span)});
+    }
+    let name = tool.unwrap_or(&f.display);
+    json!({"logicalLocations": [{"name": name, "fullyQualifiedName": format!("{}/{name}", f.display), "kind": "function"}]})
+}
+
 /// `file:///abs/dir/` for the directory relative URIs are resolved against.
 fn dir_uri(dir: &Path) -> String {
     let mut path = dir.to_string_lossy().replace('\\', "/");
@@ -124,8 +135,12 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
                 .iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    json!({"id": i + 1, "physicalLocation": physical(sources, l.span.file, Some(l.span)),
-                           "message": {"text": l.message}})
+                    let mut related = json!({"id": i + 1});
+                    if let Value::Object(loc) = location(sources, l.span.file, Some(l.span), f.tool.as_deref()) {
+                        related.as_object_mut().expect("object").extend(loc);
+                    }
+                    related["message"] = json!({"text": l.message});
+                    related
                 })
                 .collect();
             let mut r = json!({
@@ -136,7 +151,7 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
                     Some(help) => format!("{}\nhelp: {help}", f.message),
                     None => f.message.clone(),
                 }},
-                "locations": [{"physicalLocation": physical(sources, f.file, f.span)}],
+                "locations": [location(sources, f.file, f.span, f.tool.as_deref())],
                 "partialFingerprints": {FINGERPRINT_KEY: format!("{base}:{n}")},
             });
             if r["ruleIndex"].is_null() {

@@ -9,7 +9,7 @@
 mod each;
 mod eval;
 mod go;
-mod keys;
+pub mod keys;
 pub mod lang;
 pub mod python;
 mod rust;
@@ -221,7 +221,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             name_span,
             site: site.site,
             definition,
-            language: facts.lang,
+            language: Some(facts.lang),
             api,
             params,
             description,

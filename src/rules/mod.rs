@@ -62,6 +62,11 @@ pub static RULES: &[RuleDef] = &[
     RuleDef { doc: doc!("MCP030-required-hint-missing.md"), check: Some(required_hint_missing::check) },
     RuleDef { doc: doc!("MCP031-unresolved-annotations.md"), check: Some(unresolved_annotations::check) },
     RuleDef { doc: doc!("MCP032-missing-title.md"), check: Some(missing_title::check) },
+    // Reported by `crate::probe`, from a server's `tools/list` listing.
+    RuleDef { doc: doc!("MCP040-unsourced-wire-tool.md"), check: None },
+    RuleDef { doc: doc!("MCP041-unlisted-source-tool.md"), check: None },
+    RuleDef { doc: doc!("MCP042-wire-hint-mismatch.md"), check: None },
+    RuleDef { doc: doc!("MCP043-duplicate-tool-name.md"), check: None },
     RuleDef { doc: doc!("MCP090-parse-error.md"), check: None },
     RuleDef { doc: doc!("MCP091-io-error.md"), check: None },
     // Reported by `crate::suppress`, after the rules.

@@ -7,6 +7,7 @@ mod example;
 mod fixtures;
 mod formats;
 mod hooks;
+mod probe;
 mod profiles;
 mod rule_docs;
 mod runs;

@@ -95,13 +95,17 @@ fn examples(text: &str) -> Vec<(bool, BTreeMap<String, String>)> {
     groups
 }
 
+/// Rules whose cause is not a source file (an I/O error, a running server's
+/// listing): their examples are text, not executed.
+const TEXT_ONLY: &[&str] = &["MCP040", "MCP041", "MCP042", "MCP043", "MCP091"];
+
 #[test]
 fn examples_fire_and_stay_silent() {
     let mut failures = Vec::new();
     for (stem, text) in doc_files() {
         let code = &stem[..6];
         let groups = examples(&text);
-        if code != "MCP091" {
+        if !TEXT_ONLY.contains(&code) {
             assert!(groups.iter().any(|g| g.0) && groups.iter().any(|g| !g.0), "{stem}: needs bad and good examples");
         }
         for (i, (bad, files)) in groups.iter().enumerate() {
@@ -118,7 +122,7 @@ fn examples_fire_and_stay_silent() {
                 .rsplit_once(" in ")
                 .and_then(|(_, rest)| rest.split_whitespace().next())
                 .and_then(|n| n.parse::<usize>().ok());
-            if !*bad && code != "MCP091" && tools.unwrap_or(0) == 0 {
+            if !*bad && !TEXT_ONLY.contains(&code) && tools.unwrap_or(0) == 0 {
                 failures.push(format!("{stem} good example #{}: no tool found\n{out}{err}", i + 1));
             }
             if fired != *bad {
