@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         Parsed::Run(s) => s,
         Parsed::Exit(code) => return code,
     };
-    let dirs = match package_dirs(&selection) {
+    let packages = match package_dirs(&selection) {
         Ok(d) => d,
         Err(e) => return usage_error(&e),
     };
@@ -66,7 +66,9 @@ fn main() -> ExitCode {
             check.walk.paths[0].display()
         ));
     }
-    check.walk.paths = dirs;
+    check.walk.paths = packages.dirs;
+    // A member nested in a linted package is its own package, as cargo sees it.
+    check.walk.exclude.extend(packages.nested);
     mcp_lint::cli::run(Cli { command: McpCommand::Check(check) })
 }
 
@@ -103,10 +105,17 @@ fn parse(args: Vec<OsString>) -> Parsed {
     Parsed::Run(selection)
 }
 
+/// What to lint: the selected packages' directories, and the directories of
+/// the other workspace members nested inside them (as `--exclude` globs).
+struct Packages {
+    dirs: Vec<PathBuf>,
+    nested: Vec<String>,
+}
+
 /// The directories of the selected packages, from `cargo metadata`: the
 /// package whose manifest was found (or named), every workspace member with
 /// `--workspace`, the default members in a virtual workspace root.
-fn package_dirs(selection: &Selection) -> Result<Vec<PathBuf>, String> {
+fn package_dirs(selection: &Selection) -> Result<Packages, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(&cargo);
     cmd.args(["metadata", "--format-version", "1", "--no-deps", "--offline"]);
@@ -128,7 +137,7 @@ fn package_dirs(selection: &Selection) -> Result<Vec<PathBuf>, String> {
     select(&meta, &manifest, selection.workspace)
 }
 
-fn select(meta: &serde_json::Value, manifest: &Path, workspace: bool) -> Result<Vec<PathBuf>, String> {
+fn select(meta: &serde_json::Value, manifest: &Path, workspace: bool) -> Result<Packages, String> {
     let ids = |key: &str| -> Vec<&str> {
         meta[key].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default()
     };
@@ -147,14 +156,16 @@ fn select(meta: &serde_json::Value, manifest: &Path, workspace: bool) -> Result<
         .copied()
         .find(|id| manifest_of(id).and_then(|m| std::fs::canonicalize(m).ok()).as_deref() == Some(manifest));
     let chosen: Vec<&str> = match (workspace, current) {
-        (true, _) => members,
+        (true, _) => members.clone(),
         (false, Some(id)) => vec![id],
         // A virtual manifest: what `cargo build` would build there.
         (false, None) if !defaults.is_empty() => defaults,
-        (false, None) => members,
+        (false, None) => members.clone(),
     };
-    let mut dirs: Vec<PathBuf> =
-        chosen.iter().filter_map(|id| manifest_of(id)).filter_map(|m| m.parent().map(Path::to_path_buf)).collect();
+    let dir_of = |id: &str| {
+        manifest_of(id).and_then(|m| std::fs::canonicalize(m).ok()).and_then(|m| m.parent().map(Path::to_path_buf))
+    };
+    let mut dirs: Vec<PathBuf> = chosen.iter().filter_map(|id| dir_of(id)).collect();
     if dirs.is_empty() {
         return Err(format!("no package found for `{}`", manifest.display()));
     }
@@ -163,8 +174,17 @@ fn select(meta: &serde_json::Value, manifest: &Path, workspace: bool) -> Result<
     // A member nested inside another selected member is linted once, with it.
     let outer = dirs.clone();
     dirs.retain(|d| !outer.iter().any(|o| o != d && d.starts_with(o)));
-    let cwd = std::env::current_dir().ok();
-    Ok(dirs.into_iter().map(|d| relative(d, cwd.as_deref())).collect())
+    let cwd = std::env::current_dir().ok().and_then(|c| std::fs::canonicalize(c).ok());
+    let mut nested: Vec<String> = members
+        .iter()
+        .filter(|id| !chosen.contains(id))
+        .filter_map(|id| dir_of(id))
+        .filter(|d| dirs.iter().any(|o| d.starts_with(o) && d != o))
+        .filter_map(|d| cwd.as_deref().and_then(|c| d.strip_prefix(c).ok()).map(|r| r.to_path_buf()))
+        .map(|r| format!("/{}", r.to_string_lossy().replace('\\', "/")))
+        .collect();
+    nested.sort();
+    Ok(Packages { dirs: dirs.into_iter().map(|d| relative(d, cwd.as_deref())).collect(), nested })
 }
 
 /// The Cargo.toml cargo would use from here (`cargo locate-project`).
@@ -183,10 +203,9 @@ fn absolute(path: &Path) -> Result<PathBuf, String> {
     std::fs::canonicalize(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))
 }
 
-/// Paths under the working directory are printed relative to it.
+/// Paths under the (canonical) working directory are printed relative to it.
 fn relative(dir: PathBuf, cwd: Option<&Path>) -> PathBuf {
-    let canonical_cwd = cwd.and_then(|c| std::fs::canonicalize(c).ok());
-    match canonical_cwd.as_deref().and_then(|c| dir.strip_prefix(c).ok()) {
+    match cwd.and_then(|c| dir.strip_prefix(c).ok()) {
         Some(rest) if rest.as_os_str().is_empty() => PathBuf::from("."),
         Some(rest) => rest.to_path_buf(),
         None => dir,

@@ -125,3 +125,22 @@ fn runs_as_a_cargo_subcommand() {
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(tools_flagged(&stdout), ["append_note", "purge_notes"], "{stdout}");
 }
+
+/// A root package with a member inside its directory: cargo's view of what
+/// belongs to which package holds.
+#[test]
+fn a_member_nested_in_the_root_package_is_its_own_package() {
+    let root = repo().join("tests/fixtures/cargo-root-package");
+    let flagged = |out: &str| {
+        let mut names: Vec<&str> =
+            ["root_tool", "plugin_tool"].into_iter().filter(|n| out.contains(&format!("`{n}`"))).collect();
+        names.sort();
+        names.join(",")
+    };
+    let (code, out, err) = cargo_mcp_lint(&root, &["--format", "concise"]);
+    assert_eq!((code, flagged(&out).as_str()), (1, "root_tool"), "{out}{err}");
+    let (code, out, err) = cargo_mcp_lint(&root, &["--workspace", "--format", "concise"]);
+    assert_eq!((code, flagged(&out).as_str()), (1, "plugin_tool,root_tool"), "{out}{err}");
+    let (code, out, err) = cargo_mcp_lint(&root.join("plugin"), &["--format", "concise"]);
+    assert_eq!((code, flagged(&out).as_str()), (1, "plugin_tool"), "{out}{err}");
+}
