@@ -1156,25 +1156,26 @@ def report(label: str, cmd: str, runs: list[Run], n_files: int, n_bytes: int,
             **{k: v for k, v in extra}}
 
 
-def default_bin() -> Path:
+def default_bin(profile: str = "release") -> Path:
     target = os.environ.get("CARGO_TARGET_DIR")
     base = Path(target) if target else REPO_ROOT / "target"
     if not base.is_absolute():
         base = REPO_ROOT / base
-    return base / "release" / "mcp-lint"
+    return base / profile / "mcp-lint"
 
 
-def ensure_binary(path: Path, allow_build: bool) -> Path:
+def ensure_binary(path: Path, allow_build: bool, profile: str = "release") -> Path:
     if path.is_file() and os.access(path, os.X_OK):
         return path
     if not allow_build:
         raise SystemExit(f"binary not found: {path} (and --no-build given)")
     if shutil.which("cargo") is None:
         raise SystemExit(f"binary not found: {path}, and cargo is not on PATH to build it")
-    print(f"{path} missing: running cargo build --release in {REPO_ROOT}", file=sys.stderr)
-    rc = subprocess.call(["cargo", "build", "--release"], cwd=REPO_ROOT)
+    cmd = ["cargo", "build", "--locked", "--profile", profile, "--bin", "mcp-lint"]
+    print(f"{path} missing: running {' '.join(cmd)} in {REPO_ROOT}", file=sys.stderr)
+    rc = subprocess.call(cmd, cwd=REPO_ROOT)
     if rc != 0:
-        raise SystemExit(f"cargo build --release failed (exit {rc})")
+        raise SystemExit(f"{' '.join(cmd)} failed (exit {rc})")
     if not path.is_file():
         raise SystemExit(f"cargo build succeeded but {path} does not exist")
     return path
@@ -1229,6 +1230,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--bin", type=Path, default=None, metavar="PATH",
                    help="mcp-lint binary (default: <repo>/target/release/mcp-lint, honouring "
                         "CARGO_TARGET_DIR; built with `cargo build --release` if missing)")
+    p.add_argument("--profile", default="release", metavar="NAME",
+                   help="cargo profile of the default binary: release (stripped, the shipped build) or "
+                        "profiling (same code with debug info, for perf/samply)")
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
@@ -1253,7 +1257,7 @@ def main(argv: list[str] | None = None) -> int:
 
     binary: Path | None = None
     if not a.generate_only:
-        binary = ensure_binary((a.bin or default_bin()).resolve(), not a.no_build)
+        binary = ensure_binary((a.bin or default_bin(a.profile)).resolve(), not a.no_build, a.profile)
 
     created_tmp = False
     if a.tree is not None:

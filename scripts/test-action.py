@@ -8,9 +8,12 @@ GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, RUNNER_TEMP …) against the fixture
 servers in tests/fixtures/ci, and checks annotations, job summary, SARIF
 file, outputs and exit code — including inputs that try to run commands.
 
-The `uses:` cache step and the `cargo install` step are not run (CI has a
-release build already): the binary is taken from --bin-dir, put first on
-PATH. Needs PyYAML (pre-commit brings it).
+The install path is run too: the download step fetches release assets
+(SHA256SUMS and a tar.gz of the --bin-dir binary) from a local HTTP server
+on 127.0.0.1 and verifies them; the `uses:` cache step is simulated (a hit
+or a miss); the `cargo install` fallback is a dry run (its `if:` is
+evaluated and its command recorded; the --bin-dir binary is put where it
+would install). Needs PyYAML (pre-commit brings it).
 
     python3 scripts/test-action.py [--bin-dir target/release]
 """
@@ -23,6 +26,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import http.server
+import tarfile
+import hashlib
+import functools
 from pathlib import Path
 
 import yaml
@@ -46,24 +55,44 @@ def load_action():
 def static_checks(action):
     steps = action["runs"]["steps"]
     check("composite action", action["runs"]["using"] == "composite")
-    wanted = {"paths", "profile", "fail-on", "config", "sarif-file", "args"}
+    wanted = {"paths", "profile", "fail-on", "config", "sarif-file", "args", "version", "download-url"}
     check("inputs", wanted <= set(action["inputs"]), sorted(action["inputs"]))
     for step in steps:
         name = step.get("name", step.get("id", "?"))
         if "run" in step:
             check(f"no expression inside run: ({name})", "${{" not in step["run"], step["run"])
             check(f"shell is bash ({name})", step.get("shell") == "bash")
+        if "uses" in step:
+            ref = str(step["uses"]).partition("@")[2]
+            check(f"pinned by commit SHA ({name})", re.fullmatch(r"[0-9a-f]{40}", ref) is not None, step["uses"])
         # Inputs reach a script only through env:.
         rest = {k: v for k, v in step.items() if k != "env"}
         check(f"inputs only through env: ({name})", "inputs." not in json.dumps(rest))
     install = [s for s in steps if s.get("id") == "install"]
     check(
-        "installs from the action's own source",
+        "falls back to building the action's own source",
         len(install) == 1 and 'cargo install --locked --path "$GITHUB_ACTION_PATH"' in install[0]["run"],
         install,
     )
+    download = [s for s in steps if s.get("id") == "download"]
+    check("downloads and verifies against SHA256SUMS", len(download) == 1 and "SHA256SUMS" in download[0]["run"])
     cache = [s for s in steps if str(s.get("uses", "")).startswith("actions/cache@")]
-    check("caches the build", len(cache) == 1 and "cargo" in cache[0]["with"]["path"], cache)
+    paths = cache[0]["with"]["path"] if len(cache) == 1 else ""
+    # What is cached is what is installed and put on PATH (never CARGO_HOME).
+    check("caches the install root", "steps.resolve.outputs.root" in paths and ".cargo" not in paths, cache)
+    check("cache key from the resolve step", cache and "steps.resolve.outputs.key" in cache[0]["with"]["key"])
+
+
+def condition(expr, evaluate):
+    """The `if:` forms this action uses: `A == 'x'` / `A != 'x'` joined by `&&`."""
+    result = True
+    for part in expr.split("&&"):
+        m = re.fullmatch(r"\s*([\w.-]+)\s*(==|!=)\s*'([^']*)'\s*", part)
+        if not m:
+            raise ValueError(f"the simulator cannot evaluate `if: {expr}`")
+        value = evaluate("${{ " + m.group(1) + " }}")
+        result &= (value == m.group(3)) == (m.group(2) == "==")
+    return result
 
 
 class Runner:
@@ -75,7 +104,7 @@ class Runner:
         self.workspace = workspace
         self.temp = temp
 
-    def evaluate(self, text, inputs, outputs):
+    def evaluate(self, text, inputs, outputs, github):
         def one(m):
             expr = m.group(1)
             if expr.startswith("inputs."):
@@ -84,9 +113,9 @@ class Runner:
             if expr == "runner.temp":
                 return str(self.temp)
             if expr == "runner.os":
-                return "Linux"
-            if expr == "github.action_path":
-                return str(REPO)
+                return github["RUNNER_OS"]
+            if expr.startswith("github."):
+                return github.get(expr, "")
             m2 = re.fullmatch(r"steps\.([\w-]+)\.outputs\.([\w-]+)", expr)
             if m2:
                 return outputs.get(m2.group(1), {}).get(m2.group(2), "")
@@ -94,36 +123,69 @@ class Runner:
 
         return EXPR.sub(one, str(text))
 
-    def run(self, inputs):
+    def run(self, inputs, cache_hit=False, action_ref="", action_repository="", env_extra=None,
+            path_prefix=None, runner_os="Linux", runner_arch="X64", only=None):
+        """Run the steps; returns a Run. A cache miss empties the install root."""
+        root = self.temp / "mcp-lint"
+        if not cache_hit and root.exists():
+            shutil.rmtree(root)
         summary = self.temp / "step-summary.md"
         summary.write_text("# earlier step\n")
+        github_path = self.temp / "github-path"
+        github_path.write_text("")
+        github = {
+            "RUNNER_OS": runner_os,
+            "github.action_ref": action_ref,
+            "github.action_repository": action_repository,
+        }
         env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "INPUT_", "RUNNER_"))}
         env.update(
             {
-                "PATH": f"{self.bin_dir}{os.pathsep}{os.environ['PATH']}",
+                "PATH": os.pathsep.join([str(p) for p in (path_prefix or [])] + [os.environ["PATH"]]),
                 "CI": "true",
                 "GITHUB_ACTIONS": "true",
                 "GITHUB_ACTION_PATH": str(REPO),
                 "GITHUB_WORKSPACE": str(self.workspace),
                 "GITHUB_STEP_SUMMARY": str(summary),
-                "RUNNER_OS": "Linux",
+                "GITHUB_PATH": str(github_path),
+                "RUNNER_OS": runner_os,
+                "RUNNER_ARCH": runner_arch,
                 "RUNNER_TEMP": str(self.temp),
             }
         )
-        outputs, stdout, code = {}, "", 0
+        env.update(env_extra or {})
+        run = Run()
+        outputs = {}
         for i, step in enumerate(self.action["runs"]["steps"]):
             sid = step.get("id", f"step{i}")
-            if "uses" in step or sid == "install":
-                continue  # checked statically; the binary comes from --bin-dir
-            if "if" in step:
-                raise ValueError(f"the simulator cannot evaluate `if:` of step {sid}")
+            if only is not None and sid not in only:
+                continue
+            evaluate = lambda text: self.evaluate(text, inputs, outputs, github)  # noqa: E731
+            if "if" in step and not condition(step["if"], evaluate):
+                continue
+            if "uses" in step:
+                # The cache: a hit means an earlier job saved the install root.
+                outputs[sid] = {"cache-hit": "true" if cache_hit else ""}
+                run.ran.append(sid)
+                continue
+            step_env = dict(env)
+            for k, v in (step.get("env") or {}).items():
+                step_env[k] = evaluate(v)
+            if sid == "install":
+                # Dry run of the fallback build: record it, install what it would.
+                run.ran.append(sid)
+                run.build_command = step["run"]
+                dest = Path(step_env["ROOT"]) / "bin"
+                dest.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(self.bin_dir / "mcp-lint", dest / "mcp-lint")
+                outputs[sid] = {}
+                continue
             out_file = self.temp / f"output-{sid}"
             out_file.write_text("")
-            step_env = dict(env, GITHUB_OUTPUT=str(out_file))
-            for k, v in (step.get("env") or {}).items():
-                step_env[k] = self.evaluate(v, inputs, outputs)
+            step_env["GITHUB_OUTPUT"] = str(out_file)
             script = self.temp / f"step-{sid}.sh"
             script.write_text(step["run"])
+            start = time.monotonic()
             # What a runner runs for `shell: bash`.
             p = subprocess.run(
                 ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
@@ -133,23 +195,187 @@ class Runner:
                 text=True,
                 timeout=120,
             )
-            stdout += p.stdout
+            run.seconds[sid] = time.monotonic() - start
+            run.ran.append(sid)
+            run.stdout += p.stdout
+            run.stderr += p.stderr
             if VERBOSE:
                 sys.stderr.write(p.stderr)
             outputs[sid] = dict(
                 line.split("=", 1) for line in out_file.read_text().splitlines() if "=" in line
             )
-            code = p.returncode
-            if code != 0:
+            run.code = p.returncode
+            if run.code != 0:
                 break
-        action_outputs = {
-            k: self.evaluate(v["value"], inputs, outputs) for k, v in self.action.get("outputs", {}).items()
+        run.outputs = outputs
+        run.action_outputs = {
+            k: self.evaluate(v["value"], inputs, outputs, github) for k, v in self.action.get("outputs", {}).items()
         }
-        return code, stdout, summary.read_text(), action_outputs
+        run.summary = summary.read_text()
+        run.github_path = github_path.read_text().splitlines()
+        return run
+
+
+class Run:
+    def __init__(self):
+        self.code = 0
+        self.stdout = ""
+        self.stderr = ""
+        self.ran = []
+        self.seconds = {}
+        self.build_command = None
+        self.outputs = {}
+        self.action_outputs = {}
+        self.summary = ""
+        self.github_path = []
+
+    def __iter__(self):
+        # code, stdout, summary, outputs: what the older checks unpack.
+        return iter((self.code, self.stdout, self.summary, self.action_outputs))
+
+    def __repr__(self):
+        return f"exit {self.code}, steps {self.ran}\n{self.stdout}{self.stderr}"
 
 
 def annotations(stdout):
     return [line for line in stdout.splitlines() if line.startswith("::")]
+
+
+TARGET = "x86_64-unknown-linux-musl"
+ASSET = f"mcp-lint-{TARGET}.tar.gz"
+
+
+def serve(directory):
+    """A quiet HTTP server on 127.0.0.1 for the release assets."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def make_releases(root, binary):
+    """releases/download/v0.1.0: good; v0.2.0: a wrong checksum; v0.3.0: no asset for this runner."""
+    download = root / "releases" / "download"
+    for version in ["v0.1.0", "v0.2.0", "v0.3.0"]:
+        (download / version).mkdir(parents=True)
+    archive = download / "v0.1.0" / ASSET
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(binary, arcname="mcp-lint")
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    (download / "v0.1.0" / "SHA256SUMS").write_text(
+        f"{'0' * 64}  mcp-lint-aarch64-apple-darwin.tar.gz\n{digest}  {ASSET}\n"
+    )
+    shutil.copy2(archive, download / "v0.2.0" / ASSET)
+    (download / "v0.2.0" / "SHA256SUMS").write_text(f"{'f' * 64}  {ASSET}\n")
+    (download / "v0.3.0" / "SHA256SUMS").write_text(f"{'0' * 64}  mcp-lint-aarch64-apple-darwin.tar.gz\n")
+    return download
+
+
+def install_checks(runner, bin_dir, tmp, ws):
+    """The install path: resolve, cache, download + verify, fallback build, PATH."""
+    make_releases(tmp / "assets", bin_dir / "mcp-lint")
+    server = serve(tmp / "assets")
+    url = f"http://127.0.0.1:{server.server_address[1]}/releases/download"
+    installed = runner.temp / "mcp-lint" / "bin" / "mcp-lint"
+    try:
+        # A release that matches: downloaded, verified, no build, first on PATH.
+        r = runner.run({"paths": "dirty", "version": "0.1.0", "download-url": url})
+        check("release: downloaded, no build", r.code == 1 and "download" in r.ran and "install" not in r.ran, r)
+        check("release: the binary is the released one",
+              installed.is_file() and installed.read_bytes() == (bin_dir / "mcp-lint").read_bytes(), r)
+        check("release: its directory goes on PATH", r.github_path == [str(installed.parent)], r.github_path)
+        check("release: the lint ran with it", len(annotations(r.stdout)) == 9, r)
+        took = r.seconds.get("resolve", 0) + r.seconds.get("download", 0) + r.seconds.get("path", 0)
+        print(f"     install steps with a matching release: {took:.2f}s")
+        check("release: install under 10 s", took < 10, took)
+        check("release: cache key by version and target",
+              r.outputs["resolve"]["key"] == f"mcp-lint-bin-v0.1.0-{TARGET}", r.outputs["resolve"])
+        check("release: no restore-keys (exact binaries only)", r.outputs["resolve"]["restore-keys"] == "", r.outputs)
+
+        # The default version is the action's own tag.
+        r = runner.run({"paths": "clean", "download-url": url}, action_ref="v0.1.0")
+        check("action tag v0.1.0: that release is downloaded", r.code == 0 and "download" in r.ran
+              and "install" not in r.ran and r.outputs["resolve"]["version"] == "0.1.0", r)
+        r = runner.run({"paths": "clean"}, action_ref="v0.1.0", action_repository="OWNER/mcp-lint",
+                       only=["resolve"])
+        check("action tag: assets from the action repository's releases",
+              r.outputs["resolve"]["base"] == "https://github.com/OWNER/mcp-lint/releases/download", r.outputs)
+
+        # A bad checksum fails clearly and installs nothing, never builds instead.
+        r = runner.run({"paths": "dirty", "version": "0.2.0", "download-url": url})
+        check("bad checksum: the step fails", r.code == 2 and "lint" not in r.ran and "install" not in r.ran, r)
+        check("bad checksum: a clear message", f"::error title=mcp-lint download::checksum mismatch for {ASSET}: "
+              f"SHA256SUMS says {'f' * 64}" in r.stdout, r)
+        check("bad checksum: nothing installed", not installed.exists(), r)
+
+        # No asset for this runner: the action's own tag falls back to building;
+        # a version asked for explicitly fails.
+        r = runner.run({"paths": "dirty", "download-url": url}, action_ref="v0.3.0")
+        check("missing asset, action tag: falls back to building",
+              r.code == 1 and r.outputs["download"].get("installed") == "false" and "install" in r.ran, r)
+        check("missing asset: says so", f"::notice title=mcp-lint download::no release asset {url}/v0.3.0/{ASSET}"
+              in r.stdout, r)
+        check("fallback: cargo install --locked of the action's source into the install root",
+              r.build_command is not None and 'cargo install --locked --path "$GITHUB_ACTION_PATH" --bin mcp-lint '
+              '--root "$ROOT"' in r.build_command, r.build_command)
+        r = runner.run({"paths": "dirty", "version": "v0.3.0", "download-url": url})
+        check("missing asset, explicit version: fails clearly", r.code == 2 and "install" not in r.ran
+              and f"mcp-lint 0.3.0 has no release asset {url}/v0.3.0/{ASSET}" in r.stdout, r)
+        r = runner.run({"paths": "dirty", "version": "9.9.9", "download-url": url})
+        check("no such release, explicit version: fails clearly", r.code == 2 and "no release asset" in r.stdout, r)
+        evil = "$(touch " + str(tmp / "pwned-url") + ")"
+        r = runner.run({"paths": "clean", "version": "0.1.0", "download-url": f"{url}/{evil}"})
+        check("injection through download-url: nothing runs, the step fails",
+              r.code != 0 and not (tmp / "pwned-url").exists(), r)
+
+        # Pinned to a commit: no release to look for, build from source.
+        r = runner.run({"paths": "clean", "download-url": url}, action_ref="0123456789abcdef0123456789abcdef01234567")
+        check("pinned to a commit: builds, downloads nothing", r.code == 0 and "download" not in r.ran
+              and "install" in r.ran and r.outputs["resolve"]["key"].startswith("mcp-lint-src-Linux-X64-"), r)
+        check("source build: restore-keys by OS and architecture",
+              r.outputs["resolve"]["restore-keys"] == "mcp-lint-src-Linux-X64-", r.outputs["resolve"])
+
+        # A cache hit: neither download nor build; CARGO_HOME does not matter.
+        r = runner.run({"paths": "dirty", "version": "0.1.0", "download-url": url})
+        r = runner.run({"paths": "dirty", "version": "0.1.0", "download-url": url}, cache_hit=True,
+                       env_extra={"CARGO_HOME": "/usr/local/cargo"})
+        check("cache hit with CARGO_HOME=/usr/local/cargo: the cached binary runs",
+              r.code == 1 and "download" not in r.ran and "install" not in r.ran and len(annotations(r.stdout)) == 9, r)
+
+        # Another mcp-lint earlier on PATH does not win.
+        impostor = tmp / "impostor"
+        impostor.mkdir()
+        (impostor / "mcp-lint").write_text("#!/bin/sh\necho impostor\nexit 3\n")
+        (impostor / "mcp-lint").chmod(0o755)
+        r = runner.run({"paths": "dirty", "version": "0.1.0", "download-url": url}, path_prefix=[impostor])
+        check("another mcp-lint on PATH: ours runs", r.code == 1 and "impostor" not in r.stdout, r)
+
+        # One target per runner OS and architecture; an unknown one builds.
+        for os_name, arch, target in [
+            ("Linux", "X64", "x86_64-unknown-linux-musl"),
+            ("Linux", "ARM64", "aarch64-unknown-linux-musl"),
+            ("macOS", "X64", "x86_64-apple-darwin"),
+            ("macOS", "ARM64", "aarch64-apple-darwin"),
+            ("Windows", "X64", "x86_64-pc-windows-msvc"),
+        ]:
+            r = runner.run({"version": "0.1.0", "download-url": url}, runner_os=os_name, runner_arch=arch,
+                           only=["resolve"])
+            res = r.outputs["resolve"]
+            archive = "zip" if os_name == "Windows" else "tar.gz"
+            check(f"{os_name} {arch}: {target}", res["target"] == target and res["asset"] ==
+                  f"mcp-lint-{target}.{archive}" and res["key"] == f"mcp-lint-bin-v0.1.0-{target}", res)
+        r = runner.run({"version": "0.1.0", "download-url": url}, runner_os="Linux", runner_arch="ARM",
+                       only=["resolve"])
+        check("Linux ARM (32-bit): no release binary, builds", r.outputs["resolve"]["version"] == ""
+              and r.outputs["resolve"]["key"].startswith("mcp-lint-src-Linux-ARM-"), r.outputs)
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main():
@@ -251,7 +477,7 @@ def main():
         # Inputs that would run commands if they reached a shell unquoted.
         marker = tmp / "pwned"
         evil = f"$(touch {marker}-1) `touch {marker}-2`; touch {marker}-3 && touch {marker}-4 | touch {marker}-5"
-        for field in ["paths", "args", "sarif-file", "fail-on", "profile", "config"]:
+        for field in ["paths", "args", "sarif-file", "fail-on", "profile", "config", "version"]:
             code, out, _, _ = runner.run({"paths": "clean", field: evil})
             pwned = sorted(p.name for p in tmp.iterdir() if p.name.startswith("pwned"))
             check(f"injection through {field}: nothing runs", pwned == [], pwned)
@@ -268,6 +494,21 @@ def main():
         check("control: an evaluating step is caught", (tmp / "pwned-control").exists())
         (tmp / "pwned-control").unlink(missing_ok=True)
 
+        # Every line of args counts (not only the first).
+        code, out, _, _ = runner.run({"paths": "dirty", "fail-on": "error", "args": "--ignore\nMCP012"})
+        check("args over two lines: both words reach mcp-lint", code == 0 and len(annotations(out)) == 8, (code, out))
+        code, out, _, _ = runner.run({"paths": "dirty", "args": "--ignore MCP012\n--ignore MCP002\n"})
+        check("args, one flag per line", len(annotations(out)) == 6 and "MCP002" not in out, (code, out))
+
+        # sarif-file: the name written is the name output; a line break inside is refused.
+        code, out, _, outputs = runner.run({"paths": "dirty", "sarif-file": "block.sarif\n"})
+        check("sarif-file with a trailing newline: written and output as one name",
+              outputs.get("sarif-file") == "block.sarif" and (ws / "block.sarif").is_file()
+              and not (ws / "block.sarif\n").exists(), (outputs, sorted(p.name for p in ws.iterdir())))
+        code, out, _, outputs = runner.run({"paths": "dirty", "sarif-file": "one.sarif\ntwo.sarif"})
+        check("sarif-file with a line break inside: refused", code == 2 and outputs.get("exit-code") == "2"
+              and "sarif-file must be one path" in out and not any(ws.glob("one.sarif*")), (code, out, outputs))
+
         literal = Path("/tmp/pwned")
         if literal.exists():
             literal.unlink()
@@ -278,6 +519,8 @@ def main():
         shutil.copytree(ws / "clean", ws / "my server")
         code, out, summary, _ = runner.run({"paths": "my server\n"})
         check("a path with a space, one per line", code == 0 and "| `my server` | 2 |" in summary, (code, summary))
+
+        install_checks(runner, bin_dir, tmp, ws)
 
     print(f"\naction: {len(PASSED)} passed, {len(FAILED)} failed")
     return 1 if FAILED else 0

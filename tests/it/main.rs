@@ -1,6 +1,7 @@
 //! One integration-test binary (ripgrep style): shared helpers below.
 
 mod baseline;
+mod cargo_subcommand;
 mod cli;
 mod config;
 mod example;
