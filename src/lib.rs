@@ -155,10 +155,13 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let tools = resolve::resolve_all(&linker, &parsed);
     // Every rule runs: suppressions are judged against all of them, so a
     // profile or `--select` never makes one look unused.
-    let per_tool = rules::run_all(&tools, &opts.rules.words);
+    let per_tool = rules::run_all(&tools, &opts.rules.words, opts.rules.required);
     let mut all: Vec<Finding> = per_tool.iter().flatten().cloned().collect();
     all.extend(findings.iter().cloned());
     findings.retain(|f| opts.rules.is_enabled(f.code));
+    for f in &mut findings {
+        f.severity = opts.rules.severity(f.code).unwrap_or(f.severity);
+    }
     findings.extend(rules::select(&per_tool, &opts.rules, &sources));
     let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
     let mut findings = suppress::apply(&sources, &linted, &all, findings, &opts.rules);
@@ -226,6 +229,12 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
     match frontend::parse(lang, file.id, path, &text) {
         Ok(facts) => {
             for p in &facts.problems {
+                // One finding per cause: the replaced bytes are the likely
+                // reason the parser failed, so its errors label that finding.
+                if let Some(utf8) = problems.first_mut().filter(|_| bad_utf8.is_some()) {
+                    utf8.labels.push(finding::Label { span: p.span, message: p.message.clone() });
+                    continue;
+                }
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
             Loaded::Parsed(canonical, Arc::new(facts), problems)
@@ -253,7 +262,10 @@ fn run_finding(code: &'static str, file: source::FileId, span: Option<Span>, mes
         span,
         labels: vec![],
         help: None,
+        notes: vec![],
         tool: None,
+        site: None,
+        hints: vec![],
     }
 }
 

@@ -287,6 +287,12 @@ pub fn apply(
         .into_iter()
         .filter(|f| rules.is_enabled_in(f.code, &sources.get(f.file).path))
         .filter(|f| f.code == "MCP092" || !covered(f, None))
+        // Suppressing a finding suppresses the findings it replaced, whether
+        // or not its rule is enabled (one finding per cause).
+        .filter(|f| {
+            !scans.contains_key(&f.file)
+                || !all.iter().any(|s| covered(s, None) && rules::replaced_by(all, s, rules).any(|r| r.is(f)))
+        })
         .collect();
 
     let mut ids: Vec<&FileId> = scans.keys().filter(|id| linted.contains(id)).collect();
@@ -337,7 +343,10 @@ fn unused(span: Span, message: String, help: &str) -> Finding {
         span: Some(span),
         labels: vec![],
         help: Some(help.into()),
+        notes: vec![],
         tool: None,
+        site: None,
+        hints: vec![],
     }
 }
 

@@ -6,6 +6,7 @@ mod config;
 mod fixtures;
 mod formats;
 mod hooks;
+mod precedence;
 mod profiles;
 mod rule_docs;
 mod suppress;
