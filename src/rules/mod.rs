@@ -75,6 +75,22 @@ pub fn info(code: &str) -> Option<&'static RuleInfo> {
     INFOS.iter().find(|i| i.code == code)
 }
 
+/// The rules a selector names, as in ruff: `ALL`, a code (`MCP002`) or
+/// name (`implicit-destructive`), or a code prefix (`MCP0`, `MCP02`).
+/// `None` when it names none.
+pub fn resolve(selector: &str) -> Option<Vec<&'static RuleInfo>> {
+    let s = selector.trim();
+    if s == "ALL" {
+        return Some(INFOS.iter().collect());
+    }
+    if let Some(one) = find(s) {
+        return Some(vec![one]);
+    }
+    let upper = s.to_ascii_uppercase();
+    let matched: Vec<&'static RuleInfo> = INFOS.iter().filter(|i| i.code.starts_with(&upper)).collect();
+    (upper.starts_with("MCP") && !matched.is_empty()).then_some(matched)
+}
+
 /// Look a rule up by code (`MCP002`) or name (`implicit-destructive`).
 pub fn find(code_or_name: &str) -> Option<&'static RuleInfo> {
     INFOS.iter().find(|i| i.code.eq_ignore_ascii_case(code_or_name) || i.name == code_or_name)
@@ -217,7 +233,6 @@ pub struct PerFileIgnore {
     pub codes: Vec<&'static str>,
 }
 
-
 /// Which rules run, and at what severity.
 #[derive(Clone, Debug)]
 pub struct RuleSet {
@@ -248,10 +263,7 @@ impl RuleSet {
     }
     /// The rules a profile enables, at the severity it gives them.
     pub fn profile(profile: Profile) -> RuleSet {
-        let enabled = INFOS
-            .iter()
-            .filter_map(|i| i.level_in(profile.name()).map(|level| (i.code, level)))
-            .collect();
+        let enabled = INFOS.iter().filter_map(|i| i.level_in(profile.name()).map(|level| (i.code, level))).collect();
         let required = match profile {
             Profile::AnthropicDirectory => ANTHROPIC_REQUIRED,
             _ => OPENAI_REQUIRED,

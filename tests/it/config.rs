@@ -32,7 +32,10 @@ fn each_file_form_is_found() {
     for (name, text) in [
         ("mcp-lint.toml", "select = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
         (".mcp-lint.toml", "select = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
-        ("pyproject.toml", "[project]\nname = \"x\"\n\n[tool.mcp-lint]\nselect = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
+        (
+            "pyproject.toml",
+            "[project]\nname = \"x\"\n\n[tool.mcp-lint]\nselect = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n",
+        ),
     ] {
         let dir = tree(&[(name, text), ("server.py", BARE)]);
         assert_eq!(codes(dir.path(), &[]), ["MCP002", "MCP003", "MCP004", "MCP005"], "{name}");

@@ -233,7 +233,7 @@ fn readme_documents_every_check_flag_and_format() {
     let (_, help, _) = run_in(&repo(), &["check", "--help"]);
     let flags: Vec<&str> = help
         .split_whitespace()
-        .map(|w| w.trim_end_matches(','))
+        .map(|w| w.trim_end_matches([',', ']']))
         .filter(|w| w.starts_with("--") && w.len() > 2 && !matches!(*w, "--help"))
         .map(|w| w.split(['=', '<']).next().unwrap_or(w))
         .collect();
@@ -242,7 +242,7 @@ fn readme_documents_every_check_flag_and_format() {
         let documented = [" ", "`"].iter().any(|end| readme.contains(&format!("{flag}{end}")));
         assert!(documented, "README.md does not document {flag}");
     }
-    for format in ["sarif", "github", "markdown"] {
+    for format in ["sarif", "github", "markdown", "gitlab", "junit"] {
         assert!(help.contains(&format!("- {format}:")), "{help}");
         assert!(readme.contains(&format!("\\|{format}")), "README.md does not list --format {format}");
     }

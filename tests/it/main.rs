@@ -3,6 +3,7 @@
 mod baseline;
 mod cli;
 mod config;
+mod conventions;
 mod fixtures;
 mod formats;
 mod hooks;
@@ -17,7 +18,7 @@ use assert_cmd::Command;
 
 pub fn bin() -> Command {
     let mut cmd = Command::cargo_bin("mcp-lint").expect("binary is built");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE").env_remove("FORCE_COLOR");
     cmd
 }
 

@@ -48,7 +48,8 @@ fn py(body: &str) -> tempfile::TempDir {
 }
 
 /// A bare write tool (five findings' worth of defaults) and a bare read tool.
-const BARE: &str = "@mcp.tool()\ndef send_note(text: str) -> None: ...\n\n@mcp.tool()\ndef get_note(note_id: str) -> str: ...\n";
+const BARE: &str =
+    "@mcp.tool()\ndef send_note(text: str) -> None: ...\n\n@mcp.tool()\ndef get_note(note_id: str) -> str: ...\n";
 
 #[test]
 fn bare_read_named_tool_gets_one_finding_that_carries_mcp020() {
@@ -71,21 +72,26 @@ fn openai_apps_gives_one_finding_for_one_omission() {
     let out = full(dir.path(), &["--profile", "openai-apps"]);
     assert!(out.contains("= note: MCP020"), "{out}");
     // A tool with some hints keeps the findings about the ones MCP030 does not require.
-    let dir = py("@mcp.tool(annotations={'readOnlyHint': False, 'openWorldHint': False})\ndef add_note(t: str) -> None: ...\n");
+    let dir = py(
+        "@mcp.tool(annotations={'readOnlyHint': False, 'openWorldHint': False})\ndef add_note(t: str) -> None: ...\n",
+    );
     assert_eq!(run(dir.path(), &["--profile", "openai-apps"]), ["3:MCP005", "3:MCP030"]);
 }
 
 #[test]
 fn a_misspelt_key_is_the_cause_of_what_its_hint_leads_to() {
     // readOnlyHint misspelt: MCP002, MCP005 and MCP020 follow from its absence.
-    let dir = py("@mcp.tool(annotations={'readonlyHint': True, 'openWorldHint': False})\ndef get_note(i: str) -> str: ...\n");
+    let dir =
+        py("@mcp.tool(annotations={'readonlyHint': True, 'openWorldHint': False})\ndef get_note(i: str) -> str: ...\n");
     assert_eq!(run(dir.path(), &[]), ["3:MCP012"]);
     let out = full(dir.path(), &[]);
     for code in ["MCP002", "MCP005", "MCP020"] {
         assert!(out.contains(&format!("= note: {code} (")), "{code} in\n{out}");
     }
     // A finding about another hint stays: it has a cause of its own.
-    let dir = py("@mcp.tool(annotations={'readonlyHint': True, 'destructiveHint': False})\ndef get_note(i: str) -> str: ...\n");
+    let dir = py(
+        "@mcp.tool(annotations={'readonlyHint': True, 'destructiveHint': False})\ndef get_note(i: str) -> str: ...\n",
+    );
     assert_eq!(run(dir.path(), &[]), ["3:MCP003", "3:MCP012"]);
     // The misspelt key is the only one: MCP012 replaces MCP001 and with it
     // what MCP001 replaced (its note lists the four defaults).
@@ -114,7 +120,8 @@ fn ignoring_a_finding_ignores_what_it_replaced() {
     // --ignore: MCP002–MCP005 and MCP020 do not reappear.
     assert_eq!(run(dir.path(), &["--ignore", "MCP001"]), Vec::<String>::new());
     // per-file-ignores: the same.
-    std::fs::write(dir.path().join("mcp-lint.toml"), "[per-file-ignores]\n\"server.py\" = [\"MCP001\"]\n").expect("write");
+    std::fs::write(dir.path().join("mcp-lint.toml"), "[per-file-ignores]\n\"server.py\" = [\"MCP001\"]\n")
+        .expect("write");
     assert_eq!(run(dir.path(), &[]), Vec::<String>::new());
     std::fs::remove_file(dir.path().join("mcp-lint.toml")).expect("rm");
     // A rule that is not selected is not suppressed: its replacements stand.
@@ -153,8 +160,12 @@ fn read_verbs_kept_and_removed() {
     let dir = py(&body);
     let (_, out, err) = run_in(dir.path(), &["check", "--format", "json", "--exit-zero", "--select", "MCP020"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
-    let flagged: Vec<String> =
-        v["findings"].as_array().expect("findings").iter().map(|f| f["tool"].as_str().expect("tool").to_string()).collect();
+    let flagged: Vec<String> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| f["tool"].as_str().expect("tool").to_string())
+        .collect();
     for v in words::READ {
         assert!(flagged.contains(&format!("{v}_notes")), "read verb `{v}` must be flagged: {flagged:?}");
     }

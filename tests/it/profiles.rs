@@ -66,8 +66,14 @@ fn rules_listing_shows_default_severity_and_profiles() {
     assert_eq!(code, 0);
     let line =
         |c: &str| list.lines().find(|l| l.starts_with(c)).unwrap_or_else(|| panic!("{c} in\n{list}")).to_string();
-    assert!(line("MCP030").contains("off (error)") && line("MCP030").ends_with("openai-apps,anthropic-directory"), "{list}");
-    assert!(line("MCP032").contains("off (warning)") && line("MCP032").ends_with("anthropic-directory,strict"), "{list}");
+    assert!(
+        line("MCP030").contains("off (error)") && line("MCP030").ends_with("openai-apps,anthropic-directory"),
+        "{list}"
+    );
+    assert!(
+        line("MCP032").contains("off (warning)") && line("MCP032").ends_with("anthropic-directory,strict"),
+        "{list}"
+    );
     assert!(line("MCP010").contains("off (info)") && line("MCP010").ends_with("spec,strict"), "{list}");
     assert!(line("MCP003").contains("info"), "{list}");
     assert!(line("MCP020").contains("warning"), "{list}");
