@@ -231,6 +231,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             title,
             annotations,
             syntax: site.syntax,
+            confirms: site.confirms.clone(),
         })
     }
 

@@ -262,3 +262,27 @@ fn census_counts_each_hint_per_tree_in_every_format() {
     assert!(md.contains("| `destructiveHint` | 0 | 0 | 2 | 1 | 0 |"), "{md}");
     assert!(md.contains("| `a` | 3 |") && md.contains("| `total` | 4 |"), "{md}");
 }
+
+/// MCP022: a handler that asks the user through an elicitation API is
+/// guarded; elicitation elsewhere in the file is not evidence.
+#[test]
+fn elicitation_is_confirmation() {
+    let py = "from mcp.server.fastmcp import FastMCP, Context\nmcp = FastMCP('s')\n\
+        @mcp.tool(annotations={'readOnlyHint': False, 'destructiveHint': True, 'idempotentHint': True, 'openWorldHint': False})\n\
+        async def delete_all_notes(ctx: Context) -> str:\n    r = await ctx.elicit('Type the name to confirm', schema=Confirm)\n    return 'ok'\n\n\
+        @mcp.tool(annotations={'readOnlyHint': False, 'destructiveHint': True, 'idempotentHint': True, 'openWorldHint': False})\n\
+        async def purge_sessions(ctx: Context) -> str:\n    await ctx.info('purging')\n    return 'ok'\n\n\
+        async def ask(ctx: Context):\n    return await ctx.elicit('sure?', schema=Confirm)\n";
+    let ts = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\nconst server = new McpServer({ name: \"s\", version: \"1\" });\n\
+        const a = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };\n\
+        server.registerTool(\"delete_all_notes\", { annotations: a }, async () => {\n  const r = await server.server.elicitInput({ message: \"Type the name to confirm\", requestedSchema: {} });\n  return { content: [] };\n});\n\
+        server.registerTool(\"wipe\", { annotations: a }, async () => ({ content: [] }));\n";
+    for (file, src, flagged, guarded) in
+        [("server.py", py, "purge_sessions", "delete_all_notes"), ("server.ts", ts, "wipe", "delete_all_notes")]
+    {
+        let dir = tree(&[(file, src)]);
+        let (_, out, err) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "--select", "MCP022"]);
+        assert!(out.contains(&format!("[MCP022] tool `{flagged}`")), "{file}: {out}{err}");
+        assert!(!out.contains(&format!("`{guarded}`")), "{file}: elicitation is confirmation: {out}");
+    }
+}
