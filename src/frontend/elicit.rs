@@ -1,6 +1,8 @@
 //! Confirmation by elicitation: a tool whose handler asks the user (the
 //! SDKs' elicitation APIs) confirms before it acts, which MCP022 counts as
-//! a guard. Frontends record the calls as evidence on the [`ToolSite`].
+//! a guard. Frontends record the calls as evidence on the [`ToolSite`]
+//! (Python: the decorated function; TypeScript: function arguments of the
+//! registration; Go: function literals passed to it).
 //!
 //! The API names, from the SDKs: python-sdk and fastmcp `Context.elicit`
 //! (`await ctx.elicit(message, schema)`); the TypeScript SDK's

@@ -277,12 +277,18 @@ fn elicitation_is_confirmation() {
         const a = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };\n\
         server.registerTool(\"delete_all_notes\", { annotations: a }, async () => {\n  const r = await server.server.elicitInput({ message: \"Type the name to confirm\", requestedSchema: {} });\n  return { content: [] };\n});\n\
         server.registerTool(\"wipe\", { annotations: a }, async () => ({ content: [] }));\n";
-    for (file, src, flagged, guarded) in
-        [("server.py", py, "purge_sessions", "delete_all_notes"), ("server.ts", ts, "wipe", "delete_all_notes")]
-    {
+    let go = "package main\n\nimport \"github.com/modelcontextprotocol/go-sdk/mcp\"\n\ntype In struct{}\ntype Out struct{}\n\nfunc main() {\n\ts := mcp.NewServer(nil, nil)\n\
+        \tmcp.AddTool(s, &mcp.Tool{Name: \"delete_all_notes\"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {\n\
+        \t\tres, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: \"Type the name to confirm\"})\n\t\treturn nil, Out{}, err\n\t})\n\
+        \tmcp.AddTool(s, &mcp.Tool{Name: \"wipe\"}, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {\n\t\treturn nil, Out{}, nil\n\t})\n}\n";
+    for (file, src, flagged, guarded) in [
+        ("server.py", py, "purge_sessions", "delete_all_notes"),
+        ("server.ts", ts, "wipe", "delete_all_notes"),
+        ("main.go", go, "wipe", "delete_all_notes"),
+    ] {
         let dir = tree(&[(file, src)]);
         let (_, out, err) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "--select", "MCP022"]);
-        assert!(out.contains(&format!("[MCP022] tool `{flagged}`")), "{file}: {out}{err}");
+        assert!(out.contains(&format!("[MCP022] tool `{flagged}`")), "{file}: {out}{err}\n{src}");
         assert!(!out.contains(&format!("`{guarded}`")), "{file}: elicitation is confirmation: {out}");
     }
 }
