@@ -76,18 +76,22 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub walk: Walk,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Full)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Full)]
     pub format: Format,
-    /// Rule profile: recommended (default), spec, openai-apps or strict.
+    /// Print how many findings each rule reported instead of the findings
+    /// (a table, or JSON with `--format json`).
+    #[arg(long)]
+    pub statistics: bool,
+    /// Rule profile: recommended (default), spec, openai-apps, anthropic-directory or strict.
     #[arg(long, value_name = "PROFILE", value_parser = clap::builder::PossibleValuesParser::new(Profile::NAMES))]
     pub profile: Option<String>,
-    /// Only run these rules (comma-separated codes or names); replaces the profile's set.
+    /// Only run these rules (comma-separated codes, names, prefixes such as MCP02, or ALL); replaces the profile's set.
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub select: Vec<String>,
-    /// Run these rules as well as the profile's (comma-separated codes or names).
+    /// Run these rules as well as the profile's (codes, names, prefixes or ALL).
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub extend_select: Vec<String>,
-    /// Do not run these rules (comma-separated codes or names).
+    /// Do not run these rules (codes, names, prefixes or ALL).
     #[arg(long, value_delimiter = ',', value_name = "CODES")]
     pub ignore: Vec<String>,
     /// Lowest severity that makes the run fail (exit 1) [default: warning].
@@ -99,7 +103,7 @@ pub struct CheckArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// When to use colour: auto means on a terminal and when NO_COLOR is unset.
+    /// When to use colour: auto honours NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE and TERM=dumb, else colours a terminal.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
     /// Print the documentation of a rule and exit (same as `mcp-lint rule CODE`).
@@ -122,8 +126,13 @@ pub struct CheckArgs {
 pub struct ToolsArgs {
     #[command(flatten)]
     pub walk: Walk,
-    #[arg(long, value_enum, default_value_t = ToolsFormat::Table)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = ToolsFormat::Table)]
     pub format: ToolsFormat,
+    /// A census instead of the list: per tree or package, the number of
+    /// tools and, per hint, how many declare it true, false, leave it out or
+    /// set it at run time.
+    #[arg(long)]
+    pub summary: bool,
     /// Write the inventory to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -131,7 +140,7 @@ pub struct ToolsArgs {
 
 #[derive(Args, Debug)]
 pub struct RulesArgs {
-    #[arg(long, value_enum, default_value_t = ToolsFormat::Table)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = ToolsFormat::Table)]
     pub format: ToolsFormat,
 }
 
@@ -149,12 +158,17 @@ pub enum Format {
     Github,
     /// a Markdown report (tools per tree, findings by rule)
     Markdown,
+    /// a GitLab Code Quality report (JSON)
+    Gitlab,
+    /// JUnit XML (one failed test case per finding)
+    Junit,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ToolsFormat {
     Table,
     Json,
+    Markdown,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,17 +229,32 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The rules of a comma-separated flag; one given only commas names none
-/// and is refused rather than read as "no selection".
+/// The rules of a comma-separated flag (codes, names, code prefixes or
+/// `ALL`); one given only commas names none and is refused rather than read
+/// as "no selection".
 fn resolve_codes(flag: &str, list: &[String]) -> Result<Vec<&'static rules::RuleInfo>, String> {
     if !list.is_empty() && list.iter().all(|s| s.trim().is_empty()) {
         return Err(format!("`{flag}` names no rules (give comma-separated codes or names, see `mcp-lint rules`)"));
     }
-    list.iter()
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty())
-        .map(|s| rules::find(s).ok_or_else(|| format!("unknown rule `{s}` (see `mcp-lint rules`)")))
-        .collect()
+    let mut out = Vec::new();
+    for s in list.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        out.extend(rules::resolve(s).ok_or_else(|| format!("unknown rule or prefix `{s}` (see `mcp-lint rules`)"))?);
+    }
+    Ok(out)
+}
+
+/// Whether to colour output on `stream`. `--color` wins; under `auto`,
+/// NO_COLOR turns colour off, FORCE_COLOR and CLICOLOR_FORCE turn it on, and
+/// otherwise anstream decides (a terminal, not `TERM=dumb`, CLICOLOR).
+pub fn use_color(choice: Color, stream: &impl anstream::stream::RawStream) -> bool {
+    let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty() && v != "0");
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) => false,
+        Color::Auto if set("FORCE_COLOR") || set("CLICOLOR_FORCE") => true,
+        Color::Auto => !matches!(anstream::AutoStream::choice(stream), anstream::ColorChoice::Never),
+    }
 }
 
 /// Each file's settings come from its closest config file (or `--config`),
@@ -341,6 +370,9 @@ fn rule_set(args: &CheckArgs, config: &Config) -> Result<RuleSet, String> {
     set.ignore(&resolve_codes("--ignore", &args.ignore)?);
     set.words = config.words.clone();
     set.per_file_ignores = config.per_file_ignores.clone();
+    for (code, severity) in &config.severity {
+        set.set_severity(code, *severity);
+    }
     Ok(set)
 }
 
@@ -474,51 +506,52 @@ fn check(mut args: CheckArgs) -> ExitCode {
                 writeln!(std::io::stderr(), "note: {n} of the findings are recorded in the baseline and not reported");
         }
     }
-    let styled = args.output.is_none()
-        && match args.color {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::IsTerminal::is_terminal(&std::io::stdout())
-            }
-        };
+    let styled = args.output.is_none() && use_color(args.color, &std::io::stdout());
     let tools = run.tools.len();
-    let text = match args.format {
-        Format::Full => {
-            let mut t = report::full::render(&run.findings, &run.sources, styled);
-            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
-            t.push('\n');
-            t
-        }
-        Format::Concise => {
-            let mut t = report::concise::render(&run.findings, &run.sources);
-            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
-            t.push('\n');
-            t
-        }
-        Format::Json => {
-            let mut v = report::json::findings(&run.findings, &run.sources, tools, run.files_scanned);
-            if let Some(listing) = &wire {
-                v.wire = Some(crate::probe::command::to_json(listing));
+    let text = if args.statistics {
+        statistics(&run.findings, args.format == Format::Json)
+    } else {
+        match args.format {
+            Format::Full => {
+                let mut t = report::full::render(&run.findings, &run.sources, styled);
+                t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+                t.push('\n');
+                t
             }
-            let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
-            t.push('\n');
-            t
+            Format::Concise => {
+                let mut t = report::concise::render(&run.findings, &run.sources, styled);
+                t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+                t.push('\n');
+                t
+            }
+            Format::Json => {
+                let mut v = report::json::findings(&run.findings, &run.sources, tools, run.files_scanned);
+                if let Some(listing) = &wire {
+                    v.wire = Some(crate::probe::command::to_json(listing));
+                }
+                let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
+                t.push('\n');
+                t
+            }
+            Format::Sarif => {
+                let v = report::sarif::render(&run.findings, &run.sources, &rules::INFOS, &cwd());
+                let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
+                t.push('\n');
+                t
+            }
+            Format::Github => {
+                let mut t = report::github::render(&run.findings, &run.sources);
+                t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
+                t.push('\n');
+                t
+            }
+            Format::Markdown => markdown(&run, &paths),
+            Format::Gitlab => {
+                let v = report::gitlab::render(&run.findings, &run.sources);
+                serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+            }
+            Format::Junit => report::junit::render(&run.findings, &run.sources),
         }
-        Format::Sarif => {
-            let v = report::sarif::render(&run.findings, &run.sources, &rules::INFOS, &cwd());
-            let mut t = serde_json::to_string_pretty(&v).expect("JSON values serialize");
-            t.push('\n');
-            t
-        }
-        Format::Github => {
-            let mut t = report::github::render(&run.findings, &run.sources);
-            t.push_str(&report::summary_line(&run.findings, tools, run.files_scanned));
-            t.push('\n');
-            t
-        }
-        Format::Markdown => markdown(&run, &paths),
     };
     for note in &run.notes {
         let _ = writeln!(std::io::stderr(), "note: {note}");
@@ -548,22 +581,43 @@ fn check(mut args: CheckArgs) -> ExitCode {
     }
 }
 
+/// `--statistics`: count, code, name and (highest) severity per rule.
+fn statistics(findings: &[crate::finding::Finding], json: bool) -> String {
+    let rows = report::statistics(findings);
+    if json {
+        let v: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(code, name, sev, n)| serde_json::json!({"code": code, "name": name, "severity": sev.as_str(), "count": n}))
+            .collect();
+        return serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n";
+    }
+    let width = rows.iter().map(|r| r.3.to_string().len()).max().unwrap_or(1);
+    let mut t = String::new();
+    for (code, name, sev, n) in &rows {
+        t.push_str(&format!("{n:>width$}  {code}  {name}  [{}]\n", sev.as_str()));
+    }
+    t
+}
+
 /// The working directory as reported paths are relative to it.
 fn cwd() -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_default();
     std::fs::canonicalize(&cwd).unwrap_or(cwd)
 }
 
-fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
+fn trees(paths: &[PathBuf]) -> Vec<report::markdown::Tree> {
     let cwd = cwd();
-    let trees: Vec<report::markdown::Tree> = paths
+    paths
         .iter()
         .map(|p| {
             let root = std::fs::canonicalize(p).unwrap_or_else(|_| cwd.join(p));
             report::markdown::Tree { display: crate::source::display_path(&root, &cwd), root }
         })
-        .collect();
-    report::markdown::render(&run.findings, &run.tools, &run.sources, &trees, run.files_scanned)
+        .collect()
+}
+
+fn markdown(run: &crate::Run, paths: &[PathBuf]) -> String {
+    report::markdown::render(&run.findings, &run.tools, &run.sources, &trees(paths), run.files_scanned)
 }
 
 /// Append to a file (a job summary collects the reports of several steps).
@@ -601,11 +655,24 @@ fn tools(args: ToolsArgs) -> ExitCode {
         return code;
     }
     empty_run_notes(&run, &paths);
-    let text = match args.format {
-        ToolsFormat::Table => report::inventory::table(&run.tools, &run.sources),
-        ToolsFormat::Json => {
-            let v = report::inventory::json(&run.tools, &run.sources, run.files_scanned);
-            serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+    let text = if args.summary {
+        let census = report::inventory::census(&run.tools, &run.sources, &trees(&paths));
+        match args.format {
+            ToolsFormat::Table => report::inventory::census_table(&census),
+            ToolsFormat::Markdown => report::inventory::census_markdown(&census),
+            ToolsFormat::Json => {
+                let v = report::inventory::census_json(&census, run.files_scanned);
+                serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+            }
+        }
+    } else {
+        match args.format {
+            ToolsFormat::Table => report::inventory::table(&run.tools, &run.sources),
+            ToolsFormat::Markdown => report::inventory::markdown(&run.tools, &run.sources),
+            ToolsFormat::Json => {
+                let v = report::inventory::json(&run.tools, &run.sources, run.files_scanned);
+                serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+            }
         }
     };
     for note in &run.notes {
@@ -636,6 +703,22 @@ fn list_rules(args: RulesArgs) -> ExitCode {
                 })
                 .collect();
             serde_json::to_string_pretty(&v).expect("JSON values serialize") + "\n"
+        }
+        ToolsFormat::Markdown => {
+            // The README's rule table.
+            let mut t = String::from("| code | name | default | profiles | what it flags |\n|---|---|---|---|---|\n");
+            for i in infos {
+                let default =
+                    i.severity.map_or_else(|| format!("off ({})", i.level.as_str()), |s| s.as_str().to_string());
+                t.push_str(&format!(
+                    "| [{c}](rules/{c}-{n}.md) | `{n}` | {default} | {} | {} |\n",
+                    i.profiles.join(", "),
+                    i.summary,
+                    c = i.code,
+                    n = i.name
+                ));
+            }
+            t
         }
         ToolsFormat::Table => {
             // `default` is the severity under the default profile; a rule off

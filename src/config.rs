@@ -37,6 +37,8 @@ pub struct Config {
     pub per_file_ignores: Vec<PerFileIgnore>,
     pub fail_on: Option<Severity>,
     pub words: Words,
+    /// `[severity]`: a rule reported at another severity than its profile's.
+    pub severity: Vec<(&'static str, Severity)>,
 }
 
 /// A configuration error, with the file's text for rendering.
@@ -91,6 +93,7 @@ struct Raw {
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     fail_on: Option<Spanned<String>>,
     intent: Option<RawIntent>,
+    severity: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
 /// Each list replaces its default; `extend-…` adds to it.
@@ -291,7 +294,11 @@ pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
         .and_then(|p| p.parent().map(Path::to_path_buf))
         .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
     let codes = |list: &Option<Vec<Spanned<String>>>| -> Result<Vec<&'static RuleInfo>, ConfigError> {
-        list.iter().flatten().map(|c| rule(c).map_err(|m| err(Some(c.span()), m))).collect()
+        let mut out = Vec::new();
+        for c in list.iter().flatten() {
+            out.extend(rule(c).map_err(|m| err(Some(c.span()), m))?);
+        }
+        Ok(out)
     };
     let mut config = Config { path: path.to_path_buf(), ..Config::default() };
     if let Some(p) = &raw.profile {
@@ -317,6 +324,13 @@ pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
             err(Some(f.span()), format!("unknown severity `{}` (expected error, warning or info)", f.get_ref()))
         })?);
     }
+    for (code, level) in raw.severity.iter().flatten() {
+        let rules = rule(code).map_err(|m| err(Some(code.span()), m))?;
+        let severity = Severity::parse(level.get_ref()).ok_or_else(|| {
+            err(Some(level.span()), format!("unknown severity `{}` (expected error, warning or info)", level.get_ref()))
+        })?;
+        config.severity.extend(rules.into_iter().map(|i| (i.code, severity)));
+    }
     if let Some(intent) = &raw.intent {
         let w = &mut config.words;
         let lists: [(&mut WordList, &Lists, &Lists); 6] = [
@@ -341,9 +355,10 @@ pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
 
 type Lists = Option<Vec<String>>;
 
-fn rule(code: &Spanned<String>) -> Result<&'static RuleInfo, String> {
-    rules::find(code.get_ref().trim())
-        .ok_or_else(|| format!("unknown rule `{}` (see `mcp-lint rules`)", code.get_ref()))
+/// A code, name, code prefix or `ALL`.
+fn rule(code: &Spanned<String>) -> Result<Vec<&'static RuleInfo>, String> {
+    rules::resolve(code.get_ref())
+        .ok_or_else(|| format!("unknown rule or prefix `{}` (see `mcp-lint rules`)", code.get_ref()))
 }
 
 /// toml's message without its own rendering of the location, in TOML's

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::model::HintKind;
 use crate::source::{FileId, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -47,5 +48,25 @@ pub struct Finding {
     pub span: Option<Span>,
     pub labels: Vec<Label>,
     pub help: Option<String>,
+    /// Findings this one replaced (one finding per cause), as `= note:` lines.
+    pub notes: Vec<String>,
     pub tool: Option<String>,
+    /// The registration of the tool the finding is about: with `tool`, what
+    /// makes two findings concern the same tool.
+    pub site: Option<Span>,
+    /// The hints whose absence (or misspelling) the finding is about; a
+    /// misspelt key replaces the findings about the hint it meant.
+    pub hints: Vec<HintKind>,
+}
+
+impl Finding {
+    /// Whether both are the same finding, whatever the severity and notes
+    /// the selection gave one of them.
+    pub fn is(&self, other: &Finding) -> bool {
+        self.code == other.code && self.span == other.span && self.same_tool(other) && self.message == other.message
+    }
+    /// Whether both findings are about the same tool.
+    pub fn same_tool(&self, other: &Finding) -> bool {
+        self.site.is_some() && self.site == other.site && self.tool == other.tool
+    }
 }

@@ -234,7 +234,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let mut groups: Vec<(Arc<Settings>, Vec<Vec<Finding>>)> = Vec::new();
     for tool in &tools {
         let s = settings_of(tool.site.file);
-        let per_tool = rules::run_all(std::slice::from_ref(tool), &s.rules.words);
+        let per_tool = rules::run_all(std::slice::from_ref(tool), &s.rules.words, s.rules.required);
         all.extend(per_tool.iter().flatten().cloned());
         match groups.iter_mut().find(|(g, _)| Arc::ptr_eq(g, &s)) {
             Some((_, list)) => list.extend(per_tool),
@@ -243,6 +243,9 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     }
     all.extend(findings.iter().cloned());
     findings.retain(|f| settings_of(f.file).rules.is_enabled(f.code));
+    for f in &mut findings {
+        f.severity = settings_of(f.file).rules.severity(f.code).unwrap_or(f.severity);
+    }
     for (s, per_tool) in &groups {
         findings.extend(rules::select(per_tool, &s.rules, &sources));
     }
@@ -330,6 +333,12 @@ fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, by
     match frontend::parse(lang, file.id, path, &text) {
         Ok(facts) => {
             for p in &facts.problems {
+                // One finding per cause: the replaced bytes are the likely
+                // reason the parser failed, so its errors label that finding.
+                if let Some(utf8) = problems.first_mut().filter(|_| bad_utf8.is_some()) {
+                    utf8.labels.push(finding::Label { span: p.span, message: p.message.clone() });
+                    continue;
+                }
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
             Loaded::Parsed(canonical.to_path_buf(), Arc::new(facts), problems)
@@ -357,7 +366,10 @@ fn run_finding(code: &'static str, file: source::FileId, span: Option<Span>, mes
         span,
         labels: vec![],
         help: None,
+        notes: vec![],
         tool: None,
+        site: None,
+        hints: vec![],
     }
 }
 

@@ -382,6 +382,9 @@ pub struct ToolSite {
     /// An expression for the input type whose keys are the parameter
     /// names, when the frontend cannot list them itself.
     pub input: Option<Expr>,
+    /// Calls in the handler body that ask the user to confirm through an
+    /// elicitation API (see `frontend::elicit`).
+    pub confirms: Vec<Span>,
 }
 
 impl ToolSite {
@@ -405,6 +408,7 @@ impl ToolSite {
             syntax,
             positional_roles: PositionalRoles::Mapped,
             bound_to: None,
+            confirms: vec![],
         }
     }
 }
@@ -722,6 +726,8 @@ pub struct Tool {
     pub title: Hint<String>,
     pub annotations: Annotations,
     pub syntax: Syntax,
+    /// Where the handler asks the user to confirm (elicitation): a guard.
+    pub confirms: Vec<Span>,
 }
 
 impl Tool {

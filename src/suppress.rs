@@ -265,10 +265,19 @@ pub fn apply<'r>(
     for f in all.iter().filter(|f| f.code != "MCP092") {
         covered(f, true);
     }
+    // The same question, without recording uses.
+    let hit = |f: &Finding| -> bool {
+        lines_of(f).into_iter().any(|(file, line)| {
+            scans.get(&file).is_some_and(|scan| scan.directives.iter().any(|d| d.covers(f.code, line)))
+        })
+    };
     let mut kept: Vec<Finding> = output
         .into_iter()
         .filter(|f| rules(f.file).is_enabled_in(f.code, &sources.get(f.file).path))
-        .filter(|f| f.code == "MCP092" || !covered(f, false))
+        .filter(|f| f.code == "MCP092" || !hit(f))
+        // Suppressing a finding suppresses the findings it replaced, whether
+        // or not its rule is enabled (one finding per cause).
+        .filter(|f| !all.iter().any(|s| hit(s) && rules::replaced_by(all, s, rules(s.file)).any(|r| r.is(f))))
         .collect();
 
     let mut ids: Vec<&FileId> = scans.keys().filter(|id| linted.contains(id)).collect();
@@ -319,7 +328,10 @@ fn unused(span: Span, message: String, help: &str) -> Finding {
         span: Some(span),
         labels: vec![],
         help: Some(help.into()),
+        notes: vec![],
         tool: None,
+        site: None,
+        hints: vec![],
     }
 }
 

@@ -2,6 +2,7 @@
 //! language-neutral [`FileFacts`]. Tree-sitter queries live as `.scm` files
 //! beside the frontend that reads them.
 
+pub mod elicit;
 pub mod go;
 pub mod python;
 pub mod queries;

@@ -121,6 +121,7 @@ impl ProbeArgs {
             ignore: self.ignore,
             fail_on: self.fail_on,
             exit_zero: self.exit_zero,
+            statistics: false,
             output: self.output,
             color: self.color,
             explain: None,

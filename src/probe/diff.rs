@@ -16,10 +16,10 @@ use super::wire::{self, Wire};
 /// with the source. The run's tools become the source's plus the ones only
 /// the wire lists.
 pub fn merge(run: &mut Run, wire: Wire, set: &RuleSet) {
-    let wire_found = rules::select(&rules::run_all(&wire.tools, &set.words), set, &run.sources);
+    let wire_found = rules::select(&rules::run_all(&wire.tools, &set.words, set.required), set, &run.sources);
     // Every rule on the source, before suppressions and selection: a
     // finding there that was not reported was suppressed or switched off.
-    let source_all: Vec<Finding> = rules::run_all(&run.tools, &set.words).into_iter().flatten().collect();
+    let source_all: Vec<Finding> = rules::run_all(&run.tools, &set.words, set.required).into_iter().flatten().collect();
     let find = |name: &str| run.tools.iter().find(|t| t.name.as_deref() == Some(name));
 
     // Findings about files (parse and I/O errors), about tools with computed

@@ -248,6 +248,8 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         title: text_hint(obj.get("title"), spans.keys.get("title").map(|(_, v)| *v)),
         annotations: a,
         syntax: Syntax::JsObject,
+        // A listing says nothing about how a handler confirms.
+        confirms: vec![],
     }
 }
 
@@ -273,6 +275,9 @@ pub fn finding(code: &'static str, span: Span, message: String) -> Finding {
         labels: vec![],
         help: None,
         tool: None,
+        notes: vec![],
+        site: None,
+        hints: vec![],
     }
 }
 

@@ -30,6 +30,9 @@ fn render_one(f: &Finding, sources: &SourceMap, renderer: &Renderer) -> String {
     let title = level(f.severity).primary_title(f.message.as_str()).id(f.code);
     let Some(span) = f.span else {
         let mut group = Group::with_title(title);
+        for note in &f.notes {
+            group = group.element(Level::NOTE.message(note.as_str()));
+        }
         if let Some(help) = &f.help {
             group = group.element(Level::HELP.message(help.as_str()));
         }
@@ -51,6 +54,9 @@ fn render_one(f: &Finding, sources: &SourceMap, renderer: &Renderer) -> String {
             group.element(Snippet::source(&*other.text).path(other.display.as_str()).annotation(
                 AnnotationKind::Context.span(clamp(l.span.range(), &other.text)).label(l.message.as_str()),
             ));
+    }
+    for note in &f.notes {
+        group = group.element(Level::NOTE.message(note.as_str()));
     }
     if let Some(help) = &f.help {
         group = group.element(Level::HELP.message(help.as_str()));

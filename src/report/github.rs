@@ -88,7 +88,10 @@ mod tests {
             span: Some(crate::source::Span::new(file.id, 6, 15)),
             labels: vec![],
             help: Some("say `destructiveHint=False`".into()),
+            notes: vec![],
             tool: Some("t".into()),
+            site: None,
+            hints: vec![],
         };
         assert_eq!(
             render(&[f], &sources),

@@ -3,8 +3,10 @@
 pub mod concise;
 pub mod full;
 pub mod github;
+pub mod gitlab;
 pub mod inventory;
 pub mod json;
+pub mod junit;
 pub mod markdown;
 pub mod sarif;
 
@@ -31,4 +33,20 @@ pub fn summary_line(findings: &[Finding], tools: usize, files: usize) -> String 
         format!("Found {} ({})", plural(findings.len(), "finding", "findings"), parts.join(", "))
     };
     format!("{head} in {} across {}.", plural(tools, "tool", "tools"), plural(files, "file", "files"))
+}
+
+/// `--statistics`: how many findings each rule reported, most first.
+pub fn statistics(findings: &[Finding]) -> Vec<(&'static str, &'static str, Severity, usize)> {
+    let mut rows: Vec<(&'static str, &'static str, Severity, usize)> = Vec::new();
+    for f in findings {
+        match rows.iter_mut().find(|r| r.0 == f.code) {
+            Some(r) => {
+                r.3 += 1;
+                r.2 = r.2.max(f.severity);
+            }
+            None => rows.push((f.code, f.name, f.severity, 1)),
+        }
+    }
+    rows.sort_by(|a, b| b.3.cmp(&a.3).then(a.0.cmp(b.0)));
+    rows
 }

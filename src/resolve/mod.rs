@@ -228,6 +228,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             title,
             annotations,
             syntax: site.syntax,
+            confirms: site.confirms.clone(),
         })
     }
 

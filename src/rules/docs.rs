@@ -15,6 +15,9 @@ struct FrontMatter {
     profiles: Vec<String>,
     #[serde(default)]
     summary: String,
+    /// Severity in a profile where it differs from `severity`.
+    #[serde(default)]
+    severities: std::collections::BTreeMap<String, String>,
 }
 
 /// Metadata and documentation of one rule, as plain data.
@@ -30,9 +33,21 @@ pub struct RuleInfo {
     /// The profiles that enable the rule.
     pub profiles: Vec<String>,
     pub summary: String,
+    /// Per-profile severities that differ from `level`.
+    pub severities: Vec<(String, Severity)>,
     /// The Markdown after the front matter.
     pub body: &'static str,
     pub doc: &'static str,
+}
+
+impl RuleInfo {
+    /// The severity in `profile`, `None` when the profile does not enable it.
+    pub fn level_in(&self, profile: &str) -> Option<Severity> {
+        if !self.profiles.iter().any(|p| p == profile) {
+            return None;
+        }
+        Some(self.severities.iter().find(|(p, _)| p == profile).map_or(self.level, |(_, s)| *s))
+    }
 }
 
 /// Split a rule document into its TOML front matter and its body.
@@ -48,7 +63,13 @@ pub fn parse(doc: &'static str) -> RuleInfo {
     let (front, body) = split(doc).expect("rule doc starts with +++ front matter");
     let fm: FrontMatter = toml::from_str(front).expect("rule doc front matter is valid TOML");
     let level = Severity::parse(&fm.severity).expect("rule severity is error, warning or info");
-    let severity = fm.profiles.iter().any(|p| p == "recommended").then_some(level);
+    let severities: Vec<(String, Severity)> = fm
+        .severities
+        .iter()
+        .map(|(p, s)| (p.clone(), Severity::parse(s).expect("profile severity is error, warning or info")))
+        .collect();
+    let in_recommended = severities.iter().find(|(p, _)| p == "recommended").map_or(level, |(_, s)| *s);
+    let severity = fm.profiles.iter().any(|p| p == "recommended").then_some(in_recommended);
     RuleInfo {
         code: Box::leak(fm.code.into_boxed_str()),
         name: Box::leak(fm.name.into_boxed_str()),
@@ -56,6 +77,7 @@ pub fn parse(doc: &'static str) -> RuleInfo {
         level,
         profiles: fm.profiles,
         summary: fm.summary,
+        severities,
         body: body.trim_start(),
         doc,
     }

@@ -17,6 +17,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
             "declare `{}` if it only adds or updates data, or `{}` to make the default explicit",
             tool.syntax.assign(HintKind::Destructive, false),
             tool.syntax.assign(HintKind::Destructive, true)
-        ));
+        ))
+        .hints(&[HintKind::ReadOnly, HintKind::Destructive]);
     }
 }

@@ -17,6 +17,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
             "declare `{}` if repeating a call with the same arguments has no further effect, or `{}`",
             tool.syntax.assign(HintKind::Idempotent, true),
             tool.syntax.assign(HintKind::Idempotent, false)
-        ));
+        ))
+        .hints(&[HintKind::ReadOnly, HintKind::Idempotent]);
     }
 }

@@ -15,6 +15,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
             "declare `{}` if it only reads, or `{}` to make the default explicit",
             tool.syntax.assign(HintKind::ReadOnly, true),
             tool.syntax.assign(HintKind::ReadOnly, false)
-        ));
+        ))
+        .hints(&[HintKind::ReadOnly]);
     }
 }

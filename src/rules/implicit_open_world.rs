@@ -15,6 +15,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
             "declare `{}` if it only touches local data, or `{}` to make the default explicit",
             tool.syntax.assign(HintKind::OpenWorld, false),
             tool.syntax.assign(HintKind::OpenWorld, true)
-        ));
+        ))
+        .hints(&[HintKind::OpenWorld]);
     }
 }

@@ -25,5 +25,6 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     ))
     .help(format!(
         "declare each hint with the value that is true for this tool, e.g. `{example}` for a tool that only reads local data"
-    ));
+    ))
+    .hints(&HintKind::ALL);
 }

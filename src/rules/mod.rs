@@ -80,6 +80,22 @@ pub fn info(code: &str) -> Option<&'static RuleInfo> {
     INFOS.iter().find(|i| i.code == code)
 }
 
+/// The rules a selector names, as in ruff: `ALL`, a code (`MCP002`) or
+/// name (`implicit-destructive`), or a code prefix (`MCP0`, `MCP02`).
+/// `None` when it names none.
+pub fn resolve(selector: &str) -> Option<Vec<&'static RuleInfo>> {
+    let s = selector.trim();
+    if s == "ALL" {
+        return Some(INFOS.iter().collect());
+    }
+    if let Some(one) = find(s) {
+        return Some(vec![one]);
+    }
+    let upper = s.to_ascii_uppercase();
+    let matched: Vec<&'static RuleInfo> = INFOS.iter().filter(|i| i.code.starts_with(&upper)).collect();
+    (upper.starts_with("MCP") && !matched.is_empty()).then_some(matched)
+}
+
 /// Look a rule up by code (`MCP002`) or name (`implicit-destructive`).
 pub fn find(code_or_name: &str) -> Option<&'static RuleInfo> {
     INFOS.iter().find(|i| i.code.eq_ignore_ascii_case(code_or_name) || i.name == code_or_name)
@@ -93,6 +109,8 @@ pub struct Ctx<'a> {
     findings: &'a mut Vec<Finding>,
     /// The intent word lists (configurable).
     pub words: &'a Words,
+    /// The hints MCP030 requires (the profile's).
+    pub required: &'a [HintKind],
 }
 
 impl<'a> Ctx<'a> {
@@ -132,7 +150,10 @@ impl<'a> Ctx<'a> {
             span: Some(span),
             labels,
             help: None,
+            notes: vec![],
             tool: self.tool.name.clone(),
+            site: Some(self.tool.site),
+            hints: vec![],
         });
         FindingBuilder { finding: self.findings.last_mut().expect("just pushed") }
     }
@@ -168,6 +189,11 @@ impl FindingBuilder<'_> {
         self.finding.help = Some(help.into());
         self
     }
+    /// The hints whose absence the finding is about (see [`replaces`]).
+    pub fn hints(self, hints: &[HintKind]) -> Self {
+        self.finding.hints = hints.to_vec();
+        self
+    }
 }
 
 /// A named reading of the spec: which rules run. Each rule's doc lists the
@@ -181,18 +207,23 @@ pub enum Profile {
     Spec,
     /// OpenAI Apps directory review: three hints explicit on every tool.
     OpenaiApps,
+    /// Anthropic connector directory review: a title, `readOnlyHint` and
+    /// `destructiveHint` on every tool.
+    AnthropicDirectory,
     /// Every rule, a title on every tool.
     Strict,
 }
 
 impl Profile {
-    pub const ALL: [Profile; 4] = [Profile::Recommended, Profile::Spec, Profile::OpenaiApps, Profile::Strict];
-    pub const NAMES: [&'static str; 4] = ["recommended", "spec", "openai-apps", "strict"];
+    pub const ALL: [Profile; 5] =
+        [Profile::Recommended, Profile::Spec, Profile::OpenaiApps, Profile::AnthropicDirectory, Profile::Strict];
+    pub const NAMES: [&'static str; 5] = ["recommended", "spec", "openai-apps", "anthropic-directory", "strict"];
     pub fn name(self) -> &'static str {
         match self {
             Profile::Recommended => "recommended",
             Profile::Spec => "spec",
             Profile::OpenaiApps => "openai-apps",
+            Profile::AnthropicDirectory => "anthropic-directory",
             Profile::Strict => "strict",
         }
     }
@@ -212,9 +243,18 @@ pub struct PerFileIgnore {
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     enabled: Vec<(&'static str, Severity)>,
+    /// Rules that were enabled and then switched off by `ignore`: their
+    /// findings still replace the ones they imply (see [`replaces`]).
+    ignored: Vec<&'static str>,
     pub words: Words,
     pub per_file_ignores: Vec<PerFileIgnore>,
+    /// The hints MCP030 requires on every tool (set by the profile).
+    pub required: &'static [HintKind],
 }
+
+/// The hints a directory profile requires explicitly on every tool.
+pub const OPENAI_REQUIRED: &[HintKind] = &[HintKind::ReadOnly, HintKind::Destructive, HintKind::OpenWorld];
+pub const ANTHROPIC_REQUIRED: &[HintKind] = &[HintKind::ReadOnly, HintKind::Destructive];
 
 impl RuleSet {
     /// The `recommended` profile, minus `ignore`, plus `select` (which, when
@@ -227,63 +267,153 @@ impl RuleSet {
         set.ignore(ignore);
         set
     }
-    /// The rules a profile enables.
+    /// The rules a profile enables, at the severity it gives them.
     pub fn profile(profile: Profile) -> RuleSet {
-        let enabled = INFOS
-            .iter()
-            .filter(|i| i.profiles.iter().any(|p| p == profile.name()))
-            .map(|i| (i.code, i.level))
-            .collect();
-        RuleSet { enabled, words: Words::default(), per_file_ignores: vec![] }
+        let enabled = INFOS.iter().filter_map(|i| i.level_in(profile.name()).map(|level| (i.code, level))).collect();
+        let required = match profile {
+            Profile::AnthropicDirectory => ANTHROPIC_REQUIRED,
+            _ => OPENAI_REQUIRED,
+        };
+        RuleSet { enabled, ignored: vec![], words: Words::default(), per_file_ignores: vec![], required }
     }
     /// Replace the set with exactly these rules.
     pub fn select(&mut self, rules: &[&'static RuleInfo]) {
         self.enabled.clear();
+        self.ignored.clear();
         self.extend(rules);
     }
     pub fn extend(&mut self, rules: &[&'static RuleInfo]) {
         for i in rules {
+            self.ignored.retain(|c| *c != i.code);
             if !self.is_enabled(i.code) {
                 self.enabled.push((i.code, i.level));
             }
         }
     }
     pub fn ignore(&mut self, rules: &[&'static RuleInfo]) {
+        for i in rules {
+            if self.is_enabled(i.code) && !self.ignored.contains(&i.code) {
+                self.ignored.push(i.code);
+            }
+        }
         self.enabled.retain(|(c, _)| !rules.iter().any(|i| i.code == *c));
+    }
+    /// Report an enabled rule at another severity (`[severity]` in config).
+    pub fn set_severity(&mut self, code: &str, severity: Severity) {
+        for (c, s) in &mut self.enabled {
+            if *c == code {
+                *s = severity;
+            }
+        }
+    }
+    pub fn severity(&self, code: &str) -> Option<Severity> {
+        self.enabled.iter().find(|(c, _)| *c == code).map(|(_, s)| *s)
     }
     pub fn is_enabled(&self, code: &str) -> bool {
         self.enabled.iter().any(|(c, _)| *c == code)
     }
     /// Enabled, and not switched off for this file by `per-file-ignores`.
     pub fn is_enabled_in(&self, code: &str, path: &std::path::Path) -> bool {
-        self.is_enabled(code) && !self.per_file_ignores.iter().any(|p| p.codes.contains(&code) && p.glob.matches(path))
+        self.is_enabled(code) && !self.ignored_in(code, path)
+    }
+    fn ignored_in(&self, code: &str, path: &std::path::Path) -> bool {
+        self.per_file_ignores.iter().any(|p| p.codes.contains(&code) && p.glob.matches(path))
+    }
+    /// Switched off on purpose (by `ignore`, or `per-file-ignores` for this
+    /// file) after being enabled: such a finding is suppressed, not absent.
+    pub fn is_suppressed_in(&self, code: &str, path: &std::path::Path) -> bool {
+        self.ignored.contains(&code) || (self.is_enabled(code) && self.ignored_in(code, path))
+    }
+    /// Enabled, or switched off by `ignore`: its findings link replacements.
+    fn counts(&self, code: &str) -> bool {
+        self.is_enabled(code) || self.ignored.contains(&code)
     }
     pub fn codes(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.enabled.iter().map(|(c, _)| *c)
     }
 }
 
-/// Findings of one tool that make others redundant: the more specific or
-/// stricter finding replaces the ones it implies. Applied in this order.
+/// One finding per cause: a finding of the first rule replaces the tool's
+/// findings of the others, which follow from the same cause. Replacement is
+/// transitive through the tool's findings (MCP030 → MCP001 → MCP005).
 const SUPERSEDES: &[(&str, &[&str])] = &[
     // MCP030 demands the hints that MCP001–MCP004 point out, at error.
-    ("MCP030", &["MCP001", "MCP002", "MCP003", "MCP004"]),
-    // One finding for a tool without hints, not four.
-    ("MCP001", &["MCP002", "MCP003", "MCP004", "MCP005"]),
+    ("MCP030", &["MCP001", "MCP002", "MCP003", "MCP004", "MCP020"]),
+    // One finding for a tool without hints, not four (or five).
+    ("MCP001", &["MCP002", "MCP003", "MCP004", "MCP005", "MCP020"]),
     // The same missing readOnlyHint, with the reason it is likely wrong.
     ("MCP020", &["MCP004"]),
 ];
 
+/// Replaced findings that say something their replacement does not, and so
+/// are carried on it as a note. (MCP012 also carries the findings it
+/// replaces that no other replaced finding implies: the consequences of the
+/// misspelling.)
+const CARRIED: &[&str] = &["MCP020"];
+
+/// Whether `by` makes `f` redundant: both are about the same tool, and `by`
+/// names the cause of `f`. A misspelt key (MCP012) is the cause of every
+/// finding about the absence of the hint it meant.
+/// A misspelt key that leaves the tool with no hint replaces MCP001, and so
+/// what MCP001 replaced: the tool gets one finding, whose MCP001 note lists
+/// the defaults it takes.
+pub fn replaces(by: &Finding, f: &Finding) -> bool {
+    if by.code == f.code || !by.same_tool(f) {
+        return false;
+    }
+    if SUPERSEDES.iter().any(|(c, rs)| *c == by.code && rs.contains(&f.code)) {
+        return true;
+    }
+    by.code == "MCP012" && f.hints.iter().any(|h| by.hints.contains(h))
+}
+
+/// For each finding of one tool, the indexes of the findings it replaces,
+/// directly or through another of the tool's findings of a rule the run has
+/// enabled or ignored (a rule that is off is no link: MCP012 → MCP030 →
+/// MCP003 would hide a finding with a cause of its own).
+fn reach(all: &[Finding], rules: &RuleSet) -> Vec<Vec<usize>> {
+    (0..all.len())
+        .map(|start| {
+            let mut seen = vec![false; all.len()];
+            let mut stack = vec![start];
+            let mut out = Vec::new();
+            while let Some(i) = stack.pop() {
+                for (j, f) in all.iter().enumerate() {
+                    if !seen[j] && j != start && replaces(&all[i], f) {
+                        seen[j] = true;
+                        out.push(j);
+                        if rules.counts(f.code) {
+                            stack.push(j);
+                        }
+                    }
+                }
+            }
+            out.sort_unstable();
+            out
+        })
+        .collect()
+}
+
+/// The findings `all` (every rule's) that `f` replaces, directly or not:
+/// for inline suppressions, which hide what they replaced as well.
+pub fn replaced_by<'a>(all: &'a [Finding], by: &Finding, rules: &RuleSet) -> impl Iterator<Item = &'a Finding> + 'a {
+    let tool: Vec<Finding> = all.iter().filter(|f| f.same_tool(by)).cloned().collect();
+    let at = tool.iter().position(|f| f == by);
+    let ids = at.map(|i| reach(&tool, rules)[i].clone()).unwrap_or_default();
+    let replaced: Vec<Finding> = ids.into_iter().map(|i| tool[i].clone()).collect();
+    all.iter().filter(move |f| replaced.contains(f))
+}
+
 /// Run every rule on every tool, enabled or not: one list per tool. This is
 /// what inline suppressions are judged against.
-pub fn run_all(tools: &[Tool], words: &Words) -> Vec<Vec<Finding>> {
+pub fn run_all(tools: &[Tool], words: &Words, required: &[HintKind]) -> Vec<Vec<Finding>> {
     tools
         .iter()
         .map(|tool| {
             let mut findings = Vec::new();
             for (def, rule) in RULES.iter().zip(INFOS.iter()) {
                 if let Some(check) = def.check {
-                    check(tool, &mut Ctx { rule, tool, findings: &mut findings, words });
+                    check(tool, &mut Ctx { rule, tool, findings: &mut findings, words, required });
                 }
             }
             findings
@@ -291,32 +421,58 @@ pub fn run_all(tools: &[Tool], words: &Words) -> Vec<Vec<Finding>> {
         .collect()
 }
 
-/// The findings of the enabled rules. The engine, not the rules, applies
-/// [`SUPERSEDES`] among them, and reports a misspelt key or invalid value
-/// shared by several tools (a preset) once.
-/// `per-file-ignores` count here too (a rule switched off for a file does
-/// not replace others there).
+/// The findings of the enabled rules, at their configured severity. The
+/// engine, not the rules, applies [`replaces`] among a tool's findings: a
+/// finding of an enabled rule, or of one switched off by `ignore` or
+/// `per-file-ignores` (suppressing a finding suppresses what it replaced),
+/// drops the findings it replaces; the reported one carries those worth
+/// keeping as notes. A misspelt key or invalid value shared by several
+/// tools (a preset) is reported once.
 pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet, sources: &SourceMap) -> Vec<Finding> {
     let mut out = Vec::new();
     for all in per_tool {
-        let mut findings: Vec<&Finding> = all
-            .iter()
-            .filter(|f| {
-                rules.is_enabled(f.code)
-                    && (rules.per_file_ignores.is_empty() || rules.is_enabled_in(f.code, &sources.get(f.file).path))
-            })
-            .collect();
-        for (code, replaced) in SUPERSEDES {
-            if findings.iter().any(|f| f.code == *code) {
-                findings.retain(|f| !replaced.contains(&f.code));
+        let path = |f: &Finding| sources.get(f.file).path.clone();
+        let active: Vec<bool> = all.iter().map(|f| rules.is_enabled_in(f.code, &path(f))).collect();
+        let gone: Vec<bool> = all.iter().map(|f| rules.is_suppressed_in(f.code, &path(f))).collect();
+        let reach = reach(all, rules);
+        // A finding drops what it replaces when it is suppressed, or reported
+        // itself (not dropped in turn): settled from the causes down, so a
+        // pass per level of the (acyclic) replacement graph.
+        let mut dropped = vec![false; all.len()];
+        for _ in 0..=SUPERSEDES.len() + 1 {
+            let mut next = vec![false; all.len()];
+            for (i, targets) in reach.iter().enumerate() {
+                if gone[i] || (active[i] && !dropped[i]) {
+                    for &j in targets {
+                        next[j] = true;
+                    }
+                }
             }
+            if next == dropped {
+                break;
+            }
+            dropped = next;
         }
-        for f in findings {
+        for (i, f) in all.iter().enumerate() {
+            if !active[i] || dropped[i] {
+                continue;
+            }
             let shared = matches!(f.code, "MCP012" | "MCP013");
             if shared && out.iter().any(|o: &Finding| o.code == f.code && o.span == f.span) {
                 continue;
             }
-            out.push(f.clone());
+            let mut f = f.clone();
+            f.severity = rules.severity(f.code).unwrap_or(f.severity);
+            for &j in &reach[i] {
+                let r = &all[j];
+                // MCP012 carries the consequences of the misspelling, each
+                // once: not those another carried finding already implies.
+                let implied = reach[i].iter().any(|&k| k != j && active[k] && replaces(&all[k], r));
+                if active[j] && (CARRIED.contains(&r.code) || f.code == "MCP012" && !implied) {
+                    f.notes.push(format!("{} ({}): {}", r.code, r.name, r.message));
+                }
+            }
+            out.push(f);
         }
     }
     out
@@ -324,5 +480,5 @@ pub fn select(per_tool: &[Vec<Finding>], rules: &RuleSet, sources: &SourceMap) -
 
 /// Run the enabled rules on every tool.
 pub fn run(tools: &[Tool], rules: &RuleSet, sources: &SourceMap) -> Vec<Finding> {
-    select(&run_all(tools, &rules.words), rules, sources)
+    select(&run_all(tools, &rules.words, rules.required), rules, sources)
 }

@@ -31,5 +31,6 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         "declare `{}` if it only reads; if it does write, declare `{}` so the choice is visible",
         tool.syntax.assign(HintKind::ReadOnly, true),
         tool.syntax.assign(HintKind::ReadOnly, false)
-    ));
+    ))
+    .hints(&[HintKind::ReadOnly]);
 }

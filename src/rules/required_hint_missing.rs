@@ -1,14 +1,13 @@
-//! MCP030 (profile `openai-apps`): readOnlyHint, destructiveHint and
-//! openWorldHint must each be explicit on every tool, read-only ones too.
+//! MCP030 (profiles `openai-apps` and `anthropic-directory`): the hints the
+//! app directory requires must each be explicit on every tool, read-only
+//! ones too. The profile says which ([`super::RuleSet::required`]).
 
 use super::Ctx;
 use crate::model::{HintKind, Tool};
 
-const REQUIRED: [HintKind; 3] = [HintKind::ReadOnly, HintKind::Destructive, HintKind::OpenWorld];
-
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     let a = &tool.annotations;
-    let missing: Vec<HintKind> = REQUIRED.into_iter().filter(|k| a.hint(*k).is_absent()).collect();
+    let missing: Vec<HintKind> = cx.required.iter().copied().filter(|k| a.hint(*k).is_absent()).collect();
     if missing.is_empty() {
         return;
     }
@@ -22,5 +21,6 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     .help(format!(
         "declare each with the value that is true for this tool (the defaults are `{}`); app-directory review rejects tools that leave them out, read-only tools included",
         example.join(", ")
-    ));
+    ))
+    .hints(&missing);
 }

@@ -26,6 +26,10 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if params.iter().any(|p| words.guards.anywhere(&tokens(p)).is_some()) {
         return;
     }
+    // Elicitation is confirmation: the handler asks the user first.
+    if !tool.confirms.is_empty() {
+        return;
+    }
     let seen = if params.is_empty() {
         "it takes no parameters".to_string()
     } else {

@@ -178,8 +178,14 @@ impl WordList {
 #[rustfmt::skip]
 pub const READ: &[&str] = &[
     "get", "list", "search", "read", "find", "query", "describe", "fetch", "show", "count", "lookup", "look_up",
-    "view", "inspect", "retrieve", "browse", "peek", "preview", "status", "stat", "explain", "summarize",
+    "view", "inspect", "retrieve", "browse", "peek", "preview", "status", "stat", "explain",
 ];
+
+/// First words that are deliberately *not* read verbs: a tool that
+/// generates, builds, computes, refreshes or summarises often produces and
+/// stores something (a report, a cache, a running summary).
+#[rustfmt::skip]
+pub const NOT_READ: &[&str] = &["generate", "build", "compute", "refresh", "summarize", "summarise"];
 
 /// Verbs that make a name read like destruction (MCP021, MCP022).
 #[rustfmt::skip]
@@ -198,7 +204,7 @@ pub const WRITE: &[&str] = &[
     "assign", "publish", "submit", "approve", "merge", "push", "commit", "import", "install", "register",
     "subscribe", "unsubscribe", "schedule", "cancel", "book", "pay", "invite", "share", "lock", "unlock",
     "archive", "restore", "sync", "generate", "refresh", "claim", "acquire", "consume", "pop", "dequeue",
-    "mutate", "transfer", "deploy",
+    "mutate", "transfer", "deploy", "summarize", "summarise",
 ];
 
 /// Verbs that are bulk destruction by themselves (MCP022).

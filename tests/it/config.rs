@@ -30,9 +30,12 @@ fn codes(dir: &Path, args: &[&str]) -> Vec<String> {
 #[test]
 fn each_file_form_is_found() {
     for (name, text) in [
-        ("mcp-lint.toml", "ignore = [\"MCP001\"]\n"),
-        (".mcp-lint.toml", "ignore = [\"MCP001\"]\n"),
-        ("pyproject.toml", "[project]\nname = \"x\"\n\n[tool.mcp-lint]\nignore = [\"MCP001\"]\n"),
+        ("mcp-lint.toml", "select = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
+        (".mcp-lint.toml", "select = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
+        (
+            "pyproject.toml",
+            "[project]\nname = \"x\"\n\n[tool.mcp-lint]\nselect = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n",
+        ),
     ] {
         let dir = tree(&[(name, text), ("server.py", BARE)]);
         assert_eq!(codes(dir.path(), &[]), ["MCP002", "MCP003", "MCP004", "MCP005"], "{name}");
@@ -42,7 +45,7 @@ fn each_file_form_is_found() {
 #[test]
 fn walks_up_from_the_first_path_and_prefers_the_nearest() {
     let dir = tree(&[
-        ("mcp-lint.toml", "ignore = [\"MCP001\"]\n"),
+        ("mcp-lint.toml", "select = [\"MCP002\", \"MCP003\", \"MCP004\", \"MCP005\"]\n"),
         ("pkg/server.py", BARE),
         // A pyproject without our table is passed over.
         ("pkg/pyproject.toml", "[project]\nname = \"x\"\n"),
@@ -86,7 +89,7 @@ fn flags_override_keys() {
     assert_eq!(codes(dir.path(), &["--select", "MCP003"]), ["MCP003"]);
     assert_eq!(codes(dir.path(), &["--extend-select", "MCP032"]), ["MCP001", "MCP032"]);
     // A profile on the command line replaces the configured profile and selection.
-    assert_eq!(codes(dir.path(), &["--profile", "openai-apps"]), ["MCP005", "MCP030"]);
+    assert_eq!(codes(dir.path(), &["--profile", "openai-apps"]), ["MCP030"]);
 }
 
 #[test]
@@ -102,10 +105,9 @@ fn exclude_per_file_ignores_and_intent_words() {
     ]);
     let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero"]);
     assert!(!out.contains("generated/"), "{out}");
-    assert!(
-        out.contains("tests/server.py:4:1: warning[MCP002]") && !out.contains("tests/server.py:4:1: warning[MCP001]"),
-        "{out}"
-    );
+    // Ignoring MCP001 there ignores the omissions it replaced as well.
+    assert!(!out.contains("tests/server.py") && out.contains("src/server.py:4:1: warning[MCP001]"), "{out}");
+    let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "--select", "MCP020"]);
     assert!(out.contains("src/server.py:4:1: warning[MCP020] tool `obtain_note`"), "{out}");
     // Files named on the command line are linted even when excluded.
     let (_, out, _) = run_in(dir.path(), &["check", "--format", "concise", "--exit-zero", "generated/server.py"]);

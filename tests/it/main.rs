@@ -4,10 +4,12 @@ mod baseline;
 mod cargo_subcommand;
 mod cli;
 mod config;
+mod conventions;
 mod example;
 mod fixtures;
 mod formats;
 mod hooks;
+mod precedence;
 mod probe;
 mod profiles;
 mod rule_docs;
@@ -24,7 +26,7 @@ use assert_cmd::Command;
 
 pub fn bin() -> Command {
     let mut cmd = Command::cargo_bin("mcp-lint").expect("binary is built");
-    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+    cmd.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE").env_remove("FORCE_COLOR");
     cmd
 }
 

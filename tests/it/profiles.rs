@@ -7,7 +7,7 @@ use crate::{repo, run_in};
 fn profile_matrix() {
     let case = repo().join("tests/fixtures/profiles");
     let mut out = String::new();
-    for profile in ["recommended", "spec", "openai-apps", "strict"] {
+    for profile in ["recommended", "spec", "openai-apps", "anthropic-directory", "strict"] {
         let (code, json, err) = run_in(&case, &["check", "--profile", profile, "--format", "json", "--exit-zero"]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&json).expect("json");
@@ -40,7 +40,7 @@ fn profiles_enable_what_the_readme_says() {
     let codes = |p| RuleSet::profile(p).codes().collect::<Vec<_>>().join(" ");
     assert_eq!(
         codes(Profile::Recommended),
-        "MCP001 MCP002 MCP003 MCP004 MCP005 MCP010 MCP011 MCP012 MCP013 MCP020 MCP021 MCP022 MCP031 MCP040 MCP041 MCP042 MCP043 MCP090 MCP091 MCP092"
+        "MCP001 MCP002 MCP003 MCP004 MCP005 MCP011 MCP012 MCP013 MCP020 MCP021 MCP022 MCP031 MCP040 MCP041 MCP042 MCP043 MCP090 MCP091 MCP092"
     );
     assert_eq!(
         codes(Profile::Spec),
@@ -49,6 +49,10 @@ fn profiles_enable_what_the_readme_says() {
     assert_eq!(
         codes(Profile::OpenaiApps),
         "MCP001 MCP002 MCP003 MCP004 MCP005 MCP011 MCP012 MCP013 MCP020 MCP021 MCP022 MCP030 MCP031 MCP040 MCP041 MCP042 MCP043 MCP090 MCP091 MCP092"
+    );
+    assert_eq!(
+        codes(Profile::AnthropicDirectory),
+        "MCP001 MCP002 MCP003 MCP004 MCP005 MCP011 MCP012 MCP013 MCP020 MCP021 MCP022 MCP030 MCP031 MCP032 MCP040 MCP041 MCP042 MCP043 MCP090 MCP091 MCP092"
     );
     assert_eq!(
         codes(Profile::Strict),
@@ -62,9 +66,16 @@ fn rules_listing_shows_default_severity_and_profiles() {
     assert_eq!(code, 0);
     let line =
         |c: &str| list.lines().find(|l| l.starts_with(c)).unwrap_or_else(|| panic!("{c} in\n{list}")).to_string();
-    assert!(line("MCP030").contains("off (error)") && line("MCP030").ends_with("openai-apps"), "{list}");
-    assert!(line("MCP032").contains("off (warning)") && line("MCP032").ends_with("strict"), "{list}");
-    assert!(line("MCP010").contains("info") && line("MCP010").ends_with("recommended,spec,strict"), "{list}");
+    assert!(
+        line("MCP030").contains("off (error)") && line("MCP030").ends_with("openai-apps,anthropic-directory"),
+        "{list}"
+    );
+    assert!(
+        line("MCP032").contains("off (warning)") && line("MCP032").ends_with("anthropic-directory,strict"),
+        "{list}"
+    );
+    assert!(line("MCP010").contains("off (info)") && line("MCP010").ends_with("spec,strict"), "{list}");
+    assert!(line("MCP003").contains("info"), "{list}");
     assert!(line("MCP020").contains("warning"), "{list}");
     let (_, json, _) = run_in(&repo(), &["rules", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");

@@ -154,7 +154,7 @@ fn a_config_link_inside_the_project_is_read() {
     let root = layout();
     let proj = root.path().join("proj");
     std::fs::create_dir_all(proj.join("ci")).expect("mkdir");
-    std::fs::write(proj.join("ci/lint.toml"), "ignore = [\"MCP001\"]\n").expect("write");
+    std::fs::write(proj.join("ci/lint.toml"), "select = [\"MCP002\"]\n").expect("write");
     link("ci/lint.toml", &proj.join("mcp-lint.toml"));
     let (_, out, err) = run(&proj, &["check", "--format", "concise"]);
     assert!(!out.contains("MCP001") && out.contains("MCP002"), "{out}{err}");

@@ -26,7 +26,9 @@ fn texts(lang: &str) -> Vec<String> {
                 message.truncate(at);
             }
             if f["code"] == "MCP012" {
-                message = message.rsplit(", so ").next().unwrap_or("").to_string();
+                // What follows the quoted key: "…, so `X` is absent" / "…, while `X` is declared".
+                let cut = [", so ", ", while "].iter().filter_map(|p| message.rfind(p).map(|i| i + p.len())).max();
+                message = cut.map_or(String::new(), |i| message[i..].to_string());
             }
             out.push(format!("{}: {message} | {}", f["code"], f["help"].as_str().unwrap_or("")));
         }

@@ -39,10 +39,8 @@ fn cases() -> Vec<Case> {
     vec![
         // TypeScript (head: 2 lines).
         ts("// mcp-lint: ignore[MCP001]\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n", &[]),
-        ts(
-            "server.registerTool(\"get_x\", {}, async () => ({ content: [] })); // mcp-lint: ignore[MCP001]\n",
-            &["3:MCP020"],
-        ),
+        // Suppressing MCP001 suppresses the MCP020 it replaced.
+        ts("server.registerTool(\"get_x\", {}, async () => ({ content: [] })); // mcp-lint: ignore[MCP001]\n", &[]),
         ts(
             "const s = \"// mcp-lint: ignore\";\nserver.registerTool(\"send\", {}, async () => ({ content: [] }));\n",
             &["4:MCP001"],
@@ -51,7 +49,7 @@ fn cases() -> Vec<Case> {
         // Go (head: 6 lines, so the body starts on line 7).
         go("\t// mcp-lint: ignore[MCP001]\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &[]),
         go("\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h) // mcp-lint: ignore\n}\n", &[]),
-        go("\tmcp.AddTool(s, &mcp.Tool{Name: \"get_x\"}, h) // mcp-lint: ignore[MCP001]\n}\n", &["7:MCP020"]),
+        go("\tmcp.AddTool(s, &mcp.Tool{Name: \"get_x\"}, h) // mcp-lint: ignore[MCP001]\n}\n", &[]),
         go("\tx := \"// mcp-lint: ignore\"\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n", &["8:MCP001"]),
         go(
             "\t// mcp-lint: ignore[MCP011]\n\tmcp.AddTool(s, &mcp.Tool{Name: \"send\"}, h)\n}\n",
@@ -60,7 +58,7 @@ fn cases() -> Vec<Case> {
         // Rust (head: 6 lines).
         rust("    // mcp-lint: ignore[MCP001]\n    #[tool]\n    async fn send(&self) {}\n}\n", &[]),
         rust("    #[tool] // mcp-lint: ignore[MCP001, MCP020]\n    async fn get_x(&self) {}\n}\n", &[]),
-        rust("    #[tool] // mcp-lint: ignore[MCP001]\n    async fn get_x(&self) {}\n}\n", &["7:MCP020"]),
+        rust("    #[tool] // mcp-lint: ignore[MCP001]\n    async fn get_x(&self) {}\n}\n", &[]),
         rust(
             "    // mcp-lint: ignore[MCP999]\n    #[tool]\n    async fn send(&self) {}\n}\n",
             &["7:MCP092", "8:MCP001"],
@@ -74,8 +72,9 @@ fn cases() -> Vec<Case> {
         python("# mcp-lint: ignore[MCP001]\n\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "5:MCP001"]),
         // A trailing directive covers only its own line.
         python("x = 1  # mcp-lint: ignore\n@mcp.tool()\ndef send(x: str) -> None: ...\n", &["3:MCP092", "4:MCP001"]),
-        // Only the named codes.
-        python("# mcp-lint: ignore[MCP001]\n@mcp.tool()\ndef get_x() -> str: ...\n", &["4:MCP020"]),
+        // Only the named codes, and what their findings replaced.
+        python("# mcp-lint: ignore[MCP001]\n@mcp.tool()\ndef get_x() -> str: ...\n", &[]),
+        python("# mcp-lint: ignore[MCP020]\n@mcp.tool()\ndef get_x() -> str: ...\n", &["4:MCP001"]),
         // Whole file.
         python("# mcp-lint: ignore-file\n@mcp.tool()\ndef get_x() -> str: ...\n", &[]),
         // Inside a string literal: not a directive.

@@ -51,7 +51,16 @@ impl<'a, 't> Cx<'a, 't> {
         while let Some(m) = matches.next() {
             let node = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
             if let (Some(call), Some(function), Some(args)) = (node(c_call), node(c_function), node(c_args)) {
+                let before = facts.tools.len();
                 self.call_site(call, function, named_children(args).collect(), facts);
+                // A handler written inline as a function literal.
+                let confirms: Vec<Span> = named_children(args)
+                    .filter(|a| a.kind() == "func_literal")
+                    .flat_map(|a| crate::frontend::elicit::calls(a, self.lower.text, self.lower.file))
+                    .collect();
+                for tool in &mut facts.tools[before..] {
+                    tool.confirms.clone_from(&confirms);
+                }
             } else if let (Some(record), Some(body)) = (node(c_record), node(c_body)) {
                 if let Some(ty) = record.child_by_field_name("type") {
                     self.record_site(record, ty, body, facts);

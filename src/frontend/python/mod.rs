@@ -454,6 +454,9 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let mut tool = self.site(api, site, gate, args, PositionalRoles::PythonSdkTool { skip: 0 });
         tool.default_name = default_name;
+        if let Some(body) = function.child_by_field_name("body") {
+            tool.confirms = crate::frontend::elicit::calls(body, self.lower.text, self.lower.file);
+        }
         self.set_params(function, &mut tool);
         self.docstring_description(function, &mut tool);
         facts.tools.push(tool);

@@ -39,7 +39,16 @@ impl<'a, 't> Cx<'a, 't> {
             if let (Some(call), Some(receiver), Some(method), Some(args)) =
                 (get(c_call), get(c_receiver), get(c_method), get(c_args))
             {
+                let before = facts.tools.len();
                 self.call(call, receiver, self.text(method), args, facts, &mut forwarders);
+                // The handler is a function argument of the registration.
+                let confirms: Vec<Span> = named_children(args)
+                    .filter(|a| matches!(a.kind(), "arrow_function" | "function_expression" | "function"))
+                    .flat_map(|a| crate::frontend::elicit::calls(a, self.lower.text, self.lower.file))
+                    .collect();
+                for tool in &mut facts.tools[before..] {
+                    tool.confirms.clone_from(&confirms);
+                }
             } else if let (Some(call), Some(callee), Some(args)) = (get(c_wcall), get(c_wcallee), get(c_wargs)) {
                 helper_calls.push((call, callee, args));
             } else if let (Some(call), Some(receiver), Some(method), Some(args)) =
