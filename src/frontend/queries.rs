@@ -26,6 +26,19 @@ impl CompiledQuery {
     }
 }
 
+/// Patterns never start deeper than this many nodes below the root. Tool
+/// registrations, imports and presets sit far higher in real code; without
+/// the bound a query walks every level of a 100,000-deep tree of unclosed
+/// template literals once per node.
+pub const MAX_QUERY_DEPTH: u32 = 96;
+
+/// A query cursor for this crate's queries, depth-bounded.
+pub fn cursor() -> tree_sitter::QueryCursor {
+    let mut cursor = tree_sitter::QueryCursor::new();
+    cursor.set_max_start_depth(Some(MAX_QUERY_DEPTH));
+    cursor
+}
+
 /// The first syntax error of a tree-sitter tree, as a problem (MCP090): an
 /// `ERROR` node is underlined to the end of its first line, a `MISSING`
 /// node is named. The frontend still searches the rest of the tree.
@@ -60,4 +73,33 @@ pub fn first_syntax_error(
         }
     }
     None
+}
+
+/// The named children of a node, walked with one cursor: `named_child(i)`
+/// scans from the first child, so an index loop is quadratic in the number
+/// of children (a file of 20,000 top-level statements).
+pub fn named_children<'t>(n: tree_sitter::Node<'t>) -> NamedChildren<'t> {
+    let mut cursor = n.walk();
+    let more = cursor.goto_first_child();
+    NamedChildren { cursor, more }
+}
+
+pub struct NamedChildren<'t> {
+    cursor: tree_sitter::TreeCursor<'t>,
+    more: bool,
+}
+
+impl<'t> Iterator for NamedChildren<'t> {
+    type Item = tree_sitter::Node<'t>;
+
+    fn next(&mut self) -> Option<tree_sitter::Node<'t>> {
+        while self.more {
+            let node = self.cursor.node();
+            self.more = self.cursor.goto_next_sibling();
+            if node.is_named() {
+                return Some(node);
+            }
+        }
+        None
+    }
 }

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::LazyLock;
 
-use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Language, Node, Parser, StreamingIterator, Tree};
 
 use self::lower::{first, named_children, params, Lower};
 use crate::frontend::queries::CompiledQuery;
@@ -151,7 +151,7 @@ fn imports(lower: &Lower, root: Node, facts: &mut FileFacts) {
     let q = &*IMPORTS;
     let c_import = q.capture("import");
     let mut alternates: Vec<Import> = Vec::new();
-    let mut cursor = QueryCursor::new();
+    let mut cursor = crate::frontend::queries::cursor();
     let mut matches = cursor.matches(&q.query, root, lower.text.as_bytes());
     while let Some(m) = matches.next() {
         for cap in m.captures.iter().filter(|c| c.index == c_import) {
@@ -207,7 +207,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_var, c_const, c_function) = (q.capture("var"), q.capture("const"), q.capture("function"));
         let c_method = q.capture("method");
         let (c_type_name, c_type_struct) = (q.capture("type.name"), q.capture("type.struct"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let node = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);

@@ -16,7 +16,7 @@ mod scope;
 use std::cell::RefCell;
 use std::sync::LazyLock;
 
-use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Language, Node, Parser, StreamingIterator, Tree};
 
 use self::inline::substitute_args;
 use self::lower::{
@@ -159,7 +159,7 @@ impl<'a, 't> Cx<'a, 't> {
     fn imports(&self, facts: &mut FileFacts) {
         let q = &*IMPORTS;
         let (c_import, c_from) = (q.capture("import.statement"), q.capture("import.from"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             for cap in m.captures {
@@ -232,7 +232,7 @@ impl<'a, 't> Cx<'a, 't> {
             (q.capture("class.name"), q.capture("member.name"), q.capture("member.value"));
         let (c_attr, c_attr_value) = (q.capture("attr.name"), q.capture("attr.value"));
         let (c_subclass, c_base) = (q.capture("subclass.name"), q.capture("subclass.base"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
@@ -284,7 +284,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_server_callee, c_server_tools) = (c("server.callee"), c("server.tools"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
         self.pending_moves.borrow_mut().clear();
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
