@@ -28,6 +28,7 @@ pub fn lang_for(path: &Path) -> Option<Lang> {
 /// Parse one file. Catches a panic in a frontend so that one file can never
 /// abort the run; the caller reports it against the file.
 pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<FileFacts, String> {
+    let _budget = queries::start_budget(text.len());
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
         Lang::Python => python::parse(file, text),
         Lang::TypeScript | Lang::JavaScript => typescript::parse(file, lang, path, text),

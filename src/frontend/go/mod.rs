@@ -117,7 +117,7 @@ fn parse_tree(text: &str) -> Option<Tree> {
             p.set_language(&LANGUAGE).expect("tree-sitter-go matches the tree-sitter ABI");
             p
         });
-        parser.parse(text, None)
+        crate::frontend::queries::parse(parser, text)
     })
 }
 
@@ -126,12 +126,19 @@ fn parse_tree(text: &str) -> Option<Tree> {
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Go);
     let Some(tree) = parse_tree(text) else {
-        facts
-            .problems
-            .push(Problem { span: Span::new(file, 0, 0), message: "the Go parser gave up on this file".into() });
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: "the Go parser gave up on this file: parsing took over its time budget".into(),
+        });
         return facts;
     };
     let root = tree.root_node();
+    let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
+    if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
+        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go"));
+        facts.problems.push(problem);
+        return facts;
+    }
     let mut lower = Lower::new(text, file);
     imports(&lower, root, &mut facts);
     lower.imports = facts.imports.iter().map(|i| (i.local.clone(), i.module.clone())).collect();

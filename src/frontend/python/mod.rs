@@ -100,6 +100,9 @@ const PLAIN_TYPES: &[&str] = &[
     "StrictBool",
 ];
 
+const LEXIS: crate::frontend::queries::Lexis =
+    crate::frontend::queries::Lexis { hash_comments: true, backtick_strings: false };
+
 fn parse_tree(text: &str) -> Option<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -108,7 +111,7 @@ fn parse_tree(text: &str) -> Option<Tree> {
             p.set_language(&LANGUAGE).expect("tree-sitter-python matches the tree-sitter ABI");
             p
         });
-        parser.parse(text, None)
+        crate::frontend::queries::parse(parser, text)
     })
 }
 
@@ -117,9 +120,10 @@ fn parse_tree(text: &str) -> Option<Tree> {
 pub fn parse(file: FileId, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Python);
     let Some(tree) = parse_tree(text) else {
-        facts
-            .problems
-            .push(Problem { span: Span::new(file, 0, 0), message: "the Python parser gave up on this file".into() });
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: "the Python parser gave up on this file: parsing took over its time budget".into(),
+        });
         return facts;
     };
     let root = tree.root_node();
@@ -130,6 +134,10 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
         {
             facts.problems.push(problem);
         }
+    }
+    if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, LEXIS) {
+        facts.problems.push(problem);
+        return facts;
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
