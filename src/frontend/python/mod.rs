@@ -14,6 +14,7 @@ mod lower;
 mod scope;
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use tree_sitter::{Language, Node, Parser, StreamingIterator, Tree};
@@ -127,7 +128,13 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
         return facts;
     };
     let root = tree.root_node();
-    let cx = Cx { lower: Lower { text, file }, root, pending_moves: RefCell::default() };
+    let cx = Cx {
+        lower: Lower { text, file },
+        root,
+        pending_moves: RefCell::default(),
+        functions: functions_by_name(text, root),
+        tool_objects: Default::default(),
+    };
     if root.has_error() {
         if let Some(problem) =
             crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
@@ -152,6 +159,11 @@ struct Cx<'a, 't> {
     root: Node<'t>,
     /// (variable, registration span) for tool objects registered by name.
     pending_moves: RefCell<Vec<(String, Span)>>,
+    /// [`Cx::find_function`]'s answers: one walk per file, not one per
+    /// `add_tool(fn)`.
+    functions: HashMap<&'a str, Node<'t>>,
+    /// [`Cx::tool_object_names`], computed on first use.
+    tool_objects: std::cell::OnceCell<HashSet<String>>,
 }
 
 impl<'a, 't> Cx<'a, 't> {
@@ -832,22 +844,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn find_function(&self, name: &str) -> Option<Node<'t>> {
-        let mut stack = vec![self.root];
-        while let Some(n) = stack.pop() {
-            for c in named_children(n) {
-                match c.kind() {
-                    "function_definition" if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) => {
-                        return Some(c);
-                    }
-                    "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => {
-                        stack.push(c)
-                    }
-                    _ if c.kind().ends_with("clause") => stack.push(c),
-                    _ => {}
-                }
-            }
-        }
-        None
+        self.functions.get(name).copied()
     }
 
     /// Whether `name` is bound at module level (an import or a definition),
@@ -880,36 +877,38 @@ impl<'a, 't> Cx<'a, 't> {
         match value {
             Expr::Call { callee, .. } => matches!(&**callee, Expr::Ref { path, .. }
                 if path.last().is_some_and(|l| l == "from_function" || l == "Tool" || l == "FunctionTool" || l == "from_tool")),
+            // A local or module binding built from a tool constructor.
             Expr::Ref { path, .. } if path.len() == 1 => {
-                // A local or module binding built from a tool constructor.
-                let text = self.lower.text;
-                let name = &path[0];
-                let mut stack = vec![self.root];
-                while let Some(n) = stack.pop() {
-                    for c in named_children(n) {
-                        if c.kind() == "assignment" {
-                            if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right"))
-                            {
-                                if l.kind() == "identifier"
-                                    && text.get(l.byte_range()) == Some(name.as_str())
-                                    && r.kind() == "call"
-                                {
-                                    let inner = self.lower.expr(r);
-                                    if self.builds_tool_object(&inner) {
-                                        return true;
-                                    }
-                                }
-                            }
-                        }
-                        if c.named_child_count() > 0 {
-                            stack.push(c);
-                        }
-                    }
-                }
-                false
+                self.tool_objects.get_or_init(|| self.tool_object_names()).contains(path[0].as_str())
             }
             _ => false,
         }
+    }
+
+    /// Names assigned anywhere in the file from a tool constructor call:
+    /// one walk per file, not one per registration.
+    fn tool_object_names(&self) -> HashSet<String> {
+        let text = self.lower.text;
+        let mut names = HashSet::new();
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                if c.kind() == "assignment" {
+                    if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) {
+                        if l.kind() == "identifier"
+                            && r.kind() == "call"
+                            && self.builds_tool_object(&self.lower.expr(r))
+                        {
+                            names.insert(text.get(l.byte_range()).unwrap_or("").to_string());
+                        }
+                    }
+                }
+                if c.named_child_count() > 0 {
+                    stack.push(c);
+                }
+            }
+        }
+        names
     }
 
     /// Names of a low-level tool's `inputSchema` / `input_schema` properties.
@@ -1327,6 +1326,30 @@ impl<'a, 't> Cx<'a, 't> {
             },
         ));
     }
+}
+
+/// Every function definition outside function bodies, by name; the first
+/// one found wins (top-level definitions before nested ones).
+fn functions_by_name<'a, 't>(text: &'a str, root: Node<'t>) -> HashMap<&'a str, Node<'t>> {
+    let mut found = HashMap::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        for c in named_children(n) {
+            match c.kind() {
+                "function_definition" => {
+                    if let Some(name) = c.child_by_field_name("name") {
+                        found.entry(text.get(name.byte_range()).unwrap_or("")).or_insert(c);
+                    }
+                }
+                "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => {
+                    stack.push(c)
+                }
+                _ if c.kind().ends_with("clause") => stack.push(c),
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 fn first_positional(args: &[Arg]) -> Option<&Arg> {

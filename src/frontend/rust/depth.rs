@@ -63,7 +63,10 @@ pub fn recursion_risk(text: &str) -> usize {
         match c {
             // A call or an index on what precedes: one more link.
             b'(' | b'[' if is_ident(prev) || matches!(prev, b')' | b']' | b'?') => ops += 1,
-            b'.' | b'?' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|' | b'<' | b'>' | b'='
+            // Not `<` and `>`: generics are counted above, comparisons do
+            // not chain; shifts do.
+            b'<' | b'>' if code.get(i + 1) == Some(&c) && prev != c => ops += 1,
+            b'.' | b'?' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|' | b'='
                 if !matches!(
                     prev,
                     b'.' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|' | b'<' | b'>' | b'=' | b'!'
@@ -149,7 +152,7 @@ mod tests {
         let many = "fn f(a: u8, b: u8) -> bool { a < b }\n".repeat(2000);
         assert!(recursion_risk(&many) < 10);
         // Chains nest in the syntax tree without brackets.
-        for link in [" + 1", " as u8", " && a", "[0]", "?", ".b()", "()", ".b"] {
+        for link in [" + 1", " as u8", " && a", "[0]", "?", ".b()", "()", ".b", " << 1"] {
             let chain = format!("fn f() {{ let _x = a{}; }}", link.repeat(500));
             assert!(recursion_risk(&chain) >= 500, "{link}");
         }
