@@ -7,6 +7,7 @@ mod fixtures;
 mod formats;
 mod hooks;
 mod profiles;
+mod robustness;
 mod rule_docs;
 mod suppress;
 
