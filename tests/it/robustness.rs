@@ -191,3 +191,77 @@ fn mixed_line_endings_count_each_break_once() {
     let f = &json["findings"][0];
     assert_eq!((f["code"].as_str(), f["line"].as_u64(), f["column"].as_u64()), (Some("MCP001"), Some(6), Some(1)));
 }
+
+/// A small deterministic generator (xorshift): the property test below needs
+/// no crate and replays the same cases everywhere.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random expression in `lang`'s syntax, nested up to `depth` and with
+/// chains up to 3,000 links long.
+fn expression(rng: &mut Rng, lang: &str, depth: u32) -> String {
+    if depth == 0 {
+        return ["a", "1", "\"s\"", "true"][rng.below(4) as usize].to_string();
+    }
+    let inner = expression(rng, lang, depth - 1);
+    let n = [1, 2, 50, 3000][rng.below(4) as usize];
+    match rng.below(9) {
+        0 => format!("f({inner})"),
+        1 => format!("{inner}{}", ".b".repeat(n)),
+        2 => format!("{inner}{}", "[0]".repeat(n)),
+        3 => format!("{inner}{}", " + a".repeat(n)),
+        4 => format!("({inner})"),
+        5 => format!("[{inner}, {inner}]"),
+        6 if lang == "go" => format!("map[string]any{{\"k\": {inner}}}"),
+        6 if lang == "rs" => format!("S {{ k: {inner} }}"),
+        6 => format!("{{\"k\": {inner}}}"),
+        7 => format!("{inner}{}", ".b()".repeat(n)),
+        // Cut short: a syntax error somewhere inside.
+        _ => inner[..inner.len() / 2].to_string(),
+    }
+}
+
+#[test]
+fn random_nested_and_chained_expressions_parse_on_a_default_stack() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut cases = Vec::new();
+    for i in 0..48 {
+        for lang in ["py", "ts", "go", "rs"] {
+            let depth = [3, 30, 300][i % 3];
+            let e = expression(&mut rng, lang, depth);
+            let text = match lang {
+                "py" => format!("{PY_HEAD}@mcp.tool(annotations={e})\ndef t() -> None:\n    pass\n"),
+                "ts" => format!("{TS_HEAD}server.registerTool(\"t\", {{ annotations: {e} }}, async () => ({{ content: [] }}));\n"),
+                "go" => format!("{GO_HEAD}var X = {e}\n"),
+                _ => format!("{RS_HEAD}fn g() {{ let _x = {e}; }}\n"),
+            };
+            cases.push((lang, text));
+        }
+    }
+    // Worker threads have the default 2 MiB stack; so does this one.
+    let worker = std::thread::Builder::new().stack_size(2 << 20).spawn(move || {
+        for (i, (lang, text)) in cases.iter().enumerate() {
+            let (ml, path) = match *lang {
+                "py" => (mcp_lint::model::Lang::Python, "s.py"),
+                "ts" => (mcp_lint::model::Lang::TypeScript, "s.ts"),
+                "go" => (mcp_lint::model::Lang::Go, "s.go"),
+                _ => (mcp_lint::model::Lang::Rust, "s.rs"),
+            };
+            let facts = mcp_lint::frontend::parse(ml, mcp_lint::source::FileId(0), Path::new(path), text)
+                .unwrap_or_else(|e| panic!("case {i} ({lang}) panicked: {e}"));
+            assert!(
+                !facts.tools.is_empty() || !facts.problems.is_empty(),
+                "case {i} ({lang}): the head tool was lost without a problem"
+            );
+        }
+    });
+    assert!(worker.expect("spawn").join().is_ok());
+}
