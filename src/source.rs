@@ -184,7 +184,7 @@ mod tests {
     fn every_line_ending_starts_a_line() {
         for (text, at) in [("a\nb\nc", 4), ("a\r\nb\r\nc", 6), ("a\rb\rc", 4), ("a\r\nb\rc", 5), ("a\nb\r\nc", 5)] {
             assert_eq!(file(text).line_col(at), (3, 1), "{text:?}");
-            assert_eq!(&text[at..], "c");
+            assert_eq!(&text[at as usize..], "c");
         }
         // The `\n` of a `\r\n` is on the line the `\r` ends.
         assert_eq!(file("a\r\nb").line_col(2), (1, 3));
