@@ -1236,6 +1236,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
+    p.add_argument("--pathological", action="store_true",
+                   help="instead: time each reproducer of scripts/pathological.py (issue 15) alone")
     p.add_argument("--generate-only", action="store_true",
                    help="only generate the tree (implies --keep) and print its manifest")
     p.add_argument("--json-out", type=Path, metavar="FILE",
@@ -1252,12 +1254,41 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return a
 
 
+def pathological_bench(binary: Path) -> int:
+    """Wall time, exit code and finding codes of each pathological reproducer."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import pathological
+
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="mcp-lint-pathological-") as d:
+        for path in pathological.write_all(Path(d)):
+            t0 = time.perf_counter()
+            try:
+                r = subprocess.run([str(binary), "check", str(path), "--format", "json"],
+                                   capture_output=True, text=True, timeout=300)
+            except subprocess.TimeoutExpired:
+                print(f"{path.name:28} {path.stat().st_size:>9} B  TIMEOUT (>300 s)")
+                failed += 1
+                continue
+            dt = time.perf_counter() - t0
+            try:
+                codes = sorted({f["code"] for f in json.loads(r.stdout)["findings"]})
+            except (ValueError, KeyError):
+                codes = ["no JSON: " + r.stderr.strip()[-60:]]
+            failed += r.returncode not in (0, 1, 2)
+            print(f"{path.name:28} {path.stat().st_size:>9} B  exit {r.returncode:>3}  {dt:7.2f} s  {' '.join(codes)}")
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     a = parse_args(argv)
 
     binary: Path | None = None
     if not a.generate_only:
         binary = ensure_binary((a.bin or default_bin(a.profile)).resolve(), not a.no_build, a.profile)
+    if a.pathological:
+        assert binary is not None
+        return pathological_bench(binary)
 
     created_tmp = False
     if a.tree is not None:

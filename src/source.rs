@@ -57,8 +57,14 @@ pub struct SourceFile {
 impl SourceFile {
     fn line_starts(&self) -> &[u32] {
         self.line_starts.get_or_init(|| {
+            // A line ends at `\n`, `\r\n` or a lone `\r` (old Mac files).
+            let b = self.text.as_bytes();
             let mut starts = vec![0u32];
-            starts.extend(self.text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i as u32 + 1));
+            starts.extend(
+                (0..b.len())
+                    .filter(|&i| b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n')))
+                    .map(|i| i as u32 + 1),
+            );
             starts
         })
     }
@@ -81,6 +87,11 @@ impl SourceFile {
         let (line, column) = self.line_col(span.start);
         let (end_line, end_column) = self.line_col(span.end);
         Location { line, column, end_line, end_column }
+    }
+
+    /// The text for renderers that split lines at `\n` only.
+    pub fn display_text(&self) -> std::borrow::Cow<'_, str> {
+        normalize_line_endings(&self.text)
     }
 
     /// The source text of a span.
@@ -141,6 +152,20 @@ impl SourceMap {
     pub fn location(&self, span: Span) -> Location {
         self.get(span.file).location(span)
     }
+}
+
+/// `text` with every lone `\r` (an old Mac line ending) made `\n`, for
+/// parsers and renderers that know only `\n` and `\r\n`. The length is
+/// the same, so byte spans into either text agree.
+pub fn normalize_line_endings(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', b).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let out: Vec<u8> = (0..b.len()).map(|i| if lone(i) { b'\n' } else { b[i] }).collect();
+    // Only ASCII bytes changed, so the text is still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
 /// A path relative to `cwd` when it lies below it, with `/` separators,
@@ -271,5 +296,33 @@ mod tests {
                 assert_eq!(unescape(&escape_os(OsStr::from_bytes(name))), name);
             }
         }
+    }
+    fn file(text: &str) -> SourceFile {
+        SourceFile {
+            id: FileId(0),
+            path: PathBuf::from("x"),
+            display: "x".into(),
+            text: text.into(),
+            lang: None,
+            on_disk: true,
+            line_starts: OnceLock::new(),
+        }
+    }
+
+    #[test]
+    fn every_line_ending_starts_a_line() {
+        for (text, at) in [("a\nb\nc", 4), ("a\r\nb\r\nc", 6), ("a\rb\rc", 4), ("a\r\nb\rc", 5), ("a\nb\r\nc", 5)] {
+            assert_eq!(file(text).line_col(at), (3, 1), "{text:?}");
+            assert_eq!(&text[at as usize..], "c");
+        }
+        // The `\n` of a `\r\n` is on the line the `\r` ends.
+        assert_eq!(file("a\r\nb").line_col(2), (1, 3));
+    }
+
+    #[test]
+    fn normalising_keeps_offsets() {
+        assert!(matches!(normalize_line_endings("a\r\nb\n"), std::borrow::Cow::Borrowed(_)));
+        let n = normalize_line_endings("é\rb\r\nc\r");
+        assert_eq!(n, "é\nb\r\nc\n");
     }
 }

@@ -271,13 +271,15 @@ pub fn apply<'r>(
             scans.get(&file).is_some_and(|scan| scan.directives.iter().any(|d| d.covers(f.code, line)))
         })
     };
+    // The findings some directive covers: what they replaced goes too.
+    let suppressed: Vec<&Finding> = if scans.is_empty() { vec![] } else { all.iter().filter(|s| hit(s)).collect() };
     let mut kept: Vec<Finding> = output
         .into_iter()
         .filter(|f| rules(f.file).is_enabled_in(f.code, &sources.get(f.file).path))
         .filter(|f| f.code == "MCP092" || !hit(f))
         // Suppressing a finding suppresses the findings it replaced, whether
         // or not its rule is enabled (one finding per cause).
-        .filter(|f| !all.iter().any(|s| hit(s) && rules::replaced_by(all, s, rules(s.file)).any(|r| r.is(f))))
+        .filter(|f| !suppressed.iter().any(|s| rules::replaced_by(all, s, rules(s.file)).any(|r| r.is(f))))
         .collect();
 
     let mut ids: Vec<&FileId> = scans.keys().filter(|id| linted.contains(id)).collect();

@@ -4,9 +4,11 @@
 //! process. A query that fails to compile, or lacks a capture its Rust code
 //! reads, is a bug in this crate: the unit tests compile every query.
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
-use tree_sitter::{Language, Query};
+use tree_sitter::{Language, Parser, Query, QueryCursor, Tree};
 
 pub struct CompiledQuery {
     pub query: Query,
@@ -24,6 +26,145 @@ impl CompiledQuery {
     pub fn capture(&self, name: &str) -> u32 {
         *self.captures.get(name).unwrap_or_else(|| panic!("query lacks capture @{name}"))
     }
+}
+
+/// Patterns never start deeper than this many nodes below the root. Tool
+/// registrations, imports and presets sit far higher in real code; without
+/// the bound a query walks every level of a 100,000-deep tree of unclosed
+/// template literals once per node.
+pub const MAX_QUERY_DEPTH: u32 = 96;
+
+/// A query cursor for this crate's queries, depth-bounded.
+pub fn cursor() -> QueryCursor {
+    let mut cursor = QueryCursor::new();
+    cursor.set_max_start_depth(Some(MAX_QUERY_DEPTH));
+    cursor
+}
+
+// Tree-sitter's error recovery is quadratic on some broken inputs (20,000
+// adjacent string literals on one line), and nothing it reports while
+// parsing says how much work is left. So parsing one file has a wall-clock
+// budget far above what any ordinary file needs (they parse at tens of MB/s);
+// past it the parse is cancelled, the file is reported (MCP090) and the run
+// goes on. Only tree-sitter's own work runs under the budget, so a slow
+// machine cannot change which ordinary files are searched.
+thread_local! {
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    static GAVE_UP: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The time one file may take to parse: 10 s, plus 10 s per MiB. Ordinary
+/// files parse over 100 times faster even in a debug build on a loaded
+/// machine, so which files are searched does not depend on the machine.
+pub fn budget_for(len: usize) -> Duration {
+    Duration::from_secs(10) + Duration::from_micros(len as u64 * 10_000_000 / (1 << 20))
+}
+
+/// Starts the budget of the file about to be parsed on this thread; it ends
+/// when the guard drops.
+pub fn start_budget(len: usize) -> BudgetGuard {
+    DEADLINE.set(Some(Instant::now() + budget_for(len)));
+    GAVE_UP.set(false);
+    BudgetGuard
+}
+
+pub struct BudgetGuard;
+
+impl Drop for BudgetGuard {
+    fn drop(&mut self) {
+        DEADLINE.set(None);
+    }
+}
+
+fn out_of_time() -> bool {
+    if GAVE_UP.get() {
+        return true;
+    }
+    let late = DEADLINE.get().is_some_and(|d| Instant::now() > d);
+    GAVE_UP.set(late);
+    late
+}
+
+/// Parse `text` within the file's budget; `None` when it ran out.
+pub fn parse(parser: &mut Parser, text: &str) -> Option<Tree> {
+    let bytes = text.as_bytes();
+    let mut progress = |_: &tree_sitter::ParseState| out_of_time();
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
+    let tree = parser.parse_with_options(&mut |i, _| bytes.get(i..).unwrap_or_default(), None, Some(options));
+    // A cancelled parse would resume from where it stopped next time.
+    parser.reset();
+    tree
+}
+
+/// Unclosed brackets deeper than this make a broken file unsearchable in
+/// linear time (see [`unclosed_nesting`]).
+pub const MAX_UNCLOSED: usize = 256;
+
+/// How a language writes comments and strings, for [`unclosed_nesting`].
+#[derive(Clone, Copy)]
+pub struct Lexis {
+    /// `#` (Python) or `//` and `/* */` (C family).
+    pub hash_comments: bool,
+    /// Go's raw strings; in JavaScript a template literal's text is scanned
+    /// as code, so its `${` count as brackets.
+    pub backtick_strings: bool,
+}
+
+/// The deepest bracket nesting of `text` outside strings and comments,
+/// counting brackets never closed. Tree-sitter recovers from unclosed
+/// brackets by nesting hidden nodes, and every query step walks back up
+/// through them: 100,000 unclosed `${` take minutes. Ordinary code, even
+/// broken, nests a few dozen levels.
+pub fn unclosed_nesting(text: &str, lexis: Lexis) -> usize {
+    let b = text.as_bytes();
+    let (mut depth, mut max, mut i) = (0usize, 0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'#' if lexis.hash_comments => i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |j| i + j),
+            b'/' if !lexis.hash_comments && b.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |j| i + j)
+            }
+            b'/' if !lexis.hash_comments && b.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&b[i + 2..], b"*/").map_or(b.len(), |j| i + 2 + j + 1)
+            }
+            b'`' if lexis.backtick_strings => i = memchr::memchr(b'`', &b[i + 1..]).map_or(b.len(), |j| i + 1 + j),
+            q @ (b'"' | b'\'') => {
+                // To the closing quote or the end of the line.
+                let mut j = i + 1;
+                while j < b.len() && b[j] != q && b[j] != b'\n' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                i = j;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    max
+}
+
+/// The problem of a broken file nested too deep to search, if it is.
+pub fn too_deep(
+    file: crate::source::FileId,
+    text: &str,
+    root: tree_sitter::Node,
+    lexis: Lexis,
+) -> Option<crate::model::Problem> {
+    if !root.has_error() {
+        return None;
+    }
+    let depth = unclosed_nesting(text, lexis);
+    (depth > MAX_UNCLOSED).then(|| crate::model::Problem {
+        span: crate::source::Span::new(file, 0, 0),
+        message: format!(
+            "brackets nest {depth} levels deep around a syntax error (more than {MAX_UNCLOSED}): this file was not searched"
+        ),
+    })
 }
 
 /// The first syntax error of a tree-sitter tree, as a problem (MCP090): an
@@ -82,5 +223,34 @@ pub fn comment_ranges(root: tree_sitter::Node) -> Vec<std::ops::Range<usize>> {
                 return out;
             }
         }
+    }
+}
+
+/// The named children of a node, walked with one cursor: `named_child(i)`
+/// scans from the first child, so an index loop is quadratic in the number
+/// of children (a file of 20,000 top-level statements).
+pub fn named_children<'t>(n: tree_sitter::Node<'t>) -> NamedChildren<'t> {
+    let mut cursor = n.walk();
+    let more = cursor.goto_first_child();
+    NamedChildren { cursor, more }
+}
+
+pub struct NamedChildren<'t> {
+    cursor: tree_sitter::TreeCursor<'t>,
+    more: bool,
+}
+
+impl<'t> Iterator for NamedChildren<'t> {
+    type Item = tree_sitter::Node<'t>;
+
+    fn next(&mut self) -> Option<tree_sitter::Node<'t>> {
+        while self.more {
+            let node = self.cursor.node();
+            self.more = self.cursor.goto_next_sibling();
+            if node.is_named() {
+                return Some(node);
+            }
+        }
+        None
     }
 }

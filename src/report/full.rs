@@ -41,7 +41,10 @@ fn render_one(f: &Finding, sources: &SourceMap, renderer: &Renderer) -> String {
     // Other files are kept alive for the borrow of their text.
     let others: Vec<_> =
         f.labels.iter().filter(|l| l.span.file != f.file).map(|l| (l, sources.get(l.span.file))).collect();
-    let mut main = Snippet::source(&*file.text)
+    // Lone `\r` line endings as `\n` (same offsets), which the renderer splits at.
+    let display = file.display_text();
+    let others: Vec<_> = others.iter().map(|(l, o)| (*l, o, o.display_text())).collect();
+    let mut main = Snippet::source(&*display)
         .path(file.display.as_str())
         .annotation(AnnotationKind::Primary.span(clamp(span.range(), &file.text)));
     for l in f.labels.iter().filter(|l| l.span.file == f.file) {
@@ -49,9 +52,9 @@ fn render_one(f: &Finding, sources: &SourceMap, renderer: &Renderer) -> String {
             main.annotation(AnnotationKind::Context.span(clamp(l.span.range(), &file.text)).label(l.message.as_str()));
     }
     let mut group = title.element(main);
-    for (l, other) in &others {
+    for (l, other, other_display) in &others {
         group =
-            group.element(Snippet::source(&*other.text).path(other.display.as_str()).annotation(
+            group.element(Snippet::source(&**other_display).path(other.display.as_str()).annotation(
                 AnnotationKind::Context.span(clamp(l.span.range(), &other.text)).label(l.message.as_str()),
             ));
     }

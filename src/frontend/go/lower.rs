@@ -107,7 +107,7 @@ enum DeclKind {
 
 /// Named children without comments (which tree-sitter-go names too).
 pub fn named_children<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    (0..n.named_child_count()).filter_map(move |i| n.named_child(i)).filter(|c| c.kind() != "comment")
+    crate::frontend::queries::named_children(n).filter(|c| c.kind() != "comment")
 }
 
 /// The first named child that is not a comment.

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::LazyLock;
 
-use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Language, Node, Parser, StreamingIterator, Tree};
 
 use self::lower::{first, named_children, params, Lower};
 use crate::frontend::queries::CompiledQuery;
@@ -117,7 +117,7 @@ fn parse_tree(text: &str) -> Option<Tree> {
             p.set_language(&LANGUAGE).expect("tree-sitter-go matches the tree-sitter ABI");
             p
         });
-        parser.parse(text, None)
+        crate::frontend::queries::parse(parser, text)
     })
 }
 
@@ -131,12 +131,19 @@ pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
 pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Go);
     let Some(tree) = parse_tree(text) else {
-        facts
-            .problems
-            .push(Problem { span: Span::new(file, 0, 0), message: "the Go parser gave up on this file".into() });
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: "the Go parser gave up on this file: parsing took over its time budget".into(),
+        });
         return facts;
     };
     let root = tree.root_node();
+    let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
+    if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
+        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go"));
+        facts.problems.push(problem);
+        return facts;
+    }
     let mut lower = Lower::new(text, file);
     imports(&lower, root, &mut facts);
     lower.imports = facts.imports.iter().map(|i| (i.local.clone(), i.module.clone())).collect();
@@ -156,7 +163,7 @@ fn imports(lower: &Lower, root: Node, facts: &mut FileFacts) {
     let q = &*IMPORTS;
     let c_import = q.capture("import");
     let mut alternates: Vec<Import> = Vec::new();
-    let mut cursor = QueryCursor::new();
+    let mut cursor = crate::frontend::queries::cursor();
     let mut matches = cursor.matches(&q.query, root, lower.text.as_bytes());
     while let Some(m) = matches.next() {
         for cap in m.captures.iter().filter(|c| c.index == c_import) {
@@ -212,7 +219,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_var, c_const, c_function) = (q.capture("var"), q.capture("const"), q.capture("function"));
         let c_method = q.capture("method");
         let (c_type_name, c_type_struct) = (q.capture("type.name"), q.capture("type.struct"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let node = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);

@@ -6,7 +6,7 @@
 //! comes from a `range` variable registers tools defined (and counted)
 //! elsewhere.
 
-use tree_sitter::{Node, QueryCursor, StreamingIterator};
+use tree_sitter::{Node, StreamingIterator};
 
 use super::lower::{enclosing_functions, first, generic_operand, named_children, params};
 use super::{Cx, API_ADD_TOOL, API_HELPER, API_LIST, API_MCP_GO, API_RECORD, MCP_GO, REGISTRATIONS};
@@ -46,7 +46,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_record, c_body) = (q.capture("record"), q.capture("record.body"));
         let (c_list_type, c_list_body) = (q.capture("list.type"), q.capture("list.body"));
         let c_table = q.capture("table.body");
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let node = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);

@@ -8,6 +8,8 @@ use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
 const MAX_DEPTH: usize = 48;
+/// Longer dotted paths name nothing a server defines: unresolved.
+const MAX_PATH: usize = 256;
 
 pub struct Lower<'a> {
     pub text: &'a str,
@@ -163,18 +165,33 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// `a.b.c` as a path, when every part is a plain name.
+    /// `a.b.c` as a path, when every part is a plain name. Walked
+    /// iteratively: an attribute chain nests as deep as it is long.
     pub fn dotted(&self, n: Node) -> Option<Vec<String>> {
-        match n.kind() {
-            "identifier" => Some(vec![self.text(n).to_string()]),
-            "attribute" => {
-                let mut path = self.dotted(n.child_by_field_name("object")?)?;
-                path.push(self.text(n.child_by_field_name("attribute")?).to_string());
-                Some(path)
+        let mut parts = Vec::new();
+        let mut cur = n;
+        loop {
+            if parts.len() > MAX_PATH {
+                return None;
             }
-            "dotted_name" => Some(self.text(n).split('.').map(|s| s.trim().to_string()).collect()),
-            _ => None,
+            match cur.kind() {
+                "identifier" => {
+                    parts.push(self.text(cur).to_string());
+                    break;
+                }
+                "attribute" => {
+                    parts.push(self.text(cur.child_by_field_name("attribute")?).to_string());
+                    cur = cur.child_by_field_name("object")?;
+                }
+                "dotted_name" => {
+                    parts.extend(self.text(cur).rsplit('.').map(|s| s.trim().to_string()));
+                    break;
+                }
+                _ => return None,
+            }
         }
+        parts.reverse();
+        Some(parts)
     }
 
     /// The value of a plain string literal; `None` for f-strings with
@@ -276,7 +293,7 @@ impl<'a> Lower<'a> {
 }
 
 pub fn named_children<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    (0..n.named_child_count()).filter_map(move |i| n.named_child(i))
+    crate::frontend::queries::named_children(n)
 }
 
 pub fn is_identifier(s: &str) -> bool {

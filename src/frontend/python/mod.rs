@@ -14,9 +14,10 @@ mod lower;
 mod scope;
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
-use tree_sitter::{Language, Node, Parser, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Language, Node, Parser, StreamingIterator, Tree};
 
 use self::inline::substitute_args;
 use self::lower::{
@@ -100,6 +101,9 @@ const PLAIN_TYPES: &[&str] = &[
     "StrictBool",
 ];
 
+const LEXIS: crate::frontend::queries::Lexis =
+    crate::frontend::queries::Lexis { hash_comments: true, backtick_strings: false };
+
 fn parse_tree(text: &str) -> Option<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -108,7 +112,7 @@ fn parse_tree(text: &str) -> Option<Tree> {
             p.set_language(&LANGUAGE).expect("tree-sitter-python matches the tree-sitter ABI");
             p
         });
-        parser.parse(text, None)
+        crate::frontend::queries::parse(parser, text)
     })
 }
 
@@ -122,19 +126,30 @@ pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
 pub fn parse(file: FileId, text: &str) -> FileFacts {
     let mut facts = FileFacts::new(file, Lang::Python);
     let Some(tree) = parse_tree(text) else {
-        facts
-            .problems
-            .push(Problem { span: Span::new(file, 0, 0), message: "the Python parser gave up on this file".into() });
+        facts.problems.push(Problem {
+            span: Span::new(file, 0, 0),
+            message: "the Python parser gave up on this file: parsing took over its time budget".into(),
+        });
         return facts;
     };
     let root = tree.root_node();
-    let cx = Cx { lower: Lower { text, file }, root, pending_moves: RefCell::default() };
+    let cx = Cx {
+        lower: Lower { text, file },
+        root,
+        pending_moves: RefCell::default(),
+        functions: functions_by_name(text, root),
+        tool_objects: Default::default(),
+    };
     if root.has_error() {
         if let Some(problem) =
             crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
         {
             facts.problems.push(problem);
         }
+    }
+    if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, LEXIS) {
+        facts.problems.push(problem);
+        return facts;
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
@@ -149,6 +164,11 @@ struct Cx<'a, 't> {
     root: Node<'t>,
     /// (variable, registration span) for tool objects registered by name.
     pending_moves: RefCell<Vec<(String, Span)>>,
+    /// [`Cx::find_function`]'s answers: one walk per file, not one per
+    /// `add_tool(fn)`.
+    functions: HashMap<&'a str, Node<'t>>,
+    /// [`Cx::tool_object_names`], computed on first use.
+    tool_objects: std::cell::OnceCell<HashSet<String>>,
 }
 
 impl<'a, 't> Cx<'a, 't> {
@@ -164,7 +184,7 @@ impl<'a, 't> Cx<'a, 't> {
     fn imports(&self, facts: &mut FileFacts) {
         let q = &*IMPORTS;
         let (c_import, c_from) = (q.capture("import.statement"), q.capture("import.from"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             for cap in m.captures {
@@ -237,7 +257,7 @@ impl<'a, 't> Cx<'a, 't> {
             (q.capture("class.name"), q.capture("member.name"), q.capture("member.value"));
         let (c_attr, c_attr_value) = (q.capture("attr.name"), q.capture("attr.value"));
         let (c_subclass, c_base) = (q.capture("subclass.name"), q.capture("subclass.base"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
@@ -289,7 +309,7 @@ impl<'a, 't> Cx<'a, 't> {
         let (c_server_callee, c_server_tools) = (c("server.callee"), c("server.tools"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
         self.pending_moves.borrow_mut().clear();
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
@@ -832,22 +852,7 @@ impl<'a, 't> Cx<'a, 't> {
     }
 
     fn find_function(&self, name: &str) -> Option<Node<'t>> {
-        let mut stack = vec![self.root];
-        while let Some(n) = stack.pop() {
-            for c in named_children(n) {
-                match c.kind() {
-                    "function_definition" if c.child_by_field_name("name").map(|n| self.text(n)) == Some(name) => {
-                        return Some(c);
-                    }
-                    "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => {
-                        stack.push(c)
-                    }
-                    _ if c.kind().ends_with("clause") => stack.push(c),
-                    _ => {}
-                }
-            }
-        }
-        None
+        self.functions.get(name).copied()
     }
 
     /// Whether `name` is bound at module level (an import or a definition),
@@ -880,36 +885,38 @@ impl<'a, 't> Cx<'a, 't> {
         match value {
             Expr::Call { callee, .. } => matches!(&**callee, Expr::Ref { path, .. }
                 if path.last().is_some_and(|l| l == "from_function" || l == "Tool" || l == "FunctionTool" || l == "from_tool")),
+            // A local or module binding built from a tool constructor.
             Expr::Ref { path, .. } if path.len() == 1 => {
-                // A local or module binding built from a tool constructor.
-                let text = self.lower.text;
-                let name = &path[0];
-                let mut stack = vec![self.root];
-                while let Some(n) = stack.pop() {
-                    for c in named_children(n) {
-                        if c.kind() == "assignment" {
-                            if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right"))
-                            {
-                                if l.kind() == "identifier"
-                                    && text.get(l.byte_range()) == Some(name.as_str())
-                                    && r.kind() == "call"
-                                {
-                                    let inner = self.lower.expr(r);
-                                    if self.builds_tool_object(&inner) {
-                                        return true;
-                                    }
-                                }
-                            }
-                        }
-                        if c.named_child_count() > 0 {
-                            stack.push(c);
-                        }
-                    }
-                }
-                false
+                self.tool_objects.get_or_init(|| self.tool_object_names()).contains(path[0].as_str())
             }
             _ => false,
         }
+    }
+
+    /// Names assigned anywhere in the file from a tool constructor call:
+    /// one walk per file, not one per registration.
+    fn tool_object_names(&self) -> HashSet<String> {
+        let text = self.lower.text;
+        let mut names = HashSet::new();
+        let mut stack = vec![self.root];
+        while let Some(n) = stack.pop() {
+            for c in named_children(n) {
+                if c.kind() == "assignment" {
+                    if let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) {
+                        if l.kind() == "identifier"
+                            && r.kind() == "call"
+                            && self.builds_tool_object(&self.lower.expr(r))
+                        {
+                            names.insert(text.get(l.byte_range()).unwrap_or("").to_string());
+                        }
+                    }
+                }
+                if c.named_child_count() > 0 {
+                    stack.push(c);
+                }
+            }
+        }
+        names
     }
 
     /// Names of a low-level tool's `inputSchema` / `input_schema` properties.
@@ -1327,6 +1334,30 @@ impl<'a, 't> Cx<'a, 't> {
             },
         ));
     }
+}
+
+/// Every function definition outside function bodies, by name; the first
+/// one found wins (top-level definitions before nested ones).
+fn functions_by_name<'a, 't>(text: &'a str, root: Node<'t>) -> HashMap<&'a str, Node<'t>> {
+    let mut found = HashMap::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        for c in named_children(n) {
+            match c.kind() {
+                "function_definition" => {
+                    if let Some(name) = c.child_by_field_name("name") {
+                        found.entry(text.get(name.byte_range()).unwrap_or("")).or_insert(c);
+                    }
+                }
+                "decorated_definition" | "block" | "if_statement" | "try_statement" | "class_definition" => {
+                    stack.push(c)
+                }
+                _ if c.kind().ends_with("clause") => stack.push(c),
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 fn first_positional(args: &[Arg]) -> Option<&Arg> {

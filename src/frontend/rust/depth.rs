@@ -1,8 +1,11 @@
 //! How deep `syn` may recurse on a file, estimated from the code without
 //! parsing it: bracket nesting, plus the constructs `syn` also parses
 //! recursively without brackets — generic arguments (`Vec<Vec<..>>`),
-//! runs of prefix operators and keywords (`!!x`, `& & x`, `return return`)
-//! and `else if` chains. The sum of the per-kind maxima bounds the nesting
+//! runs of prefix operators and keywords (`!!x`, `& & x`, `return return`),
+//! `else if` chains, and chains of operators inside one expression: `syn`
+//! parses `a + b + c`, `x as u8 as u8`, `f()()`, `a[0][0]`, `a??` and
+//! `a.b().c()` in a loop but nests them, and its visitors and destructors
+//! recurse once per link. The sum of the per-kind maxima bounds the nesting
 //! along any path.
 
 use super::fallback::blank;
@@ -25,6 +28,9 @@ pub fn recursion_risk(text: &str) -> usize {
     let mut chains: Vec<usize> = vec![0];
     let mut max_chain = 0usize;
     let mut prev_word: &[u8] = b"";
+    // Operators in the current expression, per bracket level.
+    let (mut ops, mut max_ops, mut outer_ops) = (0usize, 0usize, Vec::new());
+    let mut prev: u8 = b' ';
     let mut i = 0;
     while i < n {
         let c = code[i];
@@ -40,6 +46,10 @@ pub fn recursion_risk(text: &str) -> usize {
             } else {
                 run = 0;
             }
+            if word == b"as" {
+                ops += 1;
+                max_ops = max_ops.max(ops);
+            }
             if word == b"if" && prev_word == b"else" {
                 if let Some(ch) = chains.get_mut(depth) {
                     *ch += 1;
@@ -47,7 +57,36 @@ pub fn recursion_risk(text: &str) -> usize {
                 }
             }
             prev_word = word;
+            prev = b'a';
             continue;
+        }
+        match c {
+            // A call or an index on what precedes: one more link.
+            b'(' | b'[' if is_ident(prev) || matches!(prev, b')' | b']' | b'?') => ops += 1,
+            // Not `<` and `>`: generics are counted above, comparisons do
+            // not chain; shifts do.
+            b'<' | b'>' if code.get(i + 1) == Some(&c) && prev != c => ops += 1,
+            b'.' | b'?' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|' | b'='
+                if !matches!(
+                    prev,
+                    b'.' | b'+' | b'-' | b'*' | b'/' | b'%' | b'^' | b'&' | b'|' | b'<' | b'>' | b'=' | b'!'
+                ) =>
+            {
+                ops += 1
+            }
+            b';' | b',' => ops = 0,
+            _ => {}
+        }
+        max_ops = max_ops.max(ops);
+        match c {
+            b'(' | b'[' | b'{' => outer_ops.push(std::mem::take(&mut ops)),
+            b')' | b']' => ops = outer_ops.pop().unwrap_or(0),
+            // A block ends a statement or an item.
+            b'}' => {
+                outer_ops.pop();
+                ops = 0;
+            }
+            _ => {}
         }
         match c {
             b'(' | b'[' | b'{' => {
@@ -91,10 +130,11 @@ pub fn recursion_risk(text: &str) -> usize {
         }
         if !c.is_ascii_whitespace() {
             prev_word = b"";
+            prev = c;
         }
         i += 1;
     }
-    max_depth + max_angle + max_run + max_chain
+    max_depth + max_angle + max_run + max_chain + max_ops
 }
 
 #[cfg(test)]
@@ -111,5 +151,13 @@ mod tests {
         // Comparisons and arrows do not pile up.
         let many = "fn f(a: u8, b: u8) -> bool { a < b }\n".repeat(2000);
         assert!(recursion_risk(&many) < 10);
+        // Chains nest in the syntax tree without brackets.
+        for link in [" + 1", " as u8", " && a", "[0]", "?", ".b()", "()", ".b", " << 1"] {
+            let chain = format!("fn f() {{ let _x = a{}; }}", link.repeat(500));
+            assert!(recursion_risk(&chain) >= 500, "{link}");
+        }
+        // Statements and arguments do not add up.
+        let flat = format!("fn f() {{ {} g({}); }}", "let _x = a + b;".repeat(500), "a + b, ".repeat(500));
+        assert!(recursion_risk(&flat) < 10);
     }
 }

@@ -4,7 +4,7 @@
 //! whole `require(...)` binds the module itself (`member: None`); `export *`
 //! is a wildcard import (`local: "*"`) so that names resolve through it.
 
-use tree_sitter::{Node, QueryCursor, StreamingIterator};
+use tree_sitter::{Node, StreamingIterator};
 
 use super::lower::named_children;
 use super::Cx;
@@ -15,7 +15,7 @@ impl<'a, 't> Cx<'a, 't> {
         let q = &self.queries.imports;
         let (c_import, c_reexport, c_require, c_source) =
             (q.capture("import"), q.capture("reexport"), q.capture("require"), q.capture("require.source"));
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);

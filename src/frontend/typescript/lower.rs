@@ -10,6 +10,8 @@ use crate::source::{FileId, Span};
 
 /// Deeper expressions than this are not followed (and cannot overflow the stack).
 const MAX_DEPTH: usize = 48;
+/// Longer dotted paths name nothing a server defines: unresolved.
+const MAX_PATH: usize = 256;
 
 pub struct Lower<'a> {
     pub text: &'a str,
@@ -306,30 +308,48 @@ impl<'a> Lower<'a> {
     }
 
     /// `a.b.c` / `this.a` as a path, when every part is a plain name.
+    /// Walked iteratively: a member chain nests as deep as it is long.
     pub fn dotted(&self, n: Node) -> Option<Vec<String>> {
-        match n.kind() {
-            "identifier" | "type_identifier" => Some(vec![self.text(n).to_string()]),
-            "this" => Some(vec!["this".into()]),
-            "member_expression" | "nested_type_identifier" => {
-                if n.child_by_field_name("optional_chain").is_some() {
-                    return None;
-                }
-                let (object, property) = match n.kind() {
-                    "member_expression" => (n.child_by_field_name("object")?, n.child_by_field_name("property")?),
-                    _ => (n.child_by_field_name("module")?, n.child_by_field_name("name")?),
-                };
-                if property.kind() == "private_property_identifier" {
-                    return None;
-                }
-                let mut path = self.dotted(object)?;
-                path.push(self.text(property).to_string());
-                Some(path)
+        let mut parts = Vec::new();
+        let mut cur = n;
+        loop {
+            if parts.len() > MAX_PATH {
+                return None;
             }
-            "nested_identifier" | "member_identifier" => {
-                Some(self.text(n).split('.').map(|s| s.trim().to_string()).collect())
+            match cur.kind() {
+                "identifier" | "type_identifier" => {
+                    parts.push(self.text(cur).to_string());
+                    break;
+                }
+                "this" => {
+                    parts.push("this".into());
+                    break;
+                }
+                "member_expression" | "nested_type_identifier" => {
+                    if cur.child_by_field_name("optional_chain").is_some() {
+                        return None;
+                    }
+                    let (object, property) = match cur.kind() {
+                        "member_expression" => {
+                            (cur.child_by_field_name("object")?, cur.child_by_field_name("property")?)
+                        }
+                        _ => (cur.child_by_field_name("module")?, cur.child_by_field_name("name")?),
+                    };
+                    if property.kind() == "private_property_identifier" {
+                        return None;
+                    }
+                    parts.push(self.text(property).to_string());
+                    cur = object;
+                }
+                "nested_identifier" | "member_identifier" => {
+                    parts.extend(self.text(cur).rsplit('.').map(|s| s.trim().to_string()));
+                    break;
+                }
+                _ => return None,
             }
-            _ => None,
         }
+        parts.reverse();
+        Some(parts)
     }
 
     /// The text an escape sequence stands for.
@@ -406,7 +426,7 @@ fn unescape(e: &str) -> String {
 }
 
 pub fn named_children<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    (0..n.named_child_count()).filter_map(move |i| n.named_child(i))
+    crate::frontend::queries::named_children(n)
 }
 
 pub fn is_function(n: Node) -> bool {

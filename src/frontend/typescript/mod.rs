@@ -115,7 +115,7 @@ fn parse_tree(grammar: Grammar, text: &str) -> Option<Tree> {
             p.set_language(grammar.language()).expect("tree-sitter grammar matches the tree-sitter ABI");
             p
         });
-        parser.parse(text, None)
+        crate::frontend::queries::parse(parser, text)
     })
 }
 
@@ -134,7 +134,7 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
     let Some(tree) = parse_tree(grammar, text) else {
         facts.problems.push(Problem {
             span: Span::new(file, 0, 0),
-            message: format!("the {} parser gave up on this file", lang.name()),
+            message: format!("the {} parser gave up on this file: parsing took over its time budget", lang.name()),
         });
         return facts;
     };
@@ -154,6 +154,11 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
         {
             facts.problems.push(problem);
         }
+    }
+    let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: false };
+    if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
+        facts.problems.push(problem);
+        return facts;
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);

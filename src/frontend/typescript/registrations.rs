@@ -7,7 +7,7 @@
 //! named function that passes that function's own parameters as the name or
 //! config is a wrapper forwarding to the SDK: the wrapper is not a tool.
 
-use tree_sitter::{Node, QueryCursor, StreamingIterator};
+use tree_sitter::{Node, StreamingIterator};
 
 use super::lower::named_children;
 use super::{Cx, API_FASTMCP, API_MCP_USE, API_PAID_TOOL, API_REGISTER_TOOL, API_TOOL, API_TOOL_TASK};
@@ -32,7 +32,7 @@ impl<'a, 't> Cx<'a, 't> {
             (q.capture("wrapper.call"), q.capture("wrapper.callee"), q.capture("wrapper.args"));
         let mut forwarders: Vec<(String, Forwarder)> = Vec::new();
         let mut helper_calls = Vec::new();
-        let mut cursor = QueryCursor::new();
+        let mut cursor = crate::frontend::queries::cursor();
         let mut matches = cursor.matches(&q.query, self.root, self.lower.text.as_bytes());
         while let Some(m) = matches.next() {
             let get = |i: u32| m.captures.iter().find(|c| c.index == i).map(|c| c.node);
