@@ -389,6 +389,11 @@ impl Interp<'_> {
     }
 
     fn method_of(&mut self, class: &Rc<ClassVal>, recv: &Value, name: &str, span: Span) -> Value {
+        if let Value::Instance(_) = recv {
+            if let Some(v) = self.static_through_instance(class, name) {
+                return v;
+            }
+        }
         match self.class_member(class, name) {
             Some((owner, id, FuncKind::Getter, _)) => {
                 let closure =
@@ -405,6 +410,23 @@ impl Interp<'_> {
             }
             None => Value::Unknown(span),
         }
+    }
+
+    /// A class attribute read through an instance, where the language does
+    /// that (Python), searching the class and then its bases.
+    fn static_through_instance(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
+        let mut current = Some(class.clone());
+        for _ in 0..16 {
+            let c = current?;
+            if !self.modules[c.module].classes[c.class.0 as usize].instances_see_statics {
+                return None;
+            }
+            if let Some(v) = c.statics.borrow().get(name) {
+                return Some(v.clone());
+            }
+            current = c.bases.iter().find_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None });
+        }
+        None
     }
 
     pub(super) fn super_member(&mut self, act: &Activation, name: &str, span: Span) -> Value {
@@ -510,6 +532,17 @@ impl Interp<'_> {
         };
         match &rule.effect {
             Effect::Returns(ty) => sdk(s.table, ty, None, span),
+            Effect::Record => {
+                let mut obj = Obj::new(span);
+                for (k, v) in &call.keywords {
+                    if &**k == "**" {
+                        obj.complete = false;
+                    } else {
+                        obj.set(k, v.clone(), v.span());
+                    }
+                }
+                Value::Object(Rc::new(RefCell::new(obj)))
+            }
             Effect::Register(roles) => {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)
@@ -542,8 +575,13 @@ impl Interp<'_> {
         handler: Option<Value>,
         span: Span,
     ) {
-        let pick =
-            |this: &mut Self, paths: &[Path]| paths.iter().find_map(|p| this.path(p, call, handler.as_ref(), span));
+        let null_is_absent = TABLES[s.table].null_is_absent;
+        let pick = |this: &mut Self, paths: &[Path]| {
+            paths
+                .iter()
+                .filter_map(|p| this.path(p, call, handler.as_ref(), span))
+                .find(|v| !(null_is_absent && matches!(v, Value::Null(_))))
+        };
         let name = pick(self, roles.name);
         let title = pick(self, roles.title);
         let description = pick(self, roles.description);

@@ -641,6 +641,10 @@ impl<'p> Interp<'p> {
             },
             BinaryOp::Add => match (&l, &r) {
                 (Value::Str(a, _), Value::Str(b, _)) => Value::str(&format!("{a}{b}"), span),
+                (Value::List(a, _), Value::List(b, _)) => {
+                    let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
+                    Value::List(Rc::new(RefCell::new(items)), span)
+                }
                 _ => Value::Unknown(span),
             },
             BinaryOp::Merge => match (&l, &r) {

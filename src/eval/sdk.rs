@@ -24,6 +24,9 @@ pub struct SdkTable {
     /// segment alone also matches, so re-exports need no extra rows.
     pub symbols: &'static [(&'static str, &'static str)],
     pub rules: &'static [Rule],
+    /// A registration argument passed as `None`/`null` counts as not given
+    /// (Python's `annotations: ToolAnnotations | None = None`).
+    pub null_is_absent: bool,
 }
 
 /// What an operation on a value of SDK type `on` does.
@@ -47,6 +50,9 @@ pub enum Op {
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
     Returns(&'static str),
+    /// A record constructor: the call's keyword arguments are the fields of
+    /// the object it makes (`ToolAnnotations(readOnlyHint=True)`).
+    Record,
     /// The call registers a tool (`server.registerTool(name, config, cb)`).
     Register(&'static Roles),
     /// The call returns a decorator that registers the function it is
@@ -135,9 +141,11 @@ pub static PYTHON_MCP: SdkTable = SdkTable {
     symbols: &[("FastMCP", "ServerClass"), ("MCPServer", "ServerClass"), ("ToolAnnotations", "AnnotationsClass")],
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
     ],
+    null_is_absent: true,
 };
 
 static TS_REGISTER_TOOL: Roles = Roles {
@@ -156,6 +164,7 @@ pub static TS_SDK: SdkTable = SdkTable {
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "Server", op: Op::Method("registerTool"), effect: Effect::Register(&TS_REGISTER_TOOL) },
     ],
+    null_is_absent: false,
 };
 
 /// Every table, in lookup order.

@@ -269,6 +269,7 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
             bases,
             members,
             decorators: vec![],
+            instances_see_statics: false,
             span: sp(45),
         });
         m.body.push(Stmt::Class(id));

@@ -418,6 +418,8 @@ pub struct Class {
     pub members: Vec<Member>,
     /// Decorators, attributes and annotations (`[McpServerToolType]`, `#[tool_router]`).
     pub decorators: Vec<Expr>,
+    /// Python: static fields (class attributes) are read through instances too.
+    pub instances_see_statics: bool,
     pub span: Span,
 }
 
