@@ -349,11 +349,15 @@ impl Interp<'_> {
                 if let Some(v) = i.fields.borrow().get(name) {
                     return v.clone();
                 }
+                // `this.constructor` (JavaScript), `self.__class__` (Python).
+                if matches!(name, "constructor" | "__class__") {
+                    return Value::Class(i.class.clone());
+                }
                 self.method_of(&i.class.clone(), v, name, span)
             }
             Value::Class(c) => {
-                if let Some(v) = c.statics.borrow().get(name) {
-                    return v.clone();
+                if let Some(v) = self.inherited_static(c, name) {
+                    return v;
                 }
                 // A static getter computes from the class; a method is the plain function.
                 self.method_of(&c.clone(), v, name, span)
@@ -415,12 +419,18 @@ impl Interp<'_> {
     /// A class attribute read through an instance, where the language does
     /// that (Python), searching the class and then its bases.
     fn static_through_instance(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
+        if !self.modules[class.module].classes[class.class.0 as usize].instances_see_statics {
+            return None;
+        }
+        self.inherited_static(class, name)
+    }
+
+    /// A static member of the class or, failing that, of its bases (static
+    /// members are inherited in JavaScript and Python alike).
+    fn inherited_static(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
         let mut current = Some(class.clone());
         for _ in 0..16 {
             let c = current?;
-            if !self.modules[c.module].classes[c.class.0 as usize].instances_see_statics {
-                return None;
-            }
             if let Some(v) = c.statics.borrow().get(name) {
                 return Some(v.clone());
             }

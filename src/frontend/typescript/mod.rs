@@ -16,6 +16,7 @@ mod imports;
 mod lower;
 mod registrations;
 mod scope;
+pub mod to_ir;
 mod wrappers;
 
 use std::cell::RefCell;
