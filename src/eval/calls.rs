@@ -55,7 +55,7 @@ impl Interp<'_> {
         for d in decorators.iter().rev() {
             let dv = self.eval(act, d);
             let span = d.span();
-            value = self.call_value(&dv, None, PendingCall { positional: vec![value], keywords: vec![], span }, span);
+            value = self.call_value(&dv, None, PendingCall { positional: vec![value], ..PendingCall::new(span) }, span);
         }
         value
     }
@@ -91,9 +91,20 @@ impl Interp<'_> {
 
     pub(super) fn eval_args(&mut self, act: &mut Activation, args: &[Arg]) -> PendingCall {
         let span = args.first().map_or(Span::new(crate::source::FileId(0), 0, 0), |a| a.span);
-        let mut call = PendingCall { positional: vec![], keywords: vec![], span };
+        let mut call = PendingCall::new(span);
         for arg in args {
             let v = self.eval(act, &arg.value);
+            let at = arg.value.span();
+            match (arg.spread, &arg.keyword) {
+                (Spread::No, k) => call.spans.push((k.as_deref().map(Into::into), at)),
+                (Spread::List, _) => {
+                    // Each element stands where the spread is.
+                    if let Value::List(l, _) = &v {
+                        call.spans.extend(std::iter::repeat_n((None, at), l.borrow().len()));
+                    }
+                }
+                (Spread::Map, _) => {}
+            }
             match (arg.spread, &arg.keyword) {
                 (Spread::No, Some(k)) => call.keywords.push((k.as_str().into(), v)),
                 (Spread::No, None) => call.positional.push(v),
@@ -502,7 +513,7 @@ impl Interp<'_> {
                 let mut out = vec![];
                 for (i, item) in items.into_iter().enumerate() {
                     let idx = Value::Num(i.to_string().into(), *lspan);
-                    let args = PendingCall { positional: vec![item.clone(), idx], keywords: vec![], span };
+                    let args = PendingCall { positional: vec![item.clone(), idx], ..PendingCall::new(span) };
                     let r = self.call_value(&f, None, args, span);
                     match name {
                         // An unknown predicate keeps the element: it may be registered.
@@ -590,39 +601,51 @@ impl Interp<'_> {
             paths
                 .iter()
                 .filter_map(|p| this.path(p, call, handler.as_ref(), span))
-                .find(|v| !(null_is_absent && matches!(v, Value::Null(_))))
+                .find(|(v, _)| !(null_is_absent && matches!(v, Value::Null(_))))
         };
         let name = pick(self, roles.name);
-        let title = pick(self, roles.title);
-        let description = pick(self, roles.description);
+        let title = pick(self, roles.title).map(|(v, _)| v);
+        let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
-        let table = TABLES[s.table];
         self.registrations.push(Registration {
-            api: table.api,
+            api: roles.api,
             site: s.span,
             call: span,
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
-            name,
+            name_at: name.as_ref().and_then(|(_, at)| *at),
+            name: name.map(|(v, _)| v),
             title,
             description,
-            annotations,
+            annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
+            annotations: annotations.map(|(v, _)| v),
             handler,
+            from_root: self.in_root,
         });
     }
 
-    fn path(&mut self, p: &Path, call: &PendingCall, handler: Option<&Value>, span: Span) -> Option<Value> {
-        let v = match p {
-            Path::Arg(i) => call.arg(*i).cloned(),
-            Path::Kw(k) => call.kw(k).cloned(),
-            Path::ArgOrKw(i, k) => call.arg(*i).or_else(|| call.kw(k)).cloned(),
+    /// The value a role's path gives, with the span of the argument it was read from.
+    fn path(
+        &mut self,
+        p: &Path,
+        call: &PendingCall,
+        handler: Option<&Value>,
+        span: Span,
+    ) -> Option<(Value, Option<Span>)> {
+        let (v, at) = match p {
+            Path::Arg(i) => (call.arg(*i).cloned()?, call.arg_span(*i)),
+            Path::Kw(k) => (call.kw(k).cloned()?, call.kw_span(k)),
+            Path::ArgOrKw(i, k) => match call.arg(*i) {
+                Some(v) => (v.clone(), call.arg_span(*i)),
+                None => (call.kw(k).cloned()?, call.kw_span(k)),
+            },
             Path::Member(base, key) => {
-                let b = self.path(base, call, handler, span)?;
-                Some(self.get_member(&b, key, span))
+                let (b, at) = self.path(base, call, handler, span)?;
+                (self.get_member(&b, key, span), at)
             }
-            Path::Handler => handler.cloned(),
-            Path::HandlerName => handler.map(|h| self.get_member(h, "__name__", span)),
-        }?;
-        (!matches!(v, Value::Undefined(_))).then_some(v)
+            Path::Handler => (handler.cloned()?, None),
+            Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+        };
+        (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
 }
 
@@ -631,7 +654,7 @@ fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> V
 }
 
 fn empty_call(span: Span) -> PendingCall {
-    PendingCall { positional: vec![], keywords: vec![], span }
+    PendingCall::new(span)
 }
 
 /// The table's own spelling of a method name, so rules can hold `&'static str`.

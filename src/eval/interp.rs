@@ -83,6 +83,8 @@ pub struct Interp<'p> {
     pub(super) constructed: HashSet<(usize, ir::ClassId)>,
     pub(super) memo: HashMap<(usize, FuncId, String), Value>,
     pub registrations: Vec<Registration>,
+    /// Running functions nothing called (see `eval::run`).
+    pub(super) in_root: bool,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
 }
@@ -103,6 +105,7 @@ impl<'p> Interp<'p> {
             constructed: HashSet::new(),
             memo: HashMap::new(),
             registrations: vec![],
+            in_root: false,
             exhausted: false,
         }
     }

@@ -50,10 +50,16 @@ pub struct Registration {
     /// where a helper was called with the literal that names the tool.
     pub stack: Vec<Span>,
     pub name: Option<Value>,
+    /// The argument the name was read from (`None` when it came from the handler).
+    pub name_at: Option<Span>,
     pub title: Option<Value>,
     pub description: Option<Value>,
     pub annotations: Option<Value>,
+    /// The argument the annotations were read from.
+    pub annotations_at: Option<Span>,
     pub handler: Option<Value>,
+    /// Reached while running a function nothing called, with unknown arguments.
+    pub from_root: bool,
 }
 
 pub struct Outcome {
@@ -68,6 +74,7 @@ pub fn run(modules: &[ir::Module], linker: &dyn Linker, budget: Budget) -> Outco
     for idx in 0..modules.len() {
         it.eval_module(idx);
     }
+    it.in_root = true;
     for _ in 0..budget.max_root_rounds {
         if !run_roots(&mut it) {
             break;
@@ -191,5 +198,5 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
 }
 
 fn empty(span: Span) -> PendingCall {
-    PendingCall { positional: vec![], keywords: vec![], span }
+    PendingCall::new(span)
 }

@@ -67,6 +67,8 @@ pub enum Effect {
 /// a value wins.
 #[derive(Debug)]
 pub struct Roles {
+    /// The `api` reported for tools registered this way.
+    pub api: &'static str,
     pub name: &'static [Path],
     pub title: &'static [Path],
     pub description: &'static [Path],
@@ -121,6 +123,7 @@ impl SdkTable {
 // ---------------------------------------------------------------------------
 
 static FASTMCP_TOOL: Roles = Roles {
+    api: "python.fastmcp.decorator",
     name: &[Path::ArgOrKw(0, "name"), Path::HandlerName],
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
@@ -128,6 +131,7 @@ static FASTMCP_TOOL: Roles = Roles {
 };
 
 static FASTMCP_ADD_TOOL: Roles = Roles {
+    api: "python.fastmcp.add_tool",
     name: &[Path::Kw("name"), Path::Member(&Path::Arg(0), "__name__")],
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
@@ -149,6 +153,7 @@ pub static PYTHON_MCP: SdkTable = SdkTable {
 };
 
 static TS_REGISTER_TOOL: Roles = Roles {
+    api: "ts.registerTool",
     name: &[Path::Arg(0)],
     title: &[Path::Member(&Path::Arg(1), "title")],
     description: &[Path::Member(&Path::Arg(1), "description")],

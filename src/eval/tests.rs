@@ -123,7 +123,7 @@ fn decorator_with_a_preset_names_the_tool_after_the_function() {
     let out = run_one(m);
     assert_eq!(names(&out), ["get_status"]);
     assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "true");
-    assert_eq!(out.registrations[0].api, "python.fastmcp");
+    assert_eq!(out.registrations[0].api, "python.fastmcp.decorator");
 }
 
 #[test]

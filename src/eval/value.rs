@@ -122,9 +122,21 @@ pub struct PendingCall {
     pub positional: Vec<Value>,
     pub keywords: Vec<(Rc<str>, Value)>,
     pub span: Span,
+    /// Where each argument was written: positional ones in order (`None`),
+    /// keywords by name. Empty for calls the interpreter makes itself.
+    pub spans: Vec<(Option<Rc<str>>, Span)>,
 }
 
 impl PendingCall {
+    pub fn new(span: Span) -> PendingCall {
+        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![] }
+    }
+    pub fn arg_span(&self, i: usize) -> Option<Span> {
+        self.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map(|(_, s)| *s)
+    }
+    pub fn kw_span(&self, name: &str) -> Option<Span> {
+        self.spans.iter().find(|(k, _)| k.as_deref() == Some(name)).map(|(_, s)| *s)
+    }
     pub fn arg(&self, i: usize) -> Option<&Value> {
         self.positional.get(i)
     }
