@@ -86,7 +86,7 @@ fn worth_parsing(lang: Lang, bytes: &[u8]) -> bool {
 }
 
 enum Loaded {
-    Parsed(PathBuf, Arc<FileFacts>, Vec<Finding>),
+    Parsed(PathBuf, Arc<FileFacts>, Option<ir::Module>, Vec<Finding>),
     Skipped(Vec<Finding>, Option<String>),
 }
 
@@ -136,12 +136,14 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 
     let linker = resolve::Linker::new(&sources);
     let mut parsed = Vec::new();
+    let mut modules = Vec::new();
     let mut notes = Vec::new();
     for r in results.into_inner().expect("results lock") {
         match r {
-            Loaded::Parsed(path, facts, problems) => {
+            Loaded::Parsed(path, facts, module, problems) => {
                 linker.insert(path, facts.clone());
                 parsed.push(facts);
+                modules.extend(module);
                 findings.extend(problems);
             }
             Loaded::Skipped(problems, note) => {
@@ -154,7 +156,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     parsed.sort_by_cached_key(|f| sources.get(f.file).display.clone());
     notes.sort();
 
-    let tools = resolve::resolve_all(&linker, &parsed);
+    modules.sort_by_cached_key(|m: &ir::Module| sources.get(m.file).display.clone());
+    let tools = resolve::resolve_all(&linker, &parsed, modules);
     // Every rule runs: suppressions are judged against all of them, so a
     // profile or `--select` never makes one look unused.
     let per_tool = rules::run_all(&tools, &opts.rules.words);
@@ -230,7 +233,8 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
             for p in &facts.problems {
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
-            Loaded::Parsed(canonical, Arc::new(facts), problems)
+            let module = frontend::lower(lang, file.id, path, &text);
+            Loaded::Parsed(canonical, Arc::new(facts), module, problems)
         }
         Err(panic) => {
             problems.push(run_finding(

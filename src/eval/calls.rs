@@ -582,7 +582,8 @@ impl Interp<'_> {
                     method: None,
                     pending: Some(call),
                     decorator: Some(roles),
-                    span,
+                    // The method read (`mcp.tool`): the registration's head.
+                    span: s.span,
                 }))
             }
         }
@@ -639,8 +640,9 @@ impl Interp<'_> {
                 None => (call.kw(k).cloned()?, call.kw_span(k)),
             },
             Path::Member(base, key) => {
-                let (b, at) = self.path(base, call, handler, span)?;
-                (self.get_member(&b, key, span), at)
+                // The argument holds the value somewhere inside: no span of its own.
+                let (b, _) = self.path(base, call, handler, span)?;
+                (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),

@@ -120,7 +120,7 @@ fn run_roots(it: &mut Interp) -> bool {
             let span = it.modules[module].func(id).span;
             let args = root_args(it, module, id, env.clone(), span);
             let closure = Rc::new(Closure { module, func: id, env, class: Some(owner) });
-            it.invoke(&closure, Some(inst.clone()), args, span);
+            it.invoke(&closure, Some(inst.clone()), args, Span { end: span.start, ..span });
         }
     }
     let closures = it.closures.clone();
@@ -131,7 +131,8 @@ fn run_roots(it: &mut Interp) -> bool {
         ran = true;
         let span = it.modules[c.module].func(c.func).span;
         let args = root_args(it, c.module, c.func, c.env.clone(), span);
-        it.invoke(&c, None, args, span);
+        // No call site: an empty span where the function starts.
+        it.invoke(&c, None, args, Span { end: span.start, ..span });
     }
     ran
 }
@@ -181,9 +182,14 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
         let v = match &p.annotation {
             Some(ty) => {
                 let t = it.eval(&mut act, ty);
-                match t {
-                    Value::Sdk(_) => it.call_value(&t, None, empty(p.span), p.span),
-                    _ => Value::Unknown(p.span),
+                // A server class gives a server; a record type (annotations)
+                // gives some record nobody knows: unknown.
+                let makes_value = matches!(&t, Value::Sdk(s)
+                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_))));
+                if makes_value {
+                    it.call_value(&t, None, empty(p.span), p.span)
+                } else {
+                    Value::Unknown(p.span)
                 }
             }
             None => Value::Unknown(p.span),

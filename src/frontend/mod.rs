@@ -42,6 +42,19 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<FileFa
     })
 }
 
+/// Lower one file into the evaluator's IR, for the languages that have a
+/// lowering so far (Python, TypeScript/JavaScript). A panic is caught: the
+/// file then simply takes no part in evaluation.
+pub fn lower(lang: Lang, file: FileId, path: &Path, text: &str) -> Option<crate::ir::Module> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
+        Lang::Python => python::to_ir::lower(file, text),
+        Lang::TypeScript | Lang::JavaScript => typescript::to_ir::lower(file, lang, path, text),
+        Lang::Go | Lang::Rust => None,
+    }))
+    .ok()
+    .flatten()
+}
+
 /// Byte markers of files worth parsing: they may register tools (an MCP
 /// import or a `.tool` call) or define presets (hint keys). Everything else
 /// is parsed only if resolution asks for it.

@@ -38,6 +38,16 @@ struct Cx<'a> {
     depth: usize,
 }
 
+/// The same expression, spanning `span` (a decorator from its `@`).
+fn respan(e: Expr, span: Span) -> Expr {
+    match e {
+        Expr::Call { callee, args, .. } => Expr::Call { callee, args, span },
+        Expr::Member { object, name, .. } => Expr::Member { object, name, span },
+        Expr::Name(n, _) => Expr::Name(n, span),
+        other => other,
+    }
+}
+
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
     n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
@@ -334,7 +344,8 @@ impl Cx<'_> {
             match self.text(e).as_str() {
                 "property" | "functools.cached_property" | "cached_property" => kind = FuncKind::Getter,
                 "staticmethod" | "classmethod" => {}
-                _ => decos.push(self.expr(e)),
+                // Spanned from the `@`, where the registration is reported.
+                _ => decos.push(respan(self.expr(e), self.span(d))),
             }
         }
         let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
@@ -362,7 +373,7 @@ impl Cx<'_> {
                 "identifier" => (self.text(c), None, None),
                 "typed_parameter" => {
                     let name = kids(c).first().map(|i| self.text(*i)).unwrap_or_default();
-                    let ty = c.child_by_field_name("type").map(|t| self.expr(t));
+                    let ty = c.child_by_field_name("type").map(|t| self.type_expr(t));
                     // `*args: T` / `**kw: T` keep their splat.
                     if let Some(first) = kids(c).first() {
                         match first.kind() {
@@ -376,7 +387,7 @@ impl Cx<'_> {
                 }
                 "default_parameter" | "typed_default_parameter" => {
                     let name = c.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
-                    let ty = c.child_by_field_name("type").map(|t| self.expr(t));
+                    let ty = c.child_by_field_name("type").map(|t| self.type_expr(t));
                     let default = c.child_by_field_name("value").map(|v| self.expr(v));
                     (name, ty, default)
                 }
@@ -398,6 +409,14 @@ impl Cx<'_> {
             out.push(Param { name, pattern: None, default, kind, annotation, span });
         }
         out
+    }
+
+    /// A parameter's annotation: the expression inside the `type` node.
+    fn type_expr(&mut self, t: Node) -> Expr {
+        match (t.kind(), kids(t).first()) {
+            ("type", Some(inner)) => self.expr(*inner),
+            _ => self.expr(t),
+        }
     }
 
     fn class(&mut self, n: Node, decorators: Vec<Node>) -> crate::ir::ClassId {
