@@ -9,10 +9,12 @@ pub mod baseline;
 pub mod cli;
 pub mod config;
 pub mod discover;
+pub mod eval;
 pub mod finding;
 pub mod fingerprint;
 pub mod frontend;
 pub mod fsguard;
+pub mod ir;
 pub mod model;
 pub mod pathglob;
 pub mod probe;
@@ -122,7 +124,7 @@ fn worth_parsing(lang: Lang, bytes: &[u8]) -> bool {
 }
 
 enum Loaded {
-    Parsed(PathBuf, Arc<FileFacts>, Vec<Finding>),
+    Parsed(PathBuf, Arc<FileFacts>, Option<ir::Module>, Vec<Finding>),
     Skipped(Vec<Finding>, Option<String>),
 }
 
@@ -203,12 +205,14 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 
     let linker = resolve::Linker::new(&sources);
     let mut parsed = Vec::new();
+    let mut modules = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
     for r in results {
         match r {
-            Loaded::Parsed(path, facts, problems) => {
+            Loaded::Parsed(path, facts, module, problems) => {
                 linker.insert(path, facts.clone());
                 parsed.push(facts);
+                modules.extend(module);
                 findings.extend(problems);
             }
             Loaded::Skipped(problems, note) => {
@@ -221,7 +225,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     parsed.sort_by_cached_key(|f| sources.get(f.file).display.clone());
     notes.sort();
 
-    let tools = resolve::resolve_all(&linker, &parsed);
+    modules.sort_by_cached_key(|m: &ir::Module| sources.get(m.file).display.clone());
+    let tools = resolve::resolve_all(&linker, &parsed, modules);
     // Each file's settings, looked up once.
     let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
     let mut settings_of = |id: source::FileId| -> Arc<Settings> {
@@ -341,7 +346,8 @@ fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, by
                 }
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
-            Loaded::Parsed(canonical.to_path_buf(), Arc::new(facts), problems)
+            let module = frontend::lower(lang, file.id, path, &text);
+            Loaded::Parsed(canonical.to_path_buf(), Arc::new(facts), module, problems)
         }
         Err(panic) => {
             problems.push(run_finding(

@@ -77,6 +77,23 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
     }
 }
 
+/// Lower one file into the evaluator's IR, for the languages that have a
+/// lowering so far (Python, TypeScript/JavaScript). A panic is caught: the
+/// file then simply takes no part in evaluation.
+pub fn lower(lang: Lang, file: FileId, path: &Path, text: &str) -> Option<crate::ir::Module> {
+    // The same parse budget and line endings as `parse`.
+    let _budget = queries::start_budget(text.len());
+    let normal = crate::source::normalize_line_endings(text);
+    let text = &*normal;
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
+        Lang::Python => python::to_ir::lower(file, text),
+        Lang::TypeScript | Lang::JavaScript => typescript::to_ir::lower(file, lang, path, text),
+        Lang::Go | Lang::Rust => None,
+    }))
+    .ok()
+    .flatten()
+}
+
 /// Byte markers of files worth parsing: they may register tools (an MCP
 /// import or a `.tool` call) or define presets (hint keys). Everything else
 /// is parsed only if resolution asks for it.

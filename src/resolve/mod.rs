@@ -8,6 +8,7 @@
 
 mod each;
 mod eval;
+mod evaluated;
 mod go;
 pub mod keys;
 pub mod lang;
@@ -103,7 +104,7 @@ impl<'a> Linker<'a> {
 }
 
 /// Resolve every site of the given files into tools, in file order.
-pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
+pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], modules: Vec<crate::ir::Module>) -> Vec<Tool> {
     // Projects whose tools are annotated at run time, by project root.
     let runtime: HashMap<PathBuf, Span> = files
         .iter()
@@ -126,6 +127,13 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     let defined: std::collections::HashSet<(FileId, u32)> =
         tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
+    let (found, replaced) = r.evaluated(modules, &tools);
+    let mut i = 0;
+    tools.retain(|_| {
+        i += 1;
+        replaced.binary_search(&(i - 1)).is_err()
+    });
+    tools.extend(found);
     tools
 }
 
@@ -642,14 +650,20 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 };
             }
         };
-        let mut out = Annotations::none();
-        out.origin = match (&s.expr, obj.defined_at) {
+        let origin = match (&s.expr, obj.defined_at) {
             (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. } | Expr::Lookup { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }
             _ => Origin::Inline(span),
         };
+        self.annotations_of(&obj, origin, generation, why)
+    }
+
+    /// The hints an evaluated annotations mapping declares, read the way
+    /// the SDK generation in use reads keys.
+    fn annotations_of(&self, obj: &eval::Obj, origin: Origin, generation: Generation, why: &str) -> Annotations {
+        let mut out = Annotations { origin, ..Annotations::none() };
         let snake = match generation {
             Generation::V2 => SnakeRule::Accepted,
             Generation::V1 => SnakeRule::Ignored(why.to_string()),

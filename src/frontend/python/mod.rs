@@ -12,6 +12,7 @@ mod inline;
 mod loops;
 mod lower;
 mod scope;
+pub mod to_ir;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};

@@ -84,13 +84,7 @@ impl<'a, 't> Cx<'a, 't> {
     /// directory up to two levels above the file (not the whole path, which
     /// may run through unrelated directories above the project).
     pub(super) fn is_test_file(&self) -> bool {
-        let name = self.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.contains(".test.") || name.contains(".spec.") {
-            return true;
-        }
-        let dirs: Vec<&str> =
-            self.path.ancestors().skip(1).filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
-        dirs.contains(&"__tests__") || dirs.iter().take(2).any(|d| matches!(*d, "test" | "tests"))
+        super::is_test_path(self.path)
     }
 
     fn typed_definitions(&self, facts: &mut FileFacts) {

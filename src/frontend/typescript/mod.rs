@@ -16,6 +16,7 @@ mod imports;
 mod lower;
 mod registrations;
 mod scope;
+pub mod to_ir;
 mod wrappers;
 
 use std::cell::RefCell;
@@ -172,6 +173,17 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
         facts.each.clear();
     }
     facts
+}
+
+/// Test files (`*.test.ts`, `*.spec.js`, under `__tests__/` or a nearby
+/// `test(s)/`) exercise servers: their registrations are not its tools.
+pub fn is_test_path(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name.contains(".test.") || name.contains(".spec.") {
+        return true;
+    }
+    let dirs: Vec<&str> = path.ancestors().skip(1).filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
+    dirs.contains(&"__tests__") || dirs.iter().take(2).any(|d| matches!(*d, "test" | "tests"))
 }
 
 struct Cx<'a, 't> {

@@ -1,0 +1,39 @@
+//! Every limit the interpreter honours, in one place (semgrep keeps its
+//! `Limits_semgrep.ml` the same way). Past a limit a value becomes unknown,
+//! with the span where the limit was hit; evaluation never fails.
+
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Statements and expressions evaluated in one program run.
+    pub max_steps: u64,
+    /// Nested evaluation (expressions inside expressions, calls inside
+    /// calls): bounds the interpreter's own stack.
+    pub max_nesting: usize,
+    /// Project calls on the stack at once.
+    pub max_call_depth: usize,
+    /// Activations of one function on the stack at once (recursion).
+    pub max_recursion: usize,
+    /// Iterations unrolled for a loop over a known list.
+    pub max_unroll: usize,
+    /// Alternatives kept for one value before it becomes unknown.
+    pub max_alternatives: usize,
+    /// Elements of a list or entries of an object built by evaluation.
+    pub max_size: usize,
+    /// Rounds of running functions and classes nothing called.
+    pub max_root_rounds: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_steps: 5_000_000,
+            max_nesting: 384,
+            max_call_depth: 24,
+            max_recursion: 2,
+            max_unroll: 2_000,
+            max_alternatives: 8,
+            max_size: 20_000,
+            max_root_rounds: 4,
+        }
+    }
+}

@@ -1,0 +1,706 @@
+//! Calls, members, classes and imports: where values flow between
+//! functions, objects and modules, and into the SDK tables.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::ir::{self, Arg, Expr, FuncId, FuncKind, MemberValue, ParamKind, Spread};
+use crate::source::Span;
+
+use super::interp::{Activation, Flow, Frame, Interp, Link};
+use super::sdk::{Effect, Op, Path, Roles, TABLES};
+use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
+use super::Registration;
+
+impl Interp<'_> {
+    pub(super) fn make_function(&mut self, act: &Activation, module: usize, id: FuncId) -> Value {
+        let closure = Rc::new(Closure { module, func: id, env: Some(act.frame.clone()), class: act.class.clone() });
+        self.closures.push(closure.clone());
+        Value::Func(closure)
+    }
+
+    pub(super) fn make_class(&mut self, act: &mut Activation, module: usize, id: ir::ClassId) -> Value {
+        let class = &self.modules[module].classes[id.0 as usize];
+        let bases: Vec<Value> = class.bases.iter().map(|b| self.eval(act, b)).collect();
+        let statics = Rc::new(RefCell::new(Obj::new(class.span)));
+        let value = Rc::new(ClassVal {
+            module,
+            class: id,
+            name: class.name.as_deref().map(Into::into),
+            bases,
+            statics: statics.clone(),
+            env: Some(act.frame.clone()),
+            span: class.name_span,
+        });
+        // Static fields see the class as `this`.
+        let frame = Rc::new(RefCell::new(Frame {
+            parent: Some(act.frame.clone()),
+            this: Some(Value::Class(value.clone())),
+            module,
+            ..Frame::default()
+        }));
+        let mut inner = Activation { frame, returns: vec![], class: Some(value.clone()) };
+        for member in &class.members {
+            if let (true, MemberValue::Field(Some(init))) = (member.is_static, &member.value) {
+                let v = self.eval(&mut inner, init);
+                statics.borrow_mut().set(&member.name, v, Some(member.name_span));
+            }
+        }
+        self.classes.push(value.clone());
+        Value::Class(value)
+    }
+
+    /// Applies decorators innermost first: `@a @b def f` is `a(b(f))`.
+    pub(super) fn decorate(&mut self, act: &mut Activation, decorators: &[Expr], mut value: Value) -> Value {
+        for d in decorators.iter().rev() {
+            let dv = self.eval(act, d);
+            let span = d.span();
+            value = self.call_value(&dv, None, PendingCall { positional: vec![value], ..PendingCall::new(span) }, span);
+        }
+        value
+    }
+
+    pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
+        let lang = self.modules[module].lang;
+        let value = if let Some(t) = TABLES.iter().position(|t| t.owns(lang, &imp.module)) {
+            let ty = match &imp.member {
+                Some(m) => TABLES[t].symbol(m),
+                None => Some("@module"),
+            };
+            match ty {
+                Some(ty) => sdk(t, ty, None, imp.span),
+                None => Value::Unknown(imp.span),
+            }
+        } else {
+            match self.linker.resolve(module, imp) {
+                Link::Module(m) => Value::Module(m, imp.span),
+                Link::Member(m, name) => match self.eval_module(m) {
+                    Some(frame) if name == "*" => {
+                        let vars: Vec<_> = frame.borrow().vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        act.frame.borrow_mut().vars.extend(vars);
+                        return;
+                    }
+                    Some(frame) => frame.borrow().vars.get(name.as_str()).cloned().unwrap_or(Value::Unknown(imp.span)),
+                    None => Value::Unknown(imp.span),
+                },
+                Link::External => Value::Unknown(imp.span),
+            }
+        };
+        act.frame.borrow_mut().vars.insert(imp.local.as_str().into(), value);
+    }
+
+    pub(super) fn eval_args(&mut self, act: &mut Activation, args: &[Arg]) -> PendingCall {
+        let span = args.first().map_or(Span::new(crate::source::FileId(0), 0, 0), |a| a.span);
+        let mut call = PendingCall::new(span);
+        for arg in args {
+            let v = self.eval(act, &arg.value);
+            let at = arg.value.span();
+            match (arg.spread, &arg.keyword) {
+                (Spread::No, k) => call.spans.push((k.as_deref().map(Into::into), at)),
+                (Spread::List, _) => {
+                    // Each element stands where the spread is.
+                    if let Value::List(l, _) = &v {
+                        call.spans.extend(std::iter::repeat_n((None, at), l.borrow().len()));
+                    }
+                }
+                (Spread::Map, _) => {}
+            }
+            match (arg.spread, &arg.keyword) {
+                (Spread::No, Some(k)) => call.keywords.push((k.as_str().into(), v)),
+                (Spread::No, None) => call.positional.push(v),
+                (Spread::List, _) => match v {
+                    Value::List(l, _) => call.positional.extend(l.borrow().iter().cloned()),
+                    other => call.positional.push(Value::Unknown(other.span().unwrap_or(arg.span))),
+                },
+                (Spread::Map, _) => match v {
+                    Value::Object(o) => {
+                        for (k, v, _) in &o.borrow().entries {
+                            call.keywords.push((k.clone(), v.clone()));
+                        }
+                    }
+                    _ => call.keywords.push(("**".into(), Value::Unknown(arg.span))),
+                },
+            }
+        }
+        call
+    }
+
+    pub(super) fn eval_call(&mut self, act: &mut Activation, callee: &Expr, args: &[Arg], span: Span) -> Value {
+        match callee {
+            // `super(...)` in a constructor runs the base constructor on `this`.
+            Expr::Super(s) => {
+                let this = self.this(act, *s);
+                let args = self.eval_args(act, args);
+                let base = act.class.as_ref().and_then(|c| c.bases.first().cloned());
+                if let Some(Value::Class(base)) = base {
+                    self.run_constructor(&base, &this, args, span);
+                }
+                Value::Undefined(span)
+            }
+            Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
+                let recv = self.eval(act, object);
+                let call = self.eval_args(act, args);
+                self.call_method(&recv, name, call, *mspan, span)
+            }
+            _ => {
+                let f = self.eval(act, callee);
+                let call = self.eval_args(act, args);
+                self.call_value(&f, None, call, span)
+            }
+        }
+    }
+
+    /// `recv.name(args)`: built-in list and mapping methods first, then members.
+    fn call_method(&mut self, recv: &Value, name: &str, call: PendingCall, mspan: Span, span: Span) -> Value {
+        if let Some(v) = self.builtin_method(recv, name, &call, span) {
+            return v;
+        }
+        let f = self.get_member(recv, name, mspan);
+        self.call_value(&f, None, call, span)
+    }
+
+    pub(super) fn call_value(&mut self, f: &Value, this: Option<Value>, call: PendingCall, span: Span) -> Value {
+        match f {
+            Value::Func(c) => self.invoke(c, this, call, span),
+            Value::Bound(c, recv) => self.invoke(c, Some((**recv).clone()), call, span),
+            Value::Class(c) => self.construct(c, call, span),
+            Value::Sdk(s) => self.sdk_call(s, call, span),
+            Value::OneOf(vs) => {
+                let vs = vs.clone();
+                let results: Vec<Value> =
+                    vs.iter().map(|v| self.call_value(v, this.clone(), call.clone(), span)).collect();
+                Value::join(results, self.budget.max_alternatives, span)
+            }
+            _ => Value::Unknown(span),
+        }
+    }
+
+    pub(super) fn invoke(&mut self, c: &Rc<Closure>, this: Option<Value>, call: PendingCall, span: Span) -> Value {
+        let key = (c.module, c.func);
+        self.invoked.insert(key);
+        let depth_hit = self.stack.len() >= self.budget.max_call_depth;
+        let recursion = self.stack.iter().filter(|(k, _)| *k == key).count();
+        if depth_hit || recursion >= self.budget.max_recursion {
+            self.exhausted = true;
+            return Value::Unknown(span);
+        }
+        // Pure-looking calls (primitive arguments, no `this`) are memoised.
+        // The closure's environment is part of the key: the same function
+        // closing over different values is a different function.
+        let env = c.env.as_ref().map_or(0, |e| Rc::as_ptr(e) as usize);
+        let memo_key = this.is_none().then(|| fingerprint(&call)).flatten().map(|k| format!("{env}:{k}"));
+        if let Some(k) = &memo_key {
+            if let Some(v) = self.memo.get(&(c.module, c.func, k.clone())) {
+                return v.clone();
+            }
+        }
+        let registered_before = self.registrations.len();
+        let module = c.module;
+        let func = &self.modules[module].funcs[c.func.0 as usize];
+        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), this: None, module, ..Frame::default() }));
+        if !func.lexical_this {
+            frame.borrow_mut().this = Some(this.unwrap_or(Value::Unknown(span)));
+        }
+        let mut act = Activation { frame, returns: vec![], class: c.class.clone() };
+        self.bind_params(&mut act, func, call, span);
+        self.stack.push((key, span));
+        let flow = self.exec_block(&mut act, &func.body);
+        self.stack.pop();
+        let mut returns = std::mem::take(&mut act.returns);
+        if flow == Flow::Normal || returns.is_empty() {
+            returns.push(Value::Undefined(func.span));
+        }
+        let result = Value::join(returns, self.budget.max_alternatives, func.span);
+        if let (Some(k), true) = (memo_key, self.registrations.len() == registered_before) {
+            self.memo.insert((c.module, c.func, k), result.clone());
+        }
+        result
+    }
+
+    fn bind_params(&mut self, act: &mut Activation, func: &ir::Function, mut call: PendingCall, span: Span) {
+        let mut positional = std::mem::take(&mut call.positional).into_iter();
+        for p in &func.params {
+            let v = match p.kind {
+                ParamKind::Positional => {
+                    let kw = call.keywords.iter().position(|(k, _)| **k == *p.name);
+                    match kw {
+                        Some(i) => Some(call.keywords.remove(i).1),
+                        None => positional.next(),
+                    }
+                }
+                ParamKind::KeywordOnly => {
+                    call.keywords.iter().position(|(k, _)| **k == *p.name).map(|i| call.keywords.remove(i).1)
+                }
+                ParamKind::Rest => Some(Value::List(Rc::new(RefCell::new(positional.by_ref().collect())), p.span)),
+                ParamKind::KwRest => {
+                    let mut obj = Obj::new(p.span);
+                    for (k, v) in call.keywords.drain(..) {
+                        if &*k == "**" {
+                            obj.complete = false;
+                        } else {
+                            obj.set(&k, v, None);
+                        }
+                    }
+                    Some(Value::Object(Rc::new(RefCell::new(obj))))
+                }
+            };
+            let v = match v {
+                Some(v) if !matches!(v, Value::Undefined(_)) => v,
+                _ => match &p.default {
+                    Some(d) => self.eval(act, d),
+                    None => Value::Undefined(span),
+                },
+            };
+            match &p.pattern {
+                Some(pat) => self.bind_pattern(act, pat, v, true),
+                None => {
+                    act.frame.borrow_mut().vars.insert(p.name.as_str().into(), v);
+                }
+            }
+        }
+    }
+
+    pub(super) fn construct(&mut self, class: &Rc<ClassVal>, call: PendingCall, span: Span) -> Value {
+        self.constructed.insert((class.module, class.class));
+        let fields = Rc::new(RefCell::new(Obj::new(span)));
+        let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
+        self.init_fields(class, &inst, 0);
+        self.run_constructor(class, &inst, call, span);
+        inst
+    }
+
+    /// Instance field initialisers, base classes first.
+    fn init_fields(&mut self, class: &Rc<ClassVal>, inst: &Value, depth: usize) {
+        if depth > 16 {
+            return;
+        }
+        for base in class.bases.clone() {
+            if let Value::Class(b) = base {
+                self.init_fields(&b, inst, depth + 1);
+            }
+        }
+        let decl = &self.modules[class.module].classes[class.class.0 as usize];
+        let frame = Rc::new(RefCell::new(Frame {
+            parent: class.env.clone(),
+            this: Some(inst.clone()),
+            module: class.module,
+            ..Frame::default()
+        }));
+        let mut act = Activation { frame, returns: vec![], class: Some(class.clone()) };
+        for member in &decl.members {
+            if let (false, MemberValue::Field(Some(init))) = (member.is_static, &member.value) {
+                let v = self.eval(&mut act, init);
+                self.set_member(inst, &member.name, v, Some(member.name_span));
+            }
+        }
+    }
+
+    /// Runs the nearest constructor up the hierarchy (a class without one
+    /// passes its arguments to its base's, as JavaScript and Python do).
+    pub(super) fn run_constructor(&mut self, class: &Rc<ClassVal>, inst: &Value, call: PendingCall, span: Span) {
+        let mut current = Some(class.clone());
+        for _ in 0..16 {
+            let Some(c) = current else { return };
+            if let Some(ctor) = self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__") {
+                let closure =
+                    Rc::new(Closure { module: c.module, func: ctor, env: c.env.clone(), class: Some(c.clone()) });
+                self.invoke(&closure, Some(inst.clone()), call, span);
+                return;
+            }
+            current = c.bases.iter().find_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None });
+        }
+    }
+
+    fn find_method(&self, class: &ClassVal, pick: impl Fn(&str, &ir::Function) -> bool) -> Option<FuncId> {
+        let decl = &self.modules[class.module].classes[class.class.0 as usize];
+        decl.members.iter().find_map(|m| match m.value {
+            MemberValue::Method(id) if pick(&m.name, &self.modules[class.module].funcs[id.0 as usize]) => Some(id),
+            _ => None,
+        })
+    }
+
+    /// A method, getter or static member by name, searching bases in order.
+    fn class_member(&self, class: &Rc<ClassVal>, name: &str) -> Option<(Rc<ClassVal>, FuncId, FuncKind, bool)> {
+        let mut todo = vec![class.clone()];
+        let mut seen = 0;
+        while let Some(c) = todo.pop() {
+            seen += 1;
+            if seen > 64 {
+                return None;
+            }
+            let decl = &self.modules[c.module].classes[c.class.0 as usize];
+            for m in &decl.members {
+                if let MemberValue::Method(id) = m.value {
+                    if m.name == name {
+                        let kind = self.modules[c.module].funcs[id.0 as usize].kind;
+                        return Some((c.clone(), id, kind, m.is_static));
+                    }
+                }
+            }
+            for b in c.bases.iter().rev() {
+                if let Value::Class(b) = b {
+                    todo.push(b.clone());
+                }
+            }
+        }
+        None
+    }
+
+    pub(super) fn get_member(&mut self, v: &Value, name: &str, span: Span) -> Value {
+        match v {
+            Value::Object(o) => {
+                let o = o.borrow();
+                match o.get(name) {
+                    Some(v) => v.clone(),
+                    None if o.complete => Value::Undefined(span),
+                    None => Value::Unknown(span),
+                }
+            }
+            Value::Instance(i) => {
+                if let Some(v) = i.fields.borrow().get(name) {
+                    return v.clone();
+                }
+                // `this.constructor` (JavaScript), `self.__class__` (Python).
+                if matches!(name, "constructor" | "__class__") {
+                    return Value::Class(i.class.clone());
+                }
+                self.method_of(&i.class.clone(), v, name, span)
+            }
+            Value::Class(c) => {
+                if let Some(v) = self.inherited_static(c, name) {
+                    return v;
+                }
+                // A static getter computes from the class; a method is the plain function.
+                self.method_of(&c.clone(), v, name, span)
+            }
+            Value::Module(m, _) => match self.eval_module(*m) {
+                Some(frame) => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+                None => Value::Unknown(span),
+            },
+            Value::Sdk(s) => {
+                // A member of an SDK module is a symbol; of an SDK value, a method.
+                if s.ty == "@module" {
+                    return match TABLES[s.table].symbol(name) {
+                        Some(ty) => sdk(s.table, ty, None, span),
+                        None => sdk(s.table, "@module", None, span),
+                    };
+                }
+                sdk(s.table, s.ty, Some(name.into()), span)
+            }
+            Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
+                match &self.modules[c.module].funcs[c.func.0 as usize].name {
+                    Some(n) => Value::str(n, self.modules[c.module].funcs[c.func.0 as usize].name_span),
+                    None => Value::Unknown(span),
+                }
+            }
+            Value::List(l, _) if name == "length" => Value::Num(l.borrow().len().to_string().into(), span),
+            Value::OneOf(vs) => {
+                let vs = vs.clone();
+                let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
+                Value::join(out, self.budget.max_alternatives, span)
+            }
+            _ => Value::Unknown(span),
+        }
+    }
+
+    fn method_of(&mut self, class: &Rc<ClassVal>, recv: &Value, name: &str, span: Span) -> Value {
+        if let Value::Instance(_) = recv {
+            if let Some(v) = self.static_through_instance(class, name) {
+                return v;
+            }
+        }
+        match self.class_member(class, name) {
+            Some((owner, id, FuncKind::Getter, _)) => {
+                let closure =
+                    Rc::new(Closure { module: owner.module, func: id, env: owner.env.clone(), class: Some(owner) });
+                self.invoke(&closure, Some(recv.clone()), empty_call(span), span)
+            }
+            Some((owner, id, _, _)) => {
+                let closure =
+                    Rc::new(Closure { module: owner.module, func: id, env: owner.env.clone(), class: Some(owner) });
+                match recv {
+                    Value::Instance(_) | Value::Class(_) => Value::Bound(closure, Box::new(recv.clone())),
+                    _ => Value::Func(closure),
+                }
+            }
+            None => Value::Unknown(span),
+        }
+    }
+
+    /// A class attribute read through an instance, where the language does
+    /// that (Python), searching the class and then its bases.
+    fn static_through_instance(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
+        if !self.modules[class.module].classes[class.class.0 as usize].instances_see_statics {
+            return None;
+        }
+        self.inherited_static(class, name)
+    }
+
+    /// A static member of the class or, failing that, of its bases (static
+    /// members are inherited in JavaScript and Python alike).
+    fn inherited_static(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
+        let mut current = Some(class.clone());
+        for _ in 0..16 {
+            let c = current?;
+            if let Some(v) = c.statics.borrow().get(name) {
+                return Some(v.clone());
+            }
+            current = c.bases.iter().find_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None });
+        }
+        None
+    }
+
+    pub(super) fn super_member(&mut self, act: &Activation, name: &str, span: Span) -> Value {
+        let this = self.this(act, span);
+        let base = act.class.as_ref().and_then(|c| c.bases.first().cloned());
+        match base {
+            Some(Value::Class(b)) => self.method_of(&b, &this, name, span),
+            _ => Value::Unknown(span),
+        }
+    }
+
+    pub(super) fn get_index(&mut self, o: &Value, i: &Value, span: Span) -> Value {
+        match (o, i) {
+            (_, Value::Str(k, _)) => self.get_member(o, k, span),
+            (Value::List(l, _), Value::Num(n, _)) => match n.parse::<usize>() {
+                Ok(i) => l.borrow().get(i).cloned().unwrap_or(Value::Undefined(span)),
+                Err(_) => Value::Unknown(span),
+            },
+            (_, Value::OneOf(keys)) => {
+                let keys = keys.clone();
+                let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
+                Value::join(out, self.budget.max_alternatives, span)
+            }
+            _ => Value::Unknown(span),
+        }
+    }
+
+    /// List and mapping methods every language shares under some name.
+    fn builtin_method(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+        let Value::List(list, lspan) = recv else {
+            return None;
+        };
+        let items = list.borrow().clone();
+        let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
+        Some(match name {
+            "push" | "append" | "unshift" => {
+                list.borrow_mut().extend(call.positional.iter().cloned());
+                Value::Undefined(span)
+            }
+            "extend" => {
+                match call.arg(0) {
+                    Some(Value::List(other, _)) => {
+                        let other = other.borrow().clone();
+                        list.borrow_mut().extend(other);
+                    }
+                    _ => list.borrow_mut().push(Value::Unknown(span)),
+                }
+                Value::Undefined(span)
+            }
+            "concat" => {
+                let mut out = items;
+                for a in &call.positional {
+                    match a {
+                        Value::List(other, _) => out.extend(other.borrow().iter().cloned()),
+                        other => out.push(other.clone()),
+                    }
+                }
+                fresh(out)
+            }
+            "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
+            "filter" | "map" | "forEach" | "flatMap" => {
+                let f = call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+                let mut out = vec![];
+                for (i, item) in items.into_iter().enumerate() {
+                    let idx = Value::Num(i.to_string().into(), *lspan);
+                    let args = PendingCall { positional: vec![item.clone(), idx], ..PendingCall::new(span) };
+                    let r = self.call_value(&f, None, args, span);
+                    match name {
+                        // An unknown predicate keeps the element: it may be registered.
+                        "filter" if r.truthy() != Some(false) => out.push(item),
+                        "map" => out.push(r),
+                        "flatMap" => match r {
+                            Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
+                            other => out.push(other),
+                        },
+                        _ => {}
+                    }
+                }
+                if name == "forEach" {
+                    Value::Undefined(span)
+                } else {
+                    fresh(out)
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
+        let table = TABLES[s.table];
+        // A decorator made by an earlier call: this call hands it the function.
+        if let Some((pending, roles)) = s.pending.as_ref().zip(s.decorator) {
+            let handler = call.positional.first().cloned();
+            self.register(s, roles, pending, handler.clone(), span);
+            return handler.unwrap_or(Value::Unknown(span));
+        }
+        let op = match &s.method {
+            Some(m) => Op::Method(leak_known(table, m)),
+            None => Op::Call,
+        };
+        let Some(rule) = table.rule(s.ty, &op) else {
+            return Value::Unknown(span);
+        };
+        match &rule.effect {
+            Effect::Returns(ty) => sdk(s.table, ty, None, span),
+            Effect::Record => {
+                let mut obj = Obj::new(span);
+                for (k, v) in &call.keywords {
+                    if &**k == "**" {
+                        obj.complete = false;
+                    } else {
+                        obj.set(k, v.clone(), v.span());
+                    }
+                }
+                Value::Object(Rc::new(RefCell::new(obj)))
+            }
+            Effect::Register(roles) => {
+                self.register(s, roles, &call, None, span);
+                Value::Unknown(span)
+            }
+            Effect::Decorator(roles) => {
+                // `@server.tool` used bare: the function is the first argument.
+                if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
+                    let mut rest = call.clone();
+                    let handler = rest.positional.remove(0);
+                    self.register(s, roles, &rest, Some(handler.clone()), span);
+                    return handler;
+                }
+                Value::Sdk(Rc::new(SdkValue {
+                    table: s.table,
+                    ty: "@decorator",
+                    method: None,
+                    pending: Some(call),
+                    decorator: Some(roles),
+                    // The method read (`mcp.tool`): the registration's head.
+                    span: s.span,
+                }))
+            }
+        }
+    }
+
+    fn register(
+        &mut self,
+        s: &SdkValue,
+        roles: &'static Roles,
+        call: &PendingCall,
+        handler: Option<Value>,
+        span: Span,
+    ) {
+        let null_is_absent = TABLES[s.table].null_is_absent;
+        let pick = |this: &mut Self, paths: &[Path]| {
+            paths
+                .iter()
+                .filter_map(|p| this.path(p, call, handler.as_ref(), span))
+                .find(|(v, _)| !(null_is_absent && matches!(v, Value::Null(_))))
+        };
+        let name = pick(self, roles.name);
+        let title = pick(self, roles.title).map(|(v, _)| v);
+        let description = pick(self, roles.description).map(|(v, _)| v);
+        let annotations = pick(self, roles.annotations);
+        self.registrations.push(Registration {
+            api: roles.api,
+            site: s.span,
+            call: span,
+            stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            name_at: name.as_ref().and_then(|(_, at)| *at),
+            name: name.map(|(v, _)| v),
+            title,
+            description,
+            annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
+            annotations: annotations.map(|(v, _)| v),
+            handler,
+            from_root: self.in_root,
+        });
+    }
+
+    /// The value a role's path gives, with the span of the argument it was read from.
+    fn path(
+        &mut self,
+        p: &Path,
+        call: &PendingCall,
+        handler: Option<&Value>,
+        span: Span,
+    ) -> Option<(Value, Option<Span>)> {
+        let (v, at) = match p {
+            Path::Arg(i) => (call.arg(*i).cloned()?, call.arg_span(*i)),
+            Path::Kw(k) => (call.kw(k).cloned()?, call.kw_span(k)),
+            Path::ArgOrKw(i, k) => match call.arg(*i) {
+                Some(v) => (v.clone(), call.arg_span(*i)),
+                None => (call.kw(k).cloned()?, call.kw_span(k)),
+            },
+            Path::Member(base, key) => {
+                // The argument holds the value somewhere inside: no span of its own.
+                let (b, _) = self.path(base, call, handler, span)?;
+                (self.get_member(&b, key, span), None)
+            }
+            Path::Handler => (handler.cloned()?, None),
+            Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+        };
+        (!matches!(v, Value::Undefined(_))).then_some((v, at))
+    }
+}
+
+fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span }))
+}
+
+fn empty_call(span: Span) -> PendingCall {
+    PendingCall::new(span)
+}
+
+/// The table's own spelling of a method name, so rules can hold `&'static str`.
+fn leak_known(table: &super::sdk::SdkTable, name: &str) -> &'static str {
+    table
+        .rules
+        .iter()
+        .find_map(|r| match r.op {
+            Op::Method(m) if m == name => Some(m),
+            _ => None,
+        })
+        .unwrap_or("")
+}
+
+/// A memo key for calls whose arguments are all primitives.
+fn fingerprint(call: &PendingCall) -> Option<String> {
+    let mut out = String::new();
+    let prim = |v: &Value, out: &mut String| -> bool {
+        match v {
+            Value::Bool(b, _) => out.push_str(if *b { "T" } else { "F" }),
+            Value::Str(s, _) => {
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+            Value::Num(n, _) => out.push_str(n),
+            Value::Null(_) => out.push('N'),
+            Value::Undefined(_) => out.push('U'),
+            _ => return false,
+        }
+        out.push(',');
+        true
+    };
+    for v in &call.positional {
+        if !prim(v, &mut out) {
+            return None;
+        }
+    }
+    for (k, v) in &call.keywords {
+        out.push_str(k);
+        out.push('=');
+        if !prim(v, &mut out) {
+            return None;
+        }
+    }
+    Some(out)
+}

@@ -1,0 +1,670 @@
+//! The interpreter: runs statements and evaluates expressions of the IR
+//! over abstract [`Value`]s.
+//!
+//! Locals live in one frame per function activation (block scoping is not
+//! modelled: tool code rarely shadows). A branch whose condition is not
+//! known runs both arms from the same locals and joins what differs into
+//! [`Value::OneOf`]; the heap (objects, lists) is shared, so effects of both
+//! arms are kept — a conditional `tools.push(t)` still lists `t`.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use crate::ir::{self, BinaryOp, Element, Entry, Expr, FuncId, Lit, Pattern, Place, Stmt, UnaryOp};
+use crate::source::Span;
+
+use super::budget::Budget;
+use super::value::{Closure, Obj, Value};
+use super::Registration;
+
+/// One activation's (or one module's) variables.
+#[derive(Debug, Default)]
+pub struct Frame {
+    pub vars: HashMap<Rc<str>, Value>,
+    pub parent: Option<Rc<RefCell<Frame>>>,
+    /// `this` / `self` of a method activation; `None` inherits the parent's.
+    pub this: Option<Value>,
+    pub module: usize,
+}
+
+pub type FrameRef = Rc<RefCell<Frame>>;
+
+/// How a statement completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Flow {
+    Normal,
+    Return,
+    Break,
+    Continue,
+}
+
+/// The state of one function activation.
+pub(super) struct Activation {
+    pub frame: FrameRef,
+    pub returns: Vec<Value>,
+    /// The method's class, for `super`.
+    pub class: Option<Rc<super::value::ClassVal>>,
+}
+
+/// Resolves an import of one module to another module of the program.
+pub trait Linker {
+    fn resolve(&self, from: usize, import: &ir::Import) -> Link;
+}
+
+pub enum Link {
+    /// The import names a whole module of the program.
+    Module(usize),
+    /// The import names a member of a module of the program.
+    Member(usize, String),
+    /// Outside the program (and not an SDK): unknown.
+    External,
+}
+
+pub(super) enum ModState {
+    NotStarted,
+    InProgress,
+    Done(FrameRef),
+}
+
+pub struct Interp<'p> {
+    pub(super) modules: &'p [ir::Module],
+    pub(super) linker: &'p dyn Linker,
+    pub(super) budget: Budget,
+    pub(super) steps: u64,
+    pub(super) nesting: usize,
+    /// Project functions on the stack, with the call site of each.
+    pub(super) stack: Vec<((usize, FuncId), Span)>,
+    pub(super) module_state: Vec<ModState>,
+    pub(super) invoked: HashSet<(usize, FuncId)>,
+    /// Every closure and class value created, for running the ones nothing called.
+    pub(super) closures: Vec<Rc<Closure>>,
+    pub(super) classes: Vec<Rc<super::value::ClassVal>>,
+    pub(super) constructed: HashSet<(usize, ir::ClassId)>,
+    pub(super) memo: HashMap<(usize, FuncId, String), Value>,
+    pub registrations: Vec<Registration>,
+    /// Running functions nothing called (see `eval::run`).
+    pub(super) in_root: bool,
+    /// A budget ran out somewhere: some values are unknown because of it.
+    pub exhausted: bool,
+}
+
+impl<'p> Interp<'p> {
+    pub fn new(modules: &'p [ir::Module], linker: &'p dyn Linker, budget: Budget) -> Interp<'p> {
+        Interp {
+            modules,
+            linker,
+            budget,
+            steps: 0,
+            nesting: 0,
+            stack: vec![],
+            module_state: modules.iter().map(|_| ModState::NotStarted).collect(),
+            invoked: HashSet::new(),
+            closures: vec![],
+            classes: vec![],
+            constructed: HashSet::new(),
+            memo: HashMap::new(),
+            registrations: vec![],
+            in_root: false,
+            exhausted: false,
+        }
+    }
+
+    /// Counts one step; false when the step budget is spent.
+    pub(super) fn step(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps > self.budget.max_steps {
+            self.exhausted = true;
+            return false;
+        }
+        true
+    }
+
+    /// Runs a module's top level once; its frame holds what it binds.
+    pub fn eval_module(&mut self, idx: usize) -> Option<FrameRef> {
+        match &self.module_state[idx] {
+            ModState::Done(f) => return Some(f.clone()),
+            // An import cycle: what the module binds so far is not known yet.
+            ModState::InProgress => return None,
+            ModState::NotStarted => {}
+        }
+        self.module_state[idx] = ModState::InProgress;
+        let frame = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
+        let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
+        let body = &self.modules[idx].body;
+        self.exec_block(&mut act, body);
+        self.module_state[idx] = ModState::Done(frame.clone());
+        Some(frame)
+    }
+
+    pub(super) fn exec_block(&mut self, act: &mut Activation, block: &[Stmt]) -> Flow {
+        for stmt in block {
+            let flow = self.exec(act, stmt);
+            if flow != Flow::Normal {
+                return flow;
+            }
+        }
+        Flow::Normal
+    }
+
+    fn exec(&mut self, act: &mut Activation, stmt: &Stmt) -> Flow {
+        if !self.step() || self.nesting >= self.budget.max_nesting {
+            self.exhausted = true;
+            return Flow::Normal;
+        }
+        self.nesting += 1;
+        let flow = self.exec_inner(act, stmt);
+        self.nesting -= 1;
+        flow
+    }
+
+    fn exec_inner(&mut self, act: &mut Activation, stmt: &Stmt) -> Flow {
+        let module = act.frame.borrow().module;
+        match stmt {
+            Stmt::Let { target, value, .. } => {
+                let v = self.eval(act, value);
+                self.bind_pattern(act, target, v, true);
+            }
+            Stmt::Assign { target, value, .. } => {
+                let v = self.eval(act, value);
+                self.assign(act, target, v);
+            }
+            Stmt::Expr(e) => {
+                self.eval(act, e);
+            }
+            Stmt::Return { value, span } => {
+                let v = match value {
+                    Some(e) => self.eval(act, e),
+                    None => Value::Undefined(*span),
+                };
+                act.returns.push(v);
+                return Flow::Return;
+            }
+            Stmt::If { cond, then, otherwise, .. } => {
+                let c = self.eval(act, cond);
+                return match c.truthy() {
+                    Some(true) => self.exec_block(act, then),
+                    Some(false) => self.exec_block(act, otherwise),
+                    None => self.both(act, &[then, otherwise]),
+                };
+            }
+            Stmt::Switch { scrutinee, cases, .. } => {
+                let s = self.eval(act, scrutinee);
+                // A case whose test is known to match runs alone; otherwise
+                // every case is an alternative.
+                let mut chosen = None;
+                for (i, case) in cases.iter().enumerate() {
+                    if let Some(t) = &case.test {
+                        let t = self.eval(act, t);
+                        if s.literal_eq(&t) == Some(true) {
+                            chosen = Some(i);
+                            break;
+                        }
+                    }
+                }
+                let flow = match chosen {
+                    Some(i) => self.exec_block(act, &cases[i].body),
+                    None => {
+                        let arms: Vec<&Vec<Stmt>> = cases.iter().map(|c| &c.body).collect();
+                        self.both(act, &arms)
+                    }
+                };
+                return if flow == Flow::Break { Flow::Normal } else { flow };
+            }
+            Stmt::Try { body, handlers, finally, .. } => {
+                let mut arms: Vec<&Vec<Stmt>> = vec![body];
+                arms.extend(handlers.iter());
+                let flow = if handlers.is_empty() { self.exec_block(act, body) } else { self.both(act, &arms) };
+                let after = self.exec_block(act, finally);
+                return if after != Flow::Normal { after } else { flow };
+            }
+            Stmt::ForEach { pattern, iter, body, span } => {
+                let it = self.eval(act, iter);
+                return self.for_each(act, pattern, it, body, *span);
+            }
+            Stmt::While { cond, body, .. } => {
+                // The body runs zero or more times: once, joined with not at all.
+                self.eval(act, cond);
+                let empty: Vec<Stmt> = vec![];
+                let flow = self.both(act, &[body, &empty]);
+                return if matches!(flow, Flow::Break | Flow::Continue) { Flow::Normal } else { flow };
+            }
+            Stmt::Break(_) => return Flow::Break,
+            Stmt::Continue(_) => return Flow::Continue,
+            Stmt::Func(id) => {
+                let f = &self.modules[module].funcs[id.0 as usize];
+                let value = self.make_function(act, module, *id);
+                let value = self.decorate(act, &f.decorators, value);
+                if let Some(name) = &f.name {
+                    act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+                }
+            }
+            Stmt::Class(id) => {
+                let c = &self.modules[module].classes[id.0 as usize];
+                let value = self.make_class(act, module, *id);
+                let value = self.decorate(act, &c.decorators, value);
+                if let Some(name) = &c.name {
+                    act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+                }
+            }
+            Stmt::Import(imp) => self.import(act, module, imp),
+            Stmt::Export { local, exported, span } => {
+                if local != exported {
+                    let v = self.lookup(act, local, *span);
+                    act.frame.borrow_mut().vars.insert(exported.as_str().into(), v);
+                }
+            }
+            Stmt::Unsupported(_) => {}
+        }
+        Flow::Normal
+    }
+
+    /// Runs each arm from the same locals and joins the locals they leave.
+    fn both(&mut self, act: &mut Activation, arms: &[&Vec<Stmt>]) -> Flow {
+        let before = act.frame.borrow().vars.clone();
+        let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
+        for arm in arms {
+            act.frame.borrow_mut().vars = before.clone();
+            let flow = self.exec_block(act, arm);
+            let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
+            ends.push((flow, vars));
+        }
+        let going_on: Vec<&HashMap<Rc<str>, Value>> =
+            ends.iter().filter(|(f, _)| *f == Flow::Normal).map(|(_, v)| v).collect();
+        if going_on.is_empty() {
+            // Every arm left (returned, broke): locals no longer matter.
+            act.frame.borrow_mut().vars = before;
+            let first = ends.first().map_or(Flow::Normal, |(f, _)| *f);
+            return if ends.iter().all(|(f, _)| *f == first) { first } else { Flow::Return };
+        }
+        let mut merged: HashMap<Rc<str>, Value> = HashMap::new();
+        let mut keys: Vec<Rc<str>> = going_on.iter().flat_map(|m| m.keys().cloned()).collect();
+        keys.sort();
+        keys.dedup();
+        for key in keys {
+            let vals: Vec<Value> = going_on.iter().filter_map(|m| m.get(&key).cloned()).collect();
+            let span = vals.iter().find_map(Value::span).unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
+            merged.insert(key, Value::join(vals, self.budget.max_alternatives, span));
+        }
+        act.frame.borrow_mut().vars = merged;
+        Flow::Normal
+    }
+
+    fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
+        let items: Option<Vec<Value>> = match &it {
+            Value::List(l, _) => Some(l.borrow().clone()),
+            // `for key in dict`: the keys.
+            Value::Object(o) if o.borrow().complete => {
+                Some(o.borrow().entries.iter().map(|(k, _, ks)| Value::Str(k.clone(), ks.unwrap_or(span))).collect())
+            }
+            _ => None,
+        };
+        match items {
+            Some(items) if items.len() <= self.budget.max_unroll => {
+                for item in items {
+                    self.bind_pattern(act, pattern, item, true);
+                    match self.exec_block(act, body) {
+                        Flow::Break => break,
+                        Flow::Return => return Flow::Return,
+                        Flow::Normal | Flow::Continue => {}
+                    }
+                }
+                Flow::Normal
+            }
+            _ => {
+                // An unknown list: the body runs for some unknown element.
+                self.exhausted |= items.is_some();
+                self.bind_pattern(act, pattern, Value::Unknown(span), true);
+                let empty: Vec<Stmt> = vec![];
+                let body = body.to_vec();
+                let flow = self.both(act, &[&body, &empty]);
+                if flow == Flow::Return {
+                    Flow::Return
+                } else {
+                    Flow::Normal
+                }
+            }
+        }
+    }
+
+    pub(super) fn bind_pattern(&mut self, act: &mut Activation, pattern: &Pattern, value: Value, declare: bool) {
+        match pattern {
+            Pattern::Name(name, span) => {
+                if declare {
+                    act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+                } else {
+                    self.assign(act, &Place::Name(name.clone(), *span), value);
+                }
+            }
+            Pattern::Ignore => {}
+            Pattern::Default(inner, default) => {
+                let value = if matches!(value, Value::Undefined(_)) { self.eval(act, default) } else { value };
+                self.bind_pattern(act, inner, value, declare);
+            }
+            Pattern::Object { props, rest, span } => {
+                for (key, p) in props {
+                    let v = self.get_member(&value, key, *span);
+                    self.bind_pattern(act, p, v, declare);
+                }
+                if let Some(rest) = rest {
+                    let v = match &value {
+                        Value::Object(o) => {
+                            let o = o.borrow();
+                            let mut copy = Obj::new(*span);
+                            copy.complete = o.complete;
+                            for (k, v, ks) in &o.entries {
+                                if !props.iter().any(|(p, _)| p.as_str() == &**k) {
+                                    copy.set(k, v.clone(), *ks);
+                                }
+                            }
+                            Value::Object(Rc::new(RefCell::new(copy)))
+                        }
+                        _ => Value::Unknown(*span),
+                    };
+                    act.frame.borrow_mut().vars.insert(rest.as_str().into(), v);
+                }
+            }
+            Pattern::List { items, rest, span } => {
+                let known: Option<Vec<Value>> = match &value {
+                    Value::List(l, _) => Some(l.borrow().clone()),
+                    _ => None,
+                };
+                for (i, p) in items.iter().enumerate() {
+                    if let Some(p) = p {
+                        let v = match &known {
+                            Some(list) => list.get(i).cloned().unwrap_or(Value::Undefined(*span)),
+                            None => Value::Unknown(*span),
+                        };
+                        self.bind_pattern(act, p, v, declare);
+                    }
+                }
+                if let Some(rest) = rest {
+                    let v = match known {
+                        Some(list) => {
+                            Value::List(Rc::new(RefCell::new(list.into_iter().skip(items.len()).collect())), *span)
+                        }
+                        None => Value::Unknown(*span),
+                    };
+                    act.frame.borrow_mut().vars.insert(rest.as_str().into(), v);
+                }
+            }
+        }
+    }
+
+    fn assign(&mut self, act: &mut Activation, place: &Place, value: Value) {
+        match place {
+            Place::Name(name, _) => {
+                // The nearest frame that has it, else this one.
+                let mut frame = Some(act.frame.clone());
+                while let Some(f) = frame {
+                    if f.borrow().vars.contains_key(name.as_str()) {
+                        f.borrow_mut().vars.insert(name.as_str().into(), value);
+                        return;
+                    }
+                    frame = f.borrow().parent.clone();
+                }
+                act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+            }
+            Place::Member { object, name, span } => {
+                let target = self.eval(act, object);
+                self.set_member(&target, name, value, Some(*span));
+            }
+            Place::Index { object, index, span } => {
+                let target = self.eval(act, object);
+                let key = self.eval(act, index);
+                match key.as_str() {
+                    Some(k) => self.set_member(&target, k, value, Some(*span)),
+                    // An unknown key: the object no longer says what it holds.
+                    None => {
+                        if let Value::Object(o) = &target {
+                            o.borrow_mut().complete = false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn set_member(&mut self, target: &Value, name: &str, value: Value, span: Option<Span>) {
+        match target {
+            Value::Object(o) => o.borrow_mut().set(name, value, span),
+            Value::Instance(i) => i.fields.borrow_mut().set(name, value, span),
+            Value::Class(c) => c.statics.borrow_mut().set(name, value, span),
+            Value::OneOf(vs) => {
+                for v in vs.iter() {
+                    self.set_member(v, name, value.clone(), span);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn lookup(&mut self, act: &Activation, name: &str, span: Span) -> Value {
+        let mut frame = Some(act.frame.clone());
+        while let Some(f) = frame {
+            if let Some(v) = f.borrow().vars.get(name) {
+                return v.clone();
+            }
+            frame = f.borrow().parent.clone();
+        }
+        Value::Unknown(span)
+    }
+
+    pub(super) fn this(&self, act: &Activation, span: Span) -> Value {
+        let mut frame = Some(act.frame.clone());
+        while let Some(f) = frame {
+            if let Some(t) = &f.borrow().this {
+                return t.clone();
+            }
+            frame = f.borrow().parent.clone();
+        }
+        Value::Unknown(span)
+    }
+
+    pub(super) fn eval(&mut self, act: &mut Activation, expr: &Expr) -> Value {
+        if !self.step() || self.nesting >= self.budget.max_nesting {
+            self.exhausted = true;
+            return Value::Unknown(expr.span());
+        }
+        self.nesting += 1;
+        let v = self.eval_inner(act, expr);
+        self.nesting -= 1;
+        v
+    }
+
+    fn eval_inner(&mut self, act: &mut Activation, expr: &Expr) -> Value {
+        let module = act.frame.borrow().module;
+        match expr {
+            Expr::Lit(lit, span) => match lit {
+                Lit::Bool(b) => Value::Bool(*b, *span),
+                Lit::Str(s) => Value::str(s, *span),
+                Lit::Num(n) => Value::Num(n.as_str().into(), *span),
+                Lit::Null => Value::Null(*span),
+                Lit::Undefined => Value::Undefined(*span),
+            },
+            Expr::Name(name, span) => self.lookup(act, name, *span),
+            Expr::This(span) => self.this(act, *span),
+            // `super` alone is only meaningful as a callee or receiver.
+            Expr::Super(span) => Value::Unknown(*span),
+            Expr::Member { object, name, span } => {
+                if let Expr::Super(_) = **object {
+                    return self.super_member(act, name, *span);
+                }
+                let o = self.eval(act, object);
+                self.get_member(&o, name, *span)
+            }
+            Expr::Index { object, index, span } => {
+                let o = self.eval(act, object);
+                let i = self.eval(act, index);
+                self.get_index(&o, &i, *span)
+            }
+            Expr::Call { callee, args, span } => self.eval_call(act, callee, args, *span),
+            Expr::New { class, args, span } => {
+                let c = self.eval(act, class);
+                let args = self.eval_args(act, args);
+                self.call_value(&c, None, args, *span)
+            }
+            Expr::Object { entries, span } | Expr::Struct { entries, span, .. } => {
+                if let Expr::Struct { ty, .. } = expr {
+                    self.eval(act, ty);
+                }
+                self.eval_object(act, entries, *span)
+            }
+            Expr::List { items, span } => {
+                let mut out = vec![];
+                for item in items {
+                    match item {
+                        Element::Item(e) => out.push(self.eval(act, e)),
+                        Element::Spread(e) => match self.eval(act, e) {
+                            Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
+                            other => out.push(Value::Unknown(other.span().unwrap_or(*span))),
+                        },
+                    }
+                    if out.len() > self.budget.max_size {
+                        self.exhausted = true;
+                        return Value::Unknown(*span);
+                    }
+                }
+                Value::List(Rc::new(RefCell::new(out)), *span)
+            }
+            Expr::Func(id, _) => self.make_function(act, module, *id),
+            Expr::Class(id, _) => self.make_class(act, module, *id),
+            Expr::Unary { op, operand, span } => {
+                let v = self.eval(act, operand);
+                match op {
+                    UnaryOp::Not => match v.truthy() {
+                        Some(b) => Value::Bool(!b, *span),
+                        None => Value::Unknown(*span),
+                    },
+                    UnaryOp::Transparent => v,
+                    UnaryOp::Neg | UnaryOp::Opaque => Value::Unknown(*span),
+                }
+            }
+            Expr::Binary { op, left, right, span } => {
+                let l = self.eval(act, left);
+                let r = self.eval(act, right);
+                self.binary(*op, l, r, *span)
+            }
+            Expr::Cond { test, then, otherwise, span } => {
+                let t = self.eval(act, test);
+                match t.truthy() {
+                    Some(true) => self.eval(act, then),
+                    Some(false) => self.eval(act, otherwise),
+                    None => {
+                        let a = self.eval(act, then);
+                        let b = self.eval(act, otherwise);
+                        Value::join(vec![a, b], self.budget.max_alternatives, *span)
+                    }
+                }
+            }
+            Expr::Concat { parts, span } => {
+                let mut s = String::new();
+                for p in parts {
+                    match self.eval(act, p) {
+                        Value::Str(part, _) => s.push_str(&part),
+                        _ => return Value::Unknown(*span),
+                    }
+                }
+                Value::str(&s, *span)
+            }
+            Expr::Unknown(span) => Value::Unknown(*span),
+        }
+    }
+
+    fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
+        let mut obj = Obj::new(span);
+        for entry in entries {
+            match entry {
+                Entry::Pair { key, key_span, value } => {
+                    let v = self.eval(act, value);
+                    obj.set(key, v, Some(*key_span));
+                }
+                Entry::Computed { key, value } => {
+                    let k = self.eval(act, key);
+                    let v = self.eval(act, value);
+                    match k.as_str() {
+                        Some(k) => obj.set(k, v, Some(key.span())),
+                        None => obj.complete = false,
+                    }
+                }
+                Entry::Spread(e) => match self.eval(act, e) {
+                    Value::Object(o) => {
+                        let o = o.borrow();
+                        obj.complete &= o.complete;
+                        for (k, v, ks) in &o.entries {
+                            obj.set(k, v.clone(), *ks);
+                        }
+                    }
+                    Value::Instance(i) => {
+                        for (k, v, ks) in &i.fields.borrow().entries {
+                            obj.set(k, v.clone(), *ks);
+                        }
+                    }
+                    Value::Null(_) | Value::Undefined(_) => {}
+                    _ => obj.complete = false,
+                },
+            }
+        }
+        Value::Object(Rc::new(RefCell::new(obj)))
+    }
+
+    fn binary(&mut self, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
+        let alts = self.budget.max_alternatives;
+        match op {
+            BinaryOp::Eq | BinaryOp::NotEq => {
+                // Compare every pair of alternatives: one answer on every path is known.
+                let mut answers = vec![];
+                for a in l.alternatives() {
+                    for b in r.alternatives() {
+                        answers.push(a.literal_eq(&b));
+                    }
+                }
+                match answers.first().copied().flatten() {
+                    Some(first) if answers.iter().all(|a| *a == Some(first)) => {
+                        Value::Bool(if op == BinaryOp::Eq { first } else { !first }, span)
+                    }
+                    _ => Value::Unknown(span),
+                }
+            }
+            BinaryOp::And => match l.truthy() {
+                Some(false) => l,
+                Some(true) => r,
+                None => Value::Unknown(span),
+            },
+            BinaryOp::Or => match l.truthy() {
+                Some(true) => l,
+                Some(false) => r,
+                None => Value::Unknown(span),
+            },
+            BinaryOp::Coalesce => match l {
+                Value::Null(_) | Value::Undefined(_) => r,
+                Value::Unknown(_) => Value::Unknown(span),
+                Value::OneOf(_) => Value::join(vec![l, r], alts, span),
+                _ => l,
+            },
+            BinaryOp::Add => match (&l, &r) {
+                (Value::Str(a, _), Value::Str(b, _)) => Value::str(&format!("{a}{b}"), span),
+                (Value::List(a, _), Value::List(b, _)) => {
+                    let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
+                    Value::List(Rc::new(RefCell::new(items)), span)
+                }
+                _ => Value::Unknown(span),
+            },
+            BinaryOp::Merge => match (&l, &r) {
+                (Value::Object(a), Value::Object(b)) => {
+                    let mut obj = Obj::new(span);
+                    for src in [a, b] {
+                        let src = src.borrow();
+                        obj.complete &= src.complete;
+                        for (k, v, ks) in &src.entries {
+                            obj.set(k, v.clone(), *ks);
+                        }
+                    }
+                    Value::Object(Rc::new(RefCell::new(obj)))
+                }
+                _ => Value::Unknown(span),
+            },
+            BinaryOp::Other => Value::Unknown(span),
+        }
+    }
+}

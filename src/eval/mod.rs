@@ -1,0 +1,208 @@
+//! One abstract interpreter for every language: runs the lowered IR of a
+//! whole program and records each SDK registration it reaches, with the
+//! values of the tool's name, title, description and annotations.
+//!
+//! - Values: literals, objects, lists, closures, bound methods, classes and
+//!   instances (fields, getters, statics, inheritance, `super`), modules,
+//!   SDK values, and unknown-with-a-span ([`value::Value`]).
+//! - Calls into project functions run with the call's arguments
+//!   (context-sensitive), memoised when the arguments are primitives.
+//! - Branches give alternatives ([`value::Value::OneOf`]); loops over known
+//!   lists are unrolled; everything is bounded by [`budget::Budget`].
+//! - SDKs are data ([`sdk`]): the interpreter only follows table rows.
+//! - Functions nothing calls (callbacks handed to frameworks, exported
+//!   helpers, methods of classes built elsewhere) run afterwards as roots
+//!   with unknown arguments — typed parameters (`mcp: FastMCP`) are values
+//!   of their type — so a registration inside them is still reached.
+//!
+//! Not wired into `lint` yet: the frontends still lower to `model::Expr`.
+//! Lowering Python and TypeScript into [`crate::ir`] is the next step.
+
+pub mod budget;
+mod calls;
+pub mod interp;
+pub mod sdk;
+pub mod value;
+
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::ir::{self, FuncKind, MemberValue, ParamKind};
+use crate::source::Span;
+
+pub use budget::Budget;
+use interp::{Activation, Frame};
+pub use interp::{Interp, Link, Linker};
+use value::{Closure, PendingCall, Value};
+
+/// An SDK registration reached by evaluation.
+#[derive(Clone, Debug)]
+pub struct Registration {
+    pub api: &'static str,
+    /// The SDK value the registration was made through (`server.tool`).
+    pub site: Span,
+    /// The registering call itself.
+    pub call: Span,
+    /// Call sites of the project functions on the stack, outermost first:
+    /// where a helper was called with the literal that names the tool.
+    pub stack: Vec<Span>,
+    pub name: Option<Value>,
+    /// The argument the name was read from (`None` when it came from the handler).
+    pub name_at: Option<Span>,
+    pub title: Option<Value>,
+    pub description: Option<Value>,
+    pub annotations: Option<Value>,
+    /// The argument the annotations were read from.
+    pub annotations_at: Option<Span>,
+    pub handler: Option<Value>,
+    /// Reached while running a function nothing called, with unknown arguments.
+    pub from_root: bool,
+}
+
+pub struct Outcome {
+    pub registrations: Vec<Registration>,
+    /// Some budget ran out: unknown values may be due to it.
+    pub exhausted: bool,
+}
+
+/// Runs every module, then every function and class nothing ran.
+pub fn run(modules: &[ir::Module], linker: &dyn Linker, budget: Budget) -> Outcome {
+    let mut it = Interp::new(modules, linker, budget);
+    for idx in 0..modules.len() {
+        it.eval_module(idx);
+    }
+    it.in_root = true;
+    for _ in 0..budget.max_root_rounds {
+        if !run_roots(&mut it) {
+            break;
+        }
+    }
+    let exhausted = it.exhausted;
+    Outcome { registrations: it.registrations, exhausted }
+}
+
+/// One round of roots; false when there was nothing left to run.
+fn run_roots(it: &mut Interp) -> bool {
+    let mut ran = false;
+    // Classes first: the most derived ones, so inherited methods see the
+    // subclass's fields. A class some other class extends runs through it.
+    let classes = it.classes.clone();
+    for class in &classes {
+        let key = (class.module, class.class);
+        let extended =
+            classes.iter().any(|c| c.bases.iter().any(|b| matches!(b, Value::Class(b) if Rc::ptr_eq(b, class))));
+        if extended || !it.constructed.insert(key) {
+            continue;
+        }
+        ran = true;
+        let ctor_args = it
+            .modules
+            .get(class.module)
+            .and_then(|m| {
+                let decl = m.class(class.class);
+                decl.members.iter().find_map(|mem| match mem.value {
+                    MemberValue::Method(id) if m.func(id).kind == FuncKind::Constructor || mem.name == "__init__" => {
+                        Some(id)
+                    }
+                    _ => None,
+                })
+            })
+            .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
+            .unwrap_or_else(|| empty(class.span));
+        let inst = it.construct(class, ctor_args, class.span);
+        for (module, id, env, owner) in methods(it, class) {
+            if it.invoked.contains(&(module, id)) {
+                continue;
+            }
+            let span = it.modules[module].func(id).span;
+            let args = root_args(it, module, id, env.clone(), span);
+            let closure = Rc::new(Closure { module, func: id, env, class: Some(owner) });
+            it.invoke(&closure, Some(inst.clone()), args, Span { end: span.start, ..span });
+        }
+    }
+    let closures = it.closures.clone();
+    for c in closures {
+        if it.invoked.contains(&(c.module, c.func)) {
+            continue;
+        }
+        ran = true;
+        let span = it.modules[c.module].func(c.func).span;
+        let args = root_args(it, c.module, c.func, c.env.clone(), span);
+        // No call site: an empty span where the function starts.
+        it.invoke(&c, None, args, Span { end: span.start, ..span });
+    }
+    ran
+}
+
+/// Every method of a class and its bases (overridden ones once), with the class that defines it.
+fn methods(
+    it: &Interp,
+    class: &Rc<value::ClassVal>,
+) -> Vec<(usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>)> {
+    let mut out = vec![];
+    let mut names: Vec<&str> = vec![];
+    let mut todo = vec![class.clone()];
+    let mut guard = 0;
+    while let Some(c) = todo.pop() {
+        guard += 1;
+        if guard > 64 {
+            break;
+        }
+        let decl = it.modules[c.module].class(c.class);
+        for m in &decl.members {
+            if let MemberValue::Method(id) = m.value {
+                let f = it.modules[c.module].func(id);
+                if f.kind == FuncKind::Constructor || m.is_static || names.contains(&m.name.as_str()) {
+                    continue;
+                }
+                names.push(m.name.as_str());
+                out.push((c.module, id, c.env.clone(), c.clone()));
+            }
+        }
+        for b in &c.bases {
+            if let Value::Class(b) = b {
+                todo.push(b.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Arguments for a function nothing called: unknown, except that a
+/// parameter typed with an SDK class is a value of that class.
+fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp::FrameRef>, span: Span) -> PendingCall {
+    let func = it.modules[module].func(id);
+    let mut call = empty(span);
+    let frame = Rc::new(RefCell::new(Frame { parent: env, module, ..Frame::default() }));
+    let mut act = Activation { frame, returns: vec![], class: None };
+    for p in &func.params {
+        let v = match &p.annotation {
+            Some(ty) => {
+                let t = it.eval(&mut act, ty);
+                // A server class gives a server; a record type (annotations)
+                // gives some record nobody knows: unknown.
+                let makes_value = matches!(&t, Value::Sdk(s)
+                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_))));
+                if makes_value {
+                    it.call_value(&t, None, empty(p.span), p.span)
+                } else {
+                    Value::Unknown(p.span)
+                }
+            }
+            None => Value::Unknown(p.span),
+        };
+        match p.kind {
+            ParamKind::Positional => call.positional.push(v),
+            ParamKind::KeywordOnly => call.keywords.push((p.name.as_str().into(), v)),
+            ParamKind::Rest | ParamKind::KwRest => {}
+        }
+    }
+    call
+}
+
+fn empty(span: Span) -> PendingCall {
+    PendingCall::new(span)
+}

@@ -1,0 +1,197 @@
+//! SDKs as data (CodeQL's "models as data", reduced to what tool discovery
+//! needs): which imports are an SDK, what their symbols are, and which calls
+//! on SDK values register a tool and where each part of the tool is.
+//!
+//! The interpreter knows no SDK by name. A table row says, for example,
+//! "calling `tool` on a `Server` returns a decorator; calling that decorator
+//! with a function registers a tool whose name is keyword `name` or else the
+//! function's name". Adding an SDK, an overload or a renamed class is adding
+//! rows, not code.
+
+use crate::model::Lang;
+
+/// One SDK (or one generation of it).
+#[derive(Debug)]
+pub struct SdkTable {
+    /// The `api` prefix reported for its tools (`python.fastmcp`).
+    pub api: &'static str,
+    pub langs: &'static [Lang],
+    /// Module specifiers that are this SDK: an import of one of these, or of
+    /// a sub-module (`mcp.server.fastmcp` under `mcp`), resolves here.
+    pub modules: &'static [&'static str],
+    /// What importing a member gives: `("FastMCP", "ServerClass")`. Paths
+    /// are dotted from the module (`server.fastmcp.FastMCP`); the last
+    /// segment alone also matches, so re-exports need no extra rows.
+    pub symbols: &'static [(&'static str, &'static str)],
+    pub rules: &'static [Rule],
+    /// A registration argument passed as `None`/`null` counts as not given
+    /// (Python's `annotations: ToolAnnotations | None = None`).
+    pub null_is_absent: bool,
+}
+
+/// What an operation on a value of SDK type `on` does.
+#[derive(Debug)]
+pub struct Rule {
+    /// The SDK type the rule applies to (`"ServerClass"`, `"Server"`).
+    pub on: &'static str,
+    pub op: Op,
+    pub effect: Effect,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Calling the value itself (a class, a decorator, a function).
+    Call,
+    /// Calling its method of this name.
+    Method(&'static str),
+}
+
+#[derive(Debug)]
+pub enum Effect {
+    /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
+    Returns(&'static str),
+    /// A record constructor: the call's keyword arguments are the fields of
+    /// the object it makes (`ToolAnnotations(readOnlyHint=True)`).
+    Record,
+    /// The call registers a tool (`server.registerTool(name, config, cb)`).
+    Register(&'static Roles),
+    /// The call returns a decorator that registers the function it is
+    /// applied to, with these roles read from the decorator's own call
+    /// (and `Path::Handler` / `Path::HandlerName` from the function).
+    Decorator(&'static Roles),
+}
+
+/// Where each part of a registered tool comes from, as access paths
+/// evaluated against the registration call. A role whose path yields
+/// nothing (an argument not given) is absent; the first path that yields
+/// a value wins.
+#[derive(Debug)]
+pub struct Roles {
+    /// The `api` reported for tools registered this way.
+    pub api: &'static str,
+    pub name: &'static [Path],
+    pub title: &'static [Path],
+    pub description: &'static [Path],
+    pub annotations: &'static [Path],
+}
+
+/// An access path from a registration call to a value (CodeQL's
+/// `Argument[n]` / `Argument[name:]` / `Member[x]` tokens).
+#[derive(Debug)]
+pub enum Path {
+    /// The n-th positional argument.
+    Arg(usize),
+    /// The keyword argument of this name.
+    Kw(&'static str),
+    /// The n-th positional argument or else the keyword (Python's
+    /// positional-or-keyword parameters).
+    ArgOrKw(usize, &'static str),
+    /// A member of what another path yields (`Arg(1).annotations`).
+    Member(&'static Path, &'static str),
+    /// The decorated function (for [`Effect::Decorator`]).
+    Handler,
+    /// The decorated function's own name.
+    HandlerName,
+}
+
+impl SdkTable {
+    /// Whether `module` (as written in an import) is this SDK.
+    pub fn owns(&self, lang: Lang, module: &str) -> bool {
+        self.langs.contains(&lang)
+            && self
+                .modules
+                .iter()
+                .any(|m| module == *m || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/'])))
+    }
+
+    /// The SDK type of `member` imported from one of its modules.
+    pub fn symbol(&self, member: &str) -> Option<&'static str> {
+        let last = member.rsplit('.').next().unwrap_or(member);
+        self.symbols.iter().find(|(path, _)| *path == member || path.rsplit('.').next() == Some(last)).map(|(_, t)| *t)
+    }
+
+    pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
+        self.rules.iter().find(|r| r.on == on && r.op == *op)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tables. Facts from the SDKs' sources (see sdk-patterns.md): FastMCP's
+// `tool(name=None, title=None, description=None, annotations=None, ...)`
+// decorator, `add_tool(fn, name=..., ...)`; the TypeScript SDK's
+// `registerTool(name, config, cb)` with `config.title` / `config.annotations`.
+// ---------------------------------------------------------------------------
+
+static FASTMCP_TOOL: Roles = Roles {
+    api: "python.fastmcp.decorator",
+    name: &[Path::ArgOrKw(0, "name"), Path::HandlerName],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description")],
+    annotations: &[Path::Kw("annotations")],
+};
+
+static FASTMCP_ADD_TOOL: Roles = Roles {
+    api: "python.fastmcp.add_tool",
+    name: &[Path::Kw("name"), Path::Member(&Path::Arg(0), "__name__")],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description")],
+    annotations: &[Path::Kw("annotations")],
+};
+
+pub static PYTHON_MCP: SdkTable = SdkTable {
+    api: "python.fastmcp",
+    langs: &[Lang::Python],
+    modules: &["mcp", "fastmcp"],
+    symbols: &[("FastMCP", "ServerClass"), ("MCPServer", "ServerClass"), ("ToolAnnotations", "AnnotationsClass")],
+    rules: &[
+        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
+        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
+        Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
+    ],
+    null_is_absent: true,
+};
+
+static TS_REGISTER_TOOL: Roles = Roles {
+    api: "ts.registerTool",
+    name: &[Path::Arg(0)],
+    title: &[Path::Member(&Path::Arg(1), "title")],
+    description: &[Path::Member(&Path::Arg(1), "description")],
+    annotations: &[Path::Member(&Path::Arg(1), "annotations")],
+};
+
+pub static TS_SDK: SdkTable = SdkTable {
+    api: "ts",
+    langs: &[Lang::TypeScript, Lang::JavaScript],
+    modules: &["@modelcontextprotocol/sdk", "@modelcontextprotocol/server"],
+    symbols: &[("McpServer", "ServerClass")],
+    rules: &[
+        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "Server", op: Op::Method("registerTool"), effect: Effect::Register(&TS_REGISTER_TOOL) },
+    ],
+    null_is_absent: false,
+};
+
+/// Every table, in lookup order.
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_ownership_is_by_prefix_segment() {
+        assert!(PYTHON_MCP.owns(Lang::Python, "mcp.server.fastmcp"));
+        assert!(PYTHON_MCP.owns(Lang::Python, "mcp"));
+        assert!(!PYTHON_MCP.owns(Lang::Python, "mcpx"));
+        assert!(!PYTHON_MCP.owns(Lang::TypeScript, "mcp"));
+        assert!(TS_SDK.owns(Lang::TypeScript, "@modelcontextprotocol/sdk/server/mcp.js"));
+    }
+
+    #[test]
+    fn symbols_match_by_last_segment() {
+        assert_eq!(PYTHON_MCP.symbol("server.fastmcp.FastMCP"), Some("ServerClass"));
+        assert_eq!(PYTHON_MCP.symbol("FastMCP"), Some("ServerClass"));
+        assert_eq!(PYTHON_MCP.symbol("Context"), None);
+    }
+}

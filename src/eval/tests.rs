@@ -1,0 +1,433 @@
+//! The interpreter on hand-lowered programs: each test is the IR a frontend
+//! would produce for a small server, written with the builders below.
+
+use super::value::Value;
+use super::*;
+use crate::ir::*;
+use crate::model::Lang;
+use crate::source::{FileId, Span};
+
+fn sp(n: u32) -> Span {
+    Span { file: FileId(0), start: n, end: n + 1 }
+}
+fn name(s: &str) -> Expr {
+    Expr::Name(s.into(), sp(1))
+}
+fn s(v: &str) -> Expr {
+    Expr::Lit(Lit::Str(v.into()), sp(2))
+}
+fn b(v: bool) -> Expr {
+    Expr::Lit(Lit::Bool(v), sp(3))
+}
+fn member(o: Expr, n: &str) -> Expr {
+    Expr::Member { object: Box::new(o), name: n.into(), span: sp(4) }
+}
+fn arg(v: Expr) -> Arg {
+    Arg { keyword: None, value: v, spread: Spread::No, span: sp(5) }
+}
+fn kw(k: &str, v: Expr) -> Arg {
+    Arg { keyword: Some(k.into()), value: v, spread: Spread::No, span: sp(5) }
+}
+fn call(callee: Expr, args: Vec<Arg>) -> Expr {
+    Expr::Call { callee: Box::new(callee), args, span: sp(6) }
+}
+fn obj(pairs: Vec<(&str, Expr)>) -> Expr {
+    Expr::Object {
+        entries: pairs.into_iter().map(|(k, v)| Entry::Pair { key: k.into(), key_span: sp(7), value: v }).collect(),
+        span: sp(8),
+    }
+}
+fn list(items: Vec<Expr>) -> Expr {
+    Expr::List { items: items.into_iter().map(Element::Item).collect(), span: sp(9) }
+}
+fn let_(n: &str, v: Expr) -> Stmt {
+    Stmt::Let { target: Pattern::Name(n.into(), sp(10)), value: v, span: sp(10) }
+}
+fn ret(v: Expr) -> Stmt {
+    Stmt::Return { value: Some(v), span: sp(11) }
+}
+fn param(n: &str) -> Param {
+    Param { name: n.into(), pattern: None, default: None, kind: ParamKind::Positional, annotation: None, span: sp(12) }
+}
+fn import(local: &str, module: &str, member: Option<&str>) -> Stmt {
+    Stmt::Import(Import { local: local.into(), module: module.into(), member: member.map(Into::into), span: sp(13) })
+}
+fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
+    Function {
+        name: name.map(Into::into),
+        name_span: sp(14),
+        params,
+        body,
+        decorators: vec![],
+        kind: FuncKind::Plain,
+        is_static: false,
+        lexical_this: false,
+        span: sp(15),
+    }
+}
+
+struct NoLinks;
+impl Linker for NoLinks {
+    fn resolve(&self, _: usize, _: &Import) -> Link {
+        Link::External
+    }
+}
+
+fn run_one(m: Module) -> Outcome {
+    run(&[m], &NoLinks, Budget::default())
+}
+
+fn names(o: &Outcome) -> Vec<String> {
+    let mut v: Vec<String> = o
+        .registrations
+        .iter()
+        .map(|r| match &r.name {
+            Some(Value::Str(s, _)) => s.to_string(),
+            Some(_) => "<computed>".into(),
+            None => "<none>".into(),
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The value of `key` in a registration's annotations, as text.
+fn hint(r: &Registration, key: &str) -> String {
+    match &r.annotations {
+        None => "absent".into(),
+        Some(Value::Object(o)) => match o.borrow().get(key) {
+            Some(Value::Bool(b, _)) => b.to_string(),
+            Some(Value::OneOf(_)) => "dynamic".into(),
+            Some(Value::Undefined(_)) | None => "absent".into(),
+            Some(_) => "unknown".into(),
+        },
+        Some(Value::OneOf(_)) => "dynamic".into(),
+        Some(_) => "unknown".into(),
+    }
+}
+
+fn fastmcp_server(m: &mut Module) {
+    m.body.push(import("FastMCP", "mcp.server.fastmcp", Some("FastMCP")));
+    m.body.push(let_("mcp", call(name("FastMCP"), vec![arg(s("demo"))])));
+}
+
+#[test]
+fn decorator_with_a_preset_names_the_tool_after_the_function() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    fastmcp_server(&mut m);
+    m.body.push(let_("READ", obj(vec![("readOnlyHint", b(true))])));
+    let mut f = func(Some("get_status"), vec![], vec![ret(s("ok"))]);
+    f.decorators = vec![call(member(name("mcp"), "tool"), vec![kw("annotations", name("READ"))])];
+    let id = m.add_func(f);
+    m.body.push(Stmt::Func(id));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["get_status"]);
+    assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "true");
+    assert_eq!(out.registrations[0].api, "python.fastmcp.decorator");
+}
+
+#[test]
+fn a_bare_decorator_registers_with_no_annotations() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    fastmcp_server(&mut m);
+    let mut f = func(Some("wipe"), vec![], vec![]);
+    f.decorators = vec![member(name("mcp"), "tool")];
+    let id = m.add_func(f);
+    m.body.push(Stmt::Func(id));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["wipe"]);
+    assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "absent");
+}
+
+#[test]
+fn something_that_is_not_the_sdk_registers_nothing() {
+    // `from agents import FastMCP`: same names, another library.
+    let mut m = Module::new(FileId(0), Lang::Python);
+    m.body.push(import("FastMCP", "agents", Some("FastMCP")));
+    m.body.push(let_("mcp", call(name("FastMCP"), vec![])));
+    let mut f = func(Some("get_status"), vec![], vec![]);
+    f.decorators = vec![call(member(name("mcp"), "tool"), vec![])];
+    let id = m.add_func(f);
+    m.body.push(Stmt::Func(id));
+    assert!(run_one(m).registrations.is_empty());
+}
+
+fn ts_server(m: &mut Module) {
+    m.body.push(import("McpServer", "@modelcontextprotocol/sdk/server/mcp.js", Some("McpServer")));
+    m.body.push(let_("server", Expr::New { class: Box::new(name("McpServer")), args: vec![], span: sp(20) }));
+}
+
+fn register_tool(server: Expr, tool_name: Expr, config: Expr) -> Stmt {
+    Stmt::Expr(call(member(server, "registerTool"), vec![arg(tool_name), arg(config), arg(name("cb"))]))
+}
+
+#[test]
+fn a_helper_called_with_literals_gives_one_tool_per_call() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    let helper = func(
+        Some("add"),
+        vec![param("srv"), param("n"), param("ann")],
+        vec![register_tool(name("srv"), name("n"), obj(vec![("annotations", name("ann"))]))],
+    );
+    let id = m.add_func(helper);
+    m.body.push(Stmt::Func(id));
+    m.body.push(Stmt::Expr(call(
+        name("add"),
+        vec![arg(name("server")), arg(s("list_notes")), arg(obj(vec![("readOnlyHint", b(true))]))],
+    )));
+    m.body.push(Stmt::Expr(call(
+        name("add"),
+        vec![arg(name("server")), arg(s("delete_note")), arg(obj(vec![("destructiveHint", b(true))]))],
+    )));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["delete_note", "list_notes"]);
+    let list = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "list_notes"));
+    assert_eq!(hint(list.unwrap(), "readOnlyHint"), "true");
+    // Reached inside the helper: the helper's call site is on the stack.
+    assert_eq!(out.registrations[0].stack.len(), 1);
+}
+
+#[test]
+fn hints_that_differ_by_branch_are_dynamic_not_guessed() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    m.body.push(Stmt::If {
+        cond: name("process_env_flag"),
+        then: vec![let_("ann", obj(vec![("readOnlyHint", b(true))]))],
+        otherwise: vec![let_("ann", obj(vec![("readOnlyHint", b(false))]))],
+        span: sp(30),
+    });
+    m.body.push(register_tool(name("server"), s("x"), obj(vec![("annotations", name("ann"))])));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["x"]);
+    assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "dynamic");
+}
+
+#[test]
+fn the_same_hint_on_every_path_is_known() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    m.body.push(let_("ann", obj(vec![("readOnlyHint", b(true))])));
+    m.body.push(Stmt::If { cond: name("flag"), then: vec![], otherwise: vec![], span: sp(30) });
+    m.body.push(register_tool(name("server"), s("x"), obj(vec![("annotations", name("ann"))])));
+    let out = run_one(m);
+    assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "true");
+}
+
+/// `class Base { get annotations() { return {readOnlyHint: this.kind === "read"} }
+///   register(s) { s.registerTool(this.name, {annotations: this.annotations}, cb) } }`
+/// with subclasses setting `name` and `kind`, registered from a list.
+#[test]
+fn a_base_class_getter_computes_hints_from_subclass_fields() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    let this = || Expr::This(sp(40));
+    let getter = {
+        let mut f = func(
+            Some("annotations"),
+            vec![],
+            vec![ret(obj(vec![(
+                "readOnlyHint",
+                Expr::Binary {
+                    op: BinaryOp::Eq,
+                    left: Box::new(member(this(), "kind")),
+                    right: Box::new(s("read")),
+                    span: sp(41),
+                },
+            )]))],
+        );
+        f.kind = FuncKind::Getter;
+        m.add_func(f)
+    };
+    let register = {
+        let mut f = func(
+            Some("register"),
+            vec![param("s")],
+            vec![register_tool(
+                name("s"),
+                member(this(), "name"),
+                obj(vec![("annotations", member(this(), "annotations"))]),
+            )],
+        );
+        f.kind = FuncKind::Method;
+        m.add_func(f)
+    };
+    let method =
+        |n: &str, id| Member { name: n.into(), name_span: sp(42), is_static: false, value: MemberValue::Method(id) };
+    let field = |n: &str, v: Expr| Member {
+        name: n.into(),
+        name_span: sp(43),
+        is_static: false,
+        value: MemberValue::Field(Some(v)),
+    };
+    let class = |m: &mut Module, n: &str, bases: Vec<Expr>, members: Vec<Member>| {
+        let id = m.add_class(Class {
+            name: Some(n.into()),
+            name_span: sp(44),
+            kind: ClassKind::Class,
+            bases,
+            members,
+            decorators: vec![],
+            instances_see_statics: false,
+            span: sp(45),
+        });
+        m.body.push(Stmt::Class(id));
+    };
+    class(&mut m, "Base", vec![], vec![method("annotations", getter), method("register", register)]);
+    class(&mut m, "ListNotes", vec![name("Base")], vec![field("name", s("list_notes")), field("kind", s("read"))]);
+    class(&mut m, "DropNotes", vec![name("Base")], vec![field("name", s("drop_notes")), field("kind", s("write"))]);
+    let new = |c: &str| Expr::New { class: Box::new(name(c)), args: vec![], span: sp(46) };
+    m.body.push(let_("tools", list(vec![new("ListNotes"), new("DropNotes")])));
+    m.body.push(Stmt::ForEach {
+        pattern: Pattern::Name("t".into(), sp(47)),
+        iter: name("tools"),
+        body: vec![Stmt::Expr(call(member(name("t"), "register"), vec![arg(name("server"))]))],
+        span: sp(48),
+    });
+    let out = run_one(m);
+    assert_eq!(names(&out), ["drop_notes", "list_notes"]);
+    for r in &out.registrations {
+        let expected = if matches!(&r.name, Some(Value::Str(n, _)) if &**n == "list_notes") { "true" } else { "false" };
+        assert_eq!(hint(r, "readOnlyHint"), expected);
+    }
+}
+
+/// `const tools = defs.filter(d => d.enabled).map(d => ({...d, annotations: RO}))`
+#[test]
+fn a_derived_list_keeps_what_the_filter_keeps() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    m.body.push(let_(
+        "defs",
+        list(vec![
+            obj(vec![("name", s("a")), ("enabled", b(true))]),
+            obj(vec![("name", s("b")), ("enabled", b(false))]),
+            obj(vec![("name", s("c")), ("enabled", name("unknown_flag"))]),
+        ]),
+    ));
+    let pred = m.add_func(func(None, vec![param("d")], vec![ret(member(name("d"), "enabled"))]));
+    let mapper = m.add_func(func(
+        None,
+        vec![param("d")],
+        vec![ret(Expr::Object {
+            entries: vec![
+                Entry::Spread(name("d")),
+                Entry::Pair {
+                    key: "annotations".into(),
+                    key_span: sp(50),
+                    value: obj(vec![("readOnlyHint", b(true))]),
+                },
+            ],
+            span: sp(51),
+        })],
+    ));
+    let filtered = call(member(name("defs"), "filter"), vec![arg(Expr::Func(pred, sp(52)))]);
+    m.body.push(let_("tools", call(member(filtered, "map"), vec![arg(Expr::Func(mapper, sp(53)))])));
+    m.body.push(Stmt::ForEach {
+        pattern: Pattern::Name("t".into(), sp(54)),
+        iter: name("tools"),
+        body: vec![register_tool(name("server"), member(name("t"), "name"), name("t"))],
+        span: sp(55),
+    });
+    let out = run_one(m);
+    // `b` is filtered out; `c` depends on something unknown, so it may be registered.
+    assert_eq!(names(&out), ["a", "c"]);
+    assert!(out.registrations.iter().all(|r| hint(r, "readOnlyHint") == "true"));
+}
+
+/// `def register(mcp: FastMCP): @mcp.tool() def search(): ...` — nothing in
+/// the tree calls `register`; its typed parameter is still a server.
+#[test]
+fn an_uncalled_helper_with_a_typed_server_parameter_still_registers() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    m.body.push(import("FastMCP", "mcp.server.fastmcp", Some("FastMCP")));
+    let mut inner = func(Some("search"), vec![], vec![]);
+    inner.decorators = vec![call(member(name("mcp"), "tool"), vec![])];
+    let inner = m.add_func(inner);
+    let mut p = param("mcp");
+    p.annotation = Some(name("FastMCP"));
+    let outer = m.add_func(func(Some("register"), vec![p], vec![Stmt::Func(inner)]));
+    m.body.push(Stmt::Func(outer));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["search"]);
+}
+
+#[test]
+fn an_untyped_uncalled_helper_is_not_a_server() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    let mut inner = func(Some("search"), vec![], vec![]);
+    inner.decorators = vec![call(member(name("registry"), "tool"), vec![])];
+    let inner = m.add_func(inner);
+    let outer = m.add_func(func(Some("register"), vec![param("registry")], vec![Stmt::Func(inner)]));
+    m.body.push(Stmt::Func(outer));
+    assert!(run_one(m).registrations.is_empty());
+}
+
+#[test]
+fn recursion_ends_in_unknown_within_the_budget() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    // function f(n) { return f(n); }  f("x") used as a tool name.
+    let f = m.add_func(func(Some("f"), vec![param("n")], vec![ret(call(name("f"), vec![arg(name("n"))]))]));
+    m.body.push(Stmt::Func(f));
+    m.body.push(register_tool(name("server"), call(name("f"), vec![arg(s("x"))]), obj(vec![])));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["<computed>"]);
+    assert!(out.exhausted);
+}
+
+#[test]
+fn a_list_longer_than_the_unroll_budget_gives_an_unknown_element() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    let budget = Budget { max_unroll: 3, ..Budget::default() };
+    m.body.push(let_("names", list(vec![s("a"), s("b"), s("c"), s("d")])));
+    m.body.push(Stmt::ForEach {
+        pattern: Pattern::Name("n".into(), sp(60)),
+        iter: name("names"),
+        body: vec![register_tool(name("server"), name("n"), obj(vec![]))],
+        span: sp(61),
+    });
+    let out = run(&[m], &NoLinks, budget);
+    assert_eq!(names(&out), ["<computed>"]);
+    assert!(out.exhausted);
+}
+
+#[test]
+fn deep_nesting_is_cut_off_not_a_stack_overflow() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    let mut e = s("deep");
+    for _ in 0..3_000 {
+        e = Expr::Unary { op: UnaryOp::Transparent, operand: Box::new(e), span: sp(70) };
+    }
+    m.body.push(register_tool(name("server"), e, obj(vec![])));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["<computed>"]);
+    assert!(out.exhausted);
+    // Drop the deep IR iteratively is the frontends' job; this one is shallow enough.
+}
+
+struct TwoFiles;
+impl Linker for TwoFiles {
+    fn resolve(&self, _: usize, import: &Import) -> Link {
+        match import.module.as_str() {
+            "./presets" => Link::Member(1, import.member.clone().unwrap_or_default()),
+            _ => Link::External,
+        }
+    }
+}
+
+#[test]
+fn a_preset_imported_from_another_module_is_followed() {
+    let mut server = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut server);
+    server.body.push(import("READ_ONLY", "./presets", Some("READ_ONLY")));
+    server.body.push(register_tool(name("server"), s("get_x"), obj(vec![("annotations", name("READ_ONLY"))])));
+    let mut presets = Module::new(FileId(1), Lang::TypeScript);
+    presets.body.push(let_("READ_ONLY", obj(vec![("readOnlyHint", b(true)), ("openWorldHint", b(false))])));
+    let out = run(&[server, presets], &TwoFiles, Budget::default());
+    assert_eq!(names(&out), ["get_x"]);
+    assert_eq!(hint(&out.registrations[0], "openWorldHint"), "false");
+}

@@ -1,0 +1,251 @@
+//! The abstract values the interpreter computes.
+//!
+//! Objects, lists and instances are shared and mutable (`Rc<RefCell<…>>`),
+//! as in the languages being interpreted: `tools.push(x)` inside a helper is
+//! seen by its caller. Every value that came from source carries the span it
+//! came from, so a hint can point at the literal that declared it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::ir::{ClassId, FuncId};
+use crate::source::Span;
+
+use super::interp::Frame;
+
+pub type ObjRef = Rc<RefCell<Obj>>;
+pub type ListRef = Rc<RefCell<Vec<Value>>>;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// Cannot be known statically; the span says what made it so.
+    Unknown(Span),
+    Undefined(Span),
+    Null(Span),
+    Bool(bool, Span),
+    /// Numbers stay text: they are never hints, only evidence.
+    Num(Rc<str>, Span),
+    Str(Rc<str>, Span),
+    Object(ObjRef),
+    List(ListRef, Span),
+    Func(Rc<Closure>),
+    /// A method read from an instance or class: `this` is fixed.
+    Bound(Rc<Closure>, Box<Value>),
+    Class(Rc<ClassVal>),
+    Instance(Rc<Instance>),
+    /// A module imported as a whole (`import * as p`, `import pkg.presets as p`).
+    Module(usize, Span),
+    /// A value of an SDK type (a server, a decorator awaiting its function).
+    Sdk(Rc<SdkValue>),
+    /// Different values on different paths (branches, loops): a hint that
+    /// is one of several is dynamic, never guessed.
+    OneOf(Rc<[Value]>),
+}
+
+#[derive(Debug, Default)]
+pub struct Obj {
+    /// Keys in insertion order; a later write to a key replaces it in place.
+    pub entries: Vec<(Rc<str>, Value, Option<Span>)>,
+    /// False when a spread of something unknown went in: a missing key is
+    /// then unknown rather than undefined.
+    pub complete: bool,
+    pub span: Option<Span>,
+}
+
+impl Obj {
+    pub fn new(span: Span) -> Obj {
+        Obj { entries: vec![], complete: true, span: Some(span) }
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
+    }
+    pub fn key_span(&self, key: &str) -> Option<Span> {
+        self.entries.iter().find(|(k, _, _)| &**k == key).and_then(|(_, _, s)| *s)
+    }
+    pub fn set(&mut self, key: &str, value: Value, key_span: Option<Span>) {
+        match self.entries.iter_mut().find(|(k, _, _)| &**k == key) {
+            Some(slot) => {
+                slot.1 = value;
+                slot.2 = key_span.or(slot.2);
+            }
+            None => self.entries.push((key.into(), value, key_span)),
+        }
+    }
+}
+
+/// A function value with the environment it closes over.
+#[derive(Debug)]
+pub struct Closure {
+    pub module: usize,
+    pub func: FuncId,
+    pub env: Option<Rc<RefCell<Frame>>>,
+    /// For methods: the class that defines it (for `super`).
+    pub class: Option<Rc<ClassVal>>,
+}
+
+#[derive(Debug)]
+pub struct ClassVal {
+    pub module: usize,
+    pub class: ClassId,
+    pub name: Option<Rc<str>>,
+    pub bases: Vec<Value>,
+    /// Static fields and static methods, evaluated when the class is.
+    pub statics: ObjRef,
+    pub env: Option<Rc<RefCell<Frame>>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Instance {
+    pub class: Rc<ClassVal>,
+    pub fields: ObjRef,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct SdkValue {
+    /// Index into [`super::sdk::TABLES`].
+    pub table: usize,
+    /// The SDK type (`"Server"`).
+    pub ty: &'static str,
+    /// A method read from an SDK value, not yet called (`server.tool`).
+    pub method: Option<Rc<str>>,
+    /// For a decorator: the call that made it, whose arguments give the roles.
+    pub pending: Option<PendingCall>,
+    pub decorator: Option<&'static super::sdk::Roles>,
+    pub span: Span,
+}
+
+/// A call's evaluated arguments.
+#[derive(Clone, Debug)]
+pub struct PendingCall {
+    pub positional: Vec<Value>,
+    pub keywords: Vec<(Rc<str>, Value)>,
+    pub span: Span,
+    /// Where each argument was written: positional ones in order (`None`),
+    /// keywords by name. Empty for calls the interpreter makes itself.
+    pub spans: Vec<(Option<Rc<str>>, Span)>,
+}
+
+impl PendingCall {
+    pub fn new(span: Span) -> PendingCall {
+        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![] }
+    }
+    pub fn arg_span(&self, i: usize) -> Option<Span> {
+        self.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map(|(_, s)| *s)
+    }
+    pub fn kw_span(&self, name: &str) -> Option<Span> {
+        self.spans.iter().find(|(k, _)| k.as_deref() == Some(name)).map(|(_, s)| *s)
+    }
+    pub fn arg(&self, i: usize) -> Option<&Value> {
+        self.positional.get(i)
+    }
+    pub fn kw(&self, name: &str) -> Option<&Value> {
+        self.keywords.iter().find(|(k, _)| &**k == name).map(|(_, v)| v)
+    }
+}
+
+impl Value {
+    pub fn str(s: &str, span: Span) -> Value {
+        Value::Str(s.into(), span)
+    }
+
+    /// The span of the source that produced the value, where there is one.
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Value::Unknown(s)
+            | Value::Undefined(s)
+            | Value::Null(s)
+            | Value::Bool(_, s)
+            | Value::Num(_, s)
+            | Value::Str(_, s)
+            | Value::List(_, s)
+            | Value::Module(_, s) => Some(*s),
+            Value::Object(o) => o.borrow().span,
+            Value::Func(_) | Value::Bound(..) => None,
+            Value::Class(c) => Some(c.span),
+            Value::Instance(i) => Some(i.span),
+            Value::Sdk(v) => Some(v.span),
+            Value::OneOf(vs) => vs.first().and_then(Value::span),
+        }
+    }
+
+    /// Three-valued truthiness: `None` when it depends on the path or is unknown.
+    pub fn truthy(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b, _) => Some(*b),
+            Value::Null(_) | Value::Undefined(_) => Some(false),
+            Value::Str(s, _) => Some(!s.is_empty()),
+            Value::Num(n, _) => Some(!matches!(&**n, "0" | "0.0")),
+            Value::Object(_) | Value::Func(_) | Value::Bound(..) | Value::Class(_) | Value::Instance(_) => Some(true),
+            Value::List(l, _) => Some(!l.borrow().is_empty()),
+            Value::OneOf(vs) => {
+                let first = vs.first()?.truthy()?;
+                vs.iter().all(|v| v.truthy() == Some(first)).then_some(first)
+            }
+            Value::Unknown(_) | Value::Module(..) | Value::Sdk(_) => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s, _) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Equality of two known primitives; `None` when either is not one.
+    pub fn literal_eq(&self, other: &Value) -> Option<bool> {
+        match (self, other) {
+            (Value::Bool(a, _), Value::Bool(b, _)) => Some(a == b),
+            (Value::Str(a, _), Value::Str(b, _)) => Some(a == b),
+            (Value::Num(a, _), Value::Num(b, _)) => Some(a == b),
+            (Value::Null(_) | Value::Undefined(_), Value::Null(_) | Value::Undefined(_)) => Some(true),
+            (
+                Value::Bool(..) | Value::Str(..) | Value::Num(..) | Value::Null(_) | Value::Undefined(_),
+                Value::Bool(..) | Value::Str(..) | Value::Num(..) | Value::Null(_) | Value::Undefined(_),
+            ) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether two values are the same for merging alternatives: identical
+    /// primitives, or the same shared object.
+    pub fn same(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Object(a), Value::Object(b)) => Rc::ptr_eq(a, b),
+            (Value::List(a, _), Value::List(b, _)) => Rc::ptr_eq(a, b),
+            (Value::Func(a), Value::Func(b)) => Rc::ptr_eq(a, b),
+            (Value::Class(a), Value::Class(b)) => Rc::ptr_eq(a, b),
+            (Value::Instance(a), Value::Instance(b)) => Rc::ptr_eq(a, b),
+            (Value::Sdk(a), Value::Sdk(b)) => Rc::ptr_eq(a, b),
+            (Value::Module(a, _), Value::Module(b, _)) => a == b,
+            (Value::Unknown(a), Value::Unknown(b)) => a == b,
+            _ => self.literal_eq(other) == Some(true),
+        }
+    }
+
+    /// The alternatives of a value (itself when it has none).
+    pub fn alternatives(&self) -> Vec<Value> {
+        match self {
+            Value::OneOf(vs) => vs.to_vec(),
+            v => vec![v.clone()],
+        }
+    }
+
+    /// Joins alternatives, dropping duplicates; wider than `max` is unknown.
+    pub fn join(values: Vec<Value>, max: usize, span: Span) -> Value {
+        let mut out: Vec<Value> = Vec::new();
+        for v in values.into_iter().flat_map(|v| v.alternatives()) {
+            if !out.iter().any(|o| o.same(&v)) {
+                out.push(v);
+            }
+        }
+        match out.len() {
+            0 => Value::Undefined(span),
+            1 => out.pop().unwrap(),
+            n if n > max => Value::Unknown(span),
+            _ => Value::OneOf(out.into()),
+        }
+    }
+}

@@ -1,0 +1,1051 @@
+//! TypeScript/JavaScript syntax → the language-neutral IR ([`crate::ir`]).
+//! Syntax only: nothing here knows which calls register tools.
+//!
+//! JavaScript semantics the IR leaves to frontends:
+//! - assignment is an expression; as a statement it becomes `Assign`;
+//! - arrow functions take `this` from where they are written;
+//! - `require("m")` is an import; `export … from` re-exports;
+//! - constructor parameter properties (`constructor(private s: McpServer)`)
+//!   assign `this.s` on entry;
+//! - type syntax is dropped, except a parameter's declared type, which the
+//!   evaluator uses for functions nothing calls (`server: McpServer`).
+//!
+//! Depth-bounded like the Python lowering.
+
+use tree_sitter::Node;
+
+use crate::ir::{
+    Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
+    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp,
+};
+use crate::model::Lang;
+use crate::source::{FileId, Span};
+
+use super::Grammar;
+
+const MAX_DEPTH: usize = 200;
+
+/// Lowers one TS/JS file; `None` when the parser gave up entirely.
+pub fn lower(file: FileId, lang: Lang, path: &std::path::Path, text: &str) -> Option<Module> {
+    let tree = super::parse_tree(Grammar::for_path(lang, path), text)?;
+    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0 };
+    let body = cx.block(tree.root_node());
+    cx.module.body = body;
+    Some(cx.module)
+}
+
+struct Cx<'a> {
+    text: &'a str,
+    file: FileId,
+    module: Module,
+    depth: usize,
+}
+
+fn kids(n: Node) -> Vec<Node> {
+    let mut cursor = n.walk();
+    n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+}
+
+fn is_type(kind: &str) -> bool {
+    matches!(kind, "type_annotation" | "type_parameters" | "type_arguments" | "accessibility_modifier")
+}
+
+impl Cx<'_> {
+    fn span(&self, n: Node) -> Span {
+        Span::new(self.file, n.start_byte(), n.end_byte())
+    }
+    fn text(&self, n: Node) -> String {
+        self.text.get(n.byte_range()).unwrap_or("").to_string()
+    }
+
+    fn block(&mut self, n: Node) -> Block {
+        let mut out = vec![];
+        for c in kids(n) {
+            self.stmt(c, &mut out);
+        }
+        out
+    }
+
+    /// A statement or a block, as a block.
+    fn body(&mut self, n: Option<Node>) -> Block {
+        let Some(n) = n else { return vec![] };
+        let mut out = vec![];
+        match n.kind() {
+            "statement_block" => out = self.block(n),
+            _ => self.stmt(n, &mut out),
+        }
+        out
+    }
+
+    fn stmt(&mut self, n: Node, out: &mut Block) {
+        let span = self.span(n);
+        if self.depth > MAX_DEPTH {
+            out.push(Stmt::Unsupported(span));
+            return;
+        }
+        self.depth += 1;
+        self.stmt_inner(n, span, out);
+        self.depth -= 1;
+    }
+
+    fn stmt_inner(&mut self, n: Node, span: Span, out: &mut Block) {
+        match n.kind() {
+            "expression_statement" => {
+                for c in kids(n) {
+                    self.expr_stmt(c, out);
+                }
+            }
+            "lexical_declaration" | "variable_declaration" => self.declaration(n, out),
+            "return_statement" => {
+                let value = kids(n).first().map(|v| self.expr(*v));
+                out.push(Stmt::Return { value, span });
+            }
+            "if_statement" => {
+                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let then = self.body(n.child_by_field_name("consequence"));
+                let otherwise = match n.child_by_field_name("alternative") {
+                    Some(alt) => {
+                        let inner = kids(alt).into_iter().next();
+                        self.body(inner)
+                    }
+                    None => vec![],
+                };
+                out.push(Stmt::If { cond, then, otherwise, span });
+            }
+            "switch_statement" => {
+                let scrutinee = n.child_by_field_name("value").map_or(Expr::Unknown(span), |v| self.expr(v));
+                let mut cases = vec![];
+                if let Some(body) = n.child_by_field_name("body") {
+                    for c in kids(body) {
+                        let test = match c.kind() {
+                            "switch_case" => c.child_by_field_name("value").map(|v| self.expr(v)),
+                            "switch_default" => None,
+                            _ => continue,
+                        };
+                        let mut body = vec![];
+                        let mut cursor = c.walk();
+                        let stmts: Vec<Node> = c.children_by_field_name("body", &mut cursor).collect();
+                        for s in stmts {
+                            self.stmt(s, &mut body);
+                        }
+                        cases.push(Case { test, body });
+                    }
+                }
+                out.push(Stmt::Switch { scrutinee, cases, span });
+            }
+            "try_statement" => {
+                let body = self.body(n.child_by_field_name("body"));
+                let handlers = match n.child_by_field_name("handler") {
+                    Some(h) => vec![self.body(h.child_by_field_name("body"))],
+                    None => vec![],
+                };
+                let finally =
+                    n.child_by_field_name("finalizer").map_or(vec![], |f| self.body(f.child_by_field_name("body")));
+                out.push(Stmt::Try { body, handlers, finally, span });
+            }
+            "for_in_statement" => {
+                // `for (x of xs)` gives the items of a list, `for (k in o)` the
+                // keys of an object: what ForEach gives for each kind of value.
+                let pattern = n.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                let right = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                let body = self.body(n.child_by_field_name("body"));
+                out.push(Stmt::ForEach { pattern, iter: right, body, span });
+            }
+            "for_statement" => {
+                if let Some(init) = n.child_by_field_name("initializer") {
+                    self.stmt(init, out);
+                }
+                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let body = self.body(n.child_by_field_name("body"));
+                out.push(Stmt::While { cond, body, span });
+            }
+            "while_statement" | "do_statement" => {
+                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let body = self.body(n.child_by_field_name("body"));
+                out.push(Stmt::While { cond, body, span });
+            }
+            "break_statement" => out.push(Stmt::Break(span)),
+            "continue_statement" => out.push(Stmt::Continue(span)),
+            "statement_block" => {
+                let b = self.block(n);
+                out.extend(b);
+            }
+            "function_declaration" | "generator_function_declaration" => {
+                let id = self.function(n, FuncKind::Plain, false);
+                out.push(Stmt::Func(id));
+            }
+            "class_declaration" | "abstract_class_declaration" => {
+                let id = self.class(n);
+                out.push(Stmt::Class(id));
+            }
+            "enum_declaration" => {
+                let name = n.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
+                let mut entries = vec![];
+                if let Some(body) = n.child_by_field_name("body") {
+                    for m in kids(body) {
+                        let (key_node, value) = match m.kind() {
+                            "enum_assignment" => {
+                                (m.child_by_field_name("name"), m.child_by_field_name("value").map(|v| self.expr(v)))
+                            }
+                            _ => (Some(m), None),
+                        };
+                        let Some(k) = key_node else { continue };
+                        let key = self.key_text(k);
+                        let value = value.unwrap_or(Expr::Unknown(self.span(m)));
+                        entries.push(Entry::Pair { key, key_span: self.span(k), value });
+                    }
+                }
+                let value = Expr::Object { entries, span };
+                out.push(Stmt::Let { target: Pattern::Name(name, span), value, span });
+            }
+            "import_statement" => self.import(n, out),
+            "export_statement" => self.export(n, out),
+            "interface_declaration"
+            | "type_alias_declaration"
+            | "ambient_declaration"
+            | "empty_statement"
+            | "comment"
+            | "hash_bang_line" => {}
+            _ => out.push(Stmt::Unsupported(span)),
+        }
+    }
+
+    fn expr_stmt(&mut self, c: Node, out: &mut Block) {
+        let span = self.span(c);
+        match c.kind() {
+            "assignment_expression" => {
+                let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) else {
+                    return;
+                };
+                let value = self.expr(r);
+                out.push(self.assign(l, value, span));
+            }
+            "augmented_assignment_expression" => {
+                let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) else {
+                    return;
+                };
+                let op = match c.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                    Some("+=") => BinaryOp::Add,
+                    Some("??=") => BinaryOp::Coalesce,
+                    Some("||=") => BinaryOp::Or,
+                    Some("&&=") => BinaryOp::And,
+                    _ => BinaryOp::Other,
+                };
+                let value = Expr::Binary { op, left: Box::new(self.expr(l)), right: Box::new(self.expr(r)), span };
+                out.push(self.assign(l, value, span));
+            }
+            "sequence_expression" => {
+                for part in kids(c) {
+                    self.expr_stmt(part, out);
+                }
+            }
+            _ => {
+                let e = self.expr(c);
+                out.push(Stmt::Expr(e));
+            }
+        }
+    }
+
+    fn assign(&mut self, target: Node, value: Expr, span: Span) -> Stmt {
+        match target.kind() {
+            "identifier" => Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span },
+            "member_expression" => {
+                let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = target.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
+                Stmt::Assign { target: Place::Member { object, name, span: self.span(target) }, value, span }
+            }
+            "subscript_expression" => {
+                let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let index = target.child_by_field_name("index").map_or(Expr::Unknown(span), |i| self.expr(i));
+                Stmt::Assign { target: Place::Index { object, index, span: self.span(target) }, value, span }
+            }
+            // Destructuring assignment to existing names.
+            _ => Stmt::Let { target: self.pattern(target), value, span },
+        }
+    }
+
+    fn declaration(&mut self, n: Node, out: &mut Block) {
+        for d in kids(n) {
+            if d.kind() != "variable_declarator" {
+                continue;
+            }
+            let span = self.span(d);
+            let Some(name) = d.child_by_field_name("name") else { continue };
+            let value = d.child_by_field_name("value");
+            // `const x = require("m")`, `const { a } = require("m")`.
+            if let Some(module) = value.and_then(|v| self.require(v)) {
+                self.require_import(name, module, span, out);
+                continue;
+            }
+            let value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
+            out.push(Stmt::Let { target: self.pattern(name), value, span });
+        }
+    }
+
+    /// The module of `require("m")` (possibly behind `await` / parentheses).
+    fn require(&self, n: Node) -> Option<String> {
+        if n.kind() != "call_expression" {
+            return None;
+        }
+        let callee = n.child_by_field_name("function")?;
+        if self.text(callee) != "require" {
+            return None;
+        }
+        let args = n.child_by_field_name("arguments")?;
+        let first = kids(args).into_iter().next()?;
+        (first.kind() == "string").then(|| self.string_text(first)).flatten()
+    }
+
+    fn require_import(&mut self, name: Node, module: String, span: Span, out: &mut Block) {
+        match name.kind() {
+            "object_pattern" => {
+                for p in kids(name) {
+                    let (member, local) = match p.kind() {
+                        "shorthand_property_identifier_pattern" => (self.text(p), self.text(p)),
+                        "pair_pattern" => (
+                            p.child_by_field_name("key").map(|k| self.key_text(k)).unwrap_or_default(),
+                            p.child_by_field_name("value").map(|v| self.text(v)).unwrap_or_default(),
+                        ),
+                        _ => continue,
+                    };
+                    out.push(Stmt::Import(Import { local, module: module.clone(), member: Some(member), span }));
+                }
+            }
+            _ => out.push(Stmt::Import(Import { local: self.text(name), module, member: None, span })),
+        }
+    }
+
+    fn import(&mut self, n: Node, out: &mut Block) {
+        let span = self.span(n);
+        let Some(module) = n.child_by_field_name("source").and_then(|s| self.string_text(s)) else { return };
+        for clause in kids(n).into_iter().filter(|c| c.kind() == "import_clause") {
+            for c in kids(clause) {
+                match c.kind() {
+                    "identifier" => out.push(Stmt::Import(Import {
+                        local: self.text(c),
+                        module: module.clone(),
+                        member: Some("default".into()),
+                        span,
+                    })),
+                    "namespace_import" => {
+                        let local = kids(c).first().map(|i| self.text(*i)).unwrap_or_default();
+                        out.push(Stmt::Import(Import { local, module: module.clone(), member: None, span }));
+                    }
+                    "named_imports" => {
+                        for s in kids(c).into_iter().filter(|s| s.kind() == "import_specifier") {
+                            let member = s.child_by_field_name("name").map(|m| self.key_text(m)).unwrap_or_default();
+                            let local = s.child_by_field_name("alias").map_or(member.clone(), |a| self.text(a));
+                            out.push(Stmt::Import(Import {
+                                local,
+                                module: module.clone(),
+                                member: Some(member),
+                                span,
+                            }));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn export(&mut self, n: Node, out: &mut Block) {
+        let span = self.span(n);
+        let source = n.child_by_field_name("source").and_then(|s| self.string_text(s));
+        if let Some(decl) = n.child_by_field_name("declaration") {
+            self.stmt(decl, out);
+            return;
+        }
+        if let Some(value) = n.child_by_field_name("value") {
+            // `export default expr`.
+            let e = self.expr(value);
+            out.push(Stmt::Let { target: Pattern::Name("default".into(), span), value: e, span });
+            return;
+        }
+        let clause = kids(n).into_iter().find(|c| c.kind() == "export_clause");
+        match (clause, source) {
+            (Some(clause), source) => {
+                for s in kids(clause).into_iter().filter(|s| s.kind() == "export_specifier") {
+                    let local = s.child_by_field_name("name").map(|m| self.key_text(m)).unwrap_or_default();
+                    let exported = s.child_by_field_name("alias").map_or(local.clone(), |a| self.key_text(a));
+                    match &source {
+                        Some(module) => out.push(Stmt::Import(Import {
+                            local: exported,
+                            module: module.clone(),
+                            member: Some(local),
+                            span,
+                        })),
+                        None => out.push(Stmt::Export { local, exported, span }),
+                    }
+                }
+            }
+            // `export * from "./x"`.
+            (None, Some(module)) => {
+                out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }))
+            }
+            (None, None) => {
+                // `export default function f() {}` / `export default class …`.
+                for c in kids(n) {
+                    self.stmt(c, out);
+                }
+            }
+        }
+    }
+
+    fn pattern(&mut self, n: Node) -> Pattern {
+        let span = self.span(n);
+        match n.kind() {
+            "identifier" | "shorthand_property_identifier_pattern" => Pattern::Name(self.text(n), span),
+            "object_pattern" => {
+                let mut props = vec![];
+                let mut rest = None;
+                for p in kids(n) {
+                    match p.kind() {
+                        "shorthand_property_identifier_pattern" => {
+                            props.push((self.text(p), Pattern::Name(self.text(p), self.span(p))))
+                        }
+                        "pair_pattern" => {
+                            let key = p.child_by_field_name("key").map(|k| self.key_text(k)).unwrap_or_default();
+                            let value = p.child_by_field_name("value").map_or(Pattern::Ignore, |v| self.pattern(v));
+                            props.push((key, value));
+                        }
+                        "object_assignment_pattern" => {
+                            let left = p.child_by_field_name("left");
+                            let key = left.map(|l| self.text(l)).unwrap_or_default();
+                            let inner = left.map_or(Pattern::Ignore, |l| self.pattern(l));
+                            let default = p.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                            props.push((key, Pattern::Default(Box::new(inner), Box::new(default))));
+                        }
+                        "rest_pattern" => rest = kids(p).first().map(|r| self.text(*r)),
+                        _ => {}
+                    }
+                }
+                Pattern::Object { props, rest, span }
+            }
+            "array_pattern" => {
+                let mut items = vec![];
+                let mut rest = None;
+                // Holes (`[, b]`) are unnamed positions: count commas.
+                let mut cursor = n.walk();
+                let mut pending_hole = true;
+                for c in n.children(&mut cursor) {
+                    match c.kind() {
+                        "[" => {}
+                        "," => {
+                            if pending_hole {
+                                items.push(None);
+                            }
+                            pending_hole = true;
+                        }
+                        "]" | "comment" => {}
+                        "rest_pattern" => rest = kids(c).first().map(|r| self.text(*r)),
+                        _ => {
+                            items.push(Some(self.pattern(c)));
+                            pending_hole = false;
+                        }
+                    }
+                }
+                Pattern::List { items, rest, span }
+            }
+            "assignment_pattern" => {
+                let inner = n.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                let default = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                Pattern::Default(Box::new(inner), Box::new(default))
+            }
+            _ => Pattern::Ignore,
+        }
+    }
+
+    fn function(&mut self, n: Node, kind: FuncKind, lexical_this: bool) -> crate::ir::FuncId {
+        let span = self.span(n);
+        let name_node = n.child_by_field_name("name");
+        let name = name_node.map(|m| self.key_text(m));
+        let name_span = name_node.map_or(span, |m| self.span(m));
+        let (params, mut prologue) = match n.child_by_field_name("parameters") {
+            Some(p) => self.params(p, kind == FuncKind::Constructor),
+            None => match n.child_by_field_name("parameter") {
+                // `x => …`
+                Some(p) => (
+                    vec![Param {
+                        name: self.text(p),
+                        pattern: None,
+                        default: None,
+                        kind: ParamKind::Positional,
+                        annotation: None,
+                        span: self.span(p),
+                    }],
+                    vec![],
+                ),
+                None => (vec![], vec![]),
+            },
+        };
+        let body = match n.child_by_field_name("body") {
+            Some(b) if b.kind() == "statement_block" => self.block(b),
+            // An arrow with an expression body returns it.
+            Some(e) => vec![Stmt::Return { value: Some(self.expr(e)), span: self.span(e) }],
+            None => vec![],
+        };
+        prologue.extend(body);
+        let is_static = kids(n).iter().any(|c| c.kind() == "static") || self.has_keyword(n, "static");
+        self.module.add_func(Function {
+            name,
+            name_span,
+            params,
+            body: prologue,
+            decorators: vec![],
+            kind,
+            is_static,
+            lexical_this,
+            span,
+        })
+    }
+
+    fn has_keyword(&self, n: Node, word: &str) -> bool {
+        let mut cursor = n.walk();
+        let found = n.children(&mut cursor).any(|c| !c.is_named() && c.kind() == word);
+        found
+    }
+
+    /// Parameters, and for a constructor the `this.x = x` of parameter properties.
+    fn params(&mut self, n: Node, constructor: bool) -> (Vec<Param>, Block) {
+        let mut out = vec![];
+        let mut prologue = vec![];
+        for c in kids(n) {
+            let span = self.span(c);
+            let (pattern_node, annotation, default, kind) = match c.kind() {
+                "required_parameter" | "optional_parameter" => {
+                    let pattern = c.child_by_field_name("pattern");
+                    let ty = c.child_by_field_name("type").and_then(|t| self.type_expr(t));
+                    let default = c.child_by_field_name("value").map(|v| self.expr(v));
+                    let rest = pattern.is_some_and(|p| p.kind() == "rest_pattern");
+                    if constructor
+                        && (kids(c).iter().any(|k| k.kind() == "accessibility_modifier")
+                            || self.has_keyword(c, "readonly"))
+                    {
+                        if let Some(p) = pattern {
+                            let name = self.text(p);
+                            prologue.push(Stmt::Assign {
+                                target: Place::Member { object: Expr::This(span), name: name.clone(), span },
+                                value: Expr::Name(name, span),
+                                span,
+                            });
+                        }
+                    }
+                    (pattern, ty, default, if rest { ParamKind::Rest } else { ParamKind::Positional })
+                }
+                "identifier" => (Some(c), None, None, ParamKind::Positional),
+                "assignment_pattern" => (
+                    c.child_by_field_name("left"),
+                    None,
+                    c.child_by_field_name("right").map(|r| self.expr(r)),
+                    ParamKind::Positional,
+                ),
+                "rest_pattern" => (Some(c), None, None, ParamKind::Rest),
+                "object_pattern" | "array_pattern" => (Some(c), None, None, ParamKind::Positional),
+                _ => continue,
+            };
+            let Some(p) = pattern_node else { continue };
+            let (name, pattern) = match p.kind() {
+                "identifier" => (self.text(p), None),
+                "rest_pattern" => (kids(p).first().map(|i| self.text(*i)).unwrap_or_default(), None),
+                _ => ("@param".to_string(), Some(self.pattern(p))),
+            };
+            out.push(Param { name, pattern, default, kind, annotation, span });
+        }
+        (out, prologue)
+    }
+
+    /// A parameter's declared type as a name the evaluator can look up.
+    fn type_expr(&mut self, t: Node) -> Option<Expr> {
+        let inner = kids(t).into_iter().next()?;
+        let span = self.span(inner);
+        match inner.kind() {
+            "type_identifier" => Some(Expr::Name(self.text(inner), span)),
+            "nested_type_identifier" => {
+                let text = self.text(inner);
+                let mut parts = text.split('.');
+                let mut e = Expr::Name(parts.next()?.to_string(), span);
+                for p in parts {
+                    e = Expr::Member { object: Box::new(e), name: p.to_string(), span };
+                }
+                Some(e)
+            }
+            "generic_type" => {
+                let name = inner.child_by_field_name("name")?;
+                Some(Expr::Name(self.text(name), span))
+            }
+            _ => None,
+        }
+    }
+
+    fn class(&mut self, n: Node) -> crate::ir::ClassId {
+        let span = self.span(n);
+        let name_node = n.child_by_field_name("name");
+        let name = name_node.map(|m| self.text(m));
+        let name_span = name_node.map_or(span, |m| self.span(m));
+        let mut bases = vec![];
+        for h in kids(n).into_iter().filter(|c| c.kind() == "class_heritage") {
+            for clause in kids(h) {
+                match clause.kind() {
+                    "extends_clause" => {
+                        if let Some(v) = clause.child_by_field_name("value") {
+                            bases.push(self.expr(v));
+                        }
+                    }
+                    // JavaScript's grammar puts the base right under class_heritage.
+                    "implements_clause" => {}
+                    _ => bases.push(self.expr(clause)),
+                }
+            }
+        }
+        let mut members = vec![];
+        if let Some(body) = n.child_by_field_name("body") {
+            for m in kids(body) {
+                self.class_member(m, &mut members);
+            }
+        }
+        let decorators = kids(n)
+            .into_iter()
+            .filter(|c| c.kind() == "decorator")
+            .filter_map(|d| kids(d).first().map(|e| self.expr(*e)))
+            .collect();
+        self.module.add_class(Class {
+            name,
+            name_span,
+            kind: ClassKind::Class,
+            bases,
+            members,
+            decorators,
+            instances_see_statics: false,
+            span,
+        })
+    }
+
+    fn class_member(&mut self, m: Node, members: &mut Vec<Member>) {
+        let is_static = self.has_keyword(m, "static");
+        match m.kind() {
+            "method_definition" => {
+                let name = m.child_by_field_name("name").map(|n| self.key_text(n)).unwrap_or_default();
+                let name_span = m.child_by_field_name("name").map_or(self.span(m), |n| self.span(n));
+                let kind = if name == "constructor" {
+                    FuncKind::Constructor
+                } else if self.has_keyword(m, "get") {
+                    FuncKind::Getter
+                } else {
+                    FuncKind::Method
+                };
+                let id = self.function(m, kind, false);
+                let decorators: Vec<Expr> = kids(m)
+                    .into_iter()
+                    .filter(|c| c.kind() == "decorator")
+                    .filter_map(|d| kids(d).first().map(|e| self.expr(*e)))
+                    .collect();
+                self.module.funcs[id.0 as usize].decorators = decorators;
+                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id) });
+            }
+            "public_field_definition" | "field_definition" => {
+                let key = m.child_by_field_name("name").or_else(|| m.child_by_field_name("property"));
+                let Some(key) = key else { return };
+                let value = m.child_by_field_name("value").map(|v| self.expr(v));
+                members.push(Member {
+                    name: self.key_text(key),
+                    name_span: self.span(key),
+                    is_static,
+                    value: MemberValue::Field(value),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, n: Node) -> Expr {
+        let span = self.span(n);
+        if self.depth > MAX_DEPTH {
+            return Expr::Unknown(span);
+        }
+        self.depth += 1;
+        let e = self.expr_inner(n, span);
+        self.depth -= 1;
+        e
+    }
+
+    fn expr_inner(&mut self, n: Node, span: Span) -> Expr {
+        let b = |e: Expr| Box::new(e);
+        match n.kind() {
+            "true" => Expr::Lit(Lit::Bool(true), span),
+            "false" => Expr::Lit(Lit::Bool(false), span),
+            "null" => Expr::Lit(Lit::Null, span),
+            "undefined" => Expr::Lit(Lit::Undefined, span),
+            "number" => Expr::Lit(Lit::Num(self.text(n)), span),
+            "string" => match self.string_text(n) {
+                Some(s) => Expr::Lit(Lit::Str(s), span),
+                None => Expr::Unknown(span),
+            },
+            "template_string" => self.template(n, span),
+            "identifier" | "shorthand_property_identifier" => match self.text(n).as_str() {
+                "undefined" => Expr::Lit(Lit::Undefined, span),
+                name => Expr::Name(name.to_string(), span),
+            },
+            "this" => Expr::This(span),
+            "super" => Expr::Super(span),
+            "member_expression" => {
+                let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = n.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
+                Expr::Member { object: b(object), name, span }
+            }
+            "subscript_expression" => {
+                let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let index = n.child_by_field_name("index").map_or(Expr::Unknown(span), |i| self.expr(i));
+                Expr::Index { object: b(object), index: b(index), span }
+            }
+            "call_expression" => {
+                let callee = n.child_by_field_name("function").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let args = n.child_by_field_name("arguments");
+                let args = match args {
+                    Some(a) if a.kind() == "arguments" => self.args(a),
+                    // A tagged template: some value.
+                    Some(_) => return Expr::Unknown(span),
+                    None => vec![],
+                };
+                Expr::Call { callee: b(callee), args, span }
+            }
+            "new_expression" => {
+                let class = n.child_by_field_name("constructor").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+                Expr::New { class: b(class), args, span }
+            }
+            "object" => self.object(n, span),
+            "array" => {
+                let items = kids(n)
+                    .into_iter()
+                    .map(|c| match c.kind() {
+                        "spread_element" => {
+                            Element::Spread(kids(c).first().map_or(Expr::Unknown(span), |i| self.expr(*i)))
+                        }
+                        _ => Element::Item(self.expr(c)),
+                    })
+                    .collect();
+                Expr::List { items, span }
+            }
+            "arrow_function" => Expr::Func(self.function(n, FuncKind::Plain, true), span),
+            "function_expression" | "function" | "generator_function" => {
+                Expr::Func(self.function(n, FuncKind::Plain, false), span)
+            }
+            "class" => Expr::Class(self.class(n), span),
+            "parenthesized_expression" => match kids(n).into_iter().find(|c| !is_type(c.kind())) {
+                Some(inner) => self.expr(inner),
+                None => Expr::Unknown(span),
+            },
+            "as_expression"
+            | "satisfies_expression"
+            | "non_null_expression"
+            | "type_assertion"
+            | "await_expression" => {
+                match kids(n)
+                    .into_iter()
+                    .find(|c| !is_type(c.kind()) && !c.kind().ends_with("_type") && c.kind() != "type_identifier")
+                {
+                    Some(inner) => Expr::Unary { op: UnaryOp::Transparent, operand: b(self.expr(inner)), span },
+                    None => Expr::Unknown(span),
+                }
+            }
+            "binary_expression" => {
+                let op = match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                    Some("===" | "==") => BinaryOp::Eq,
+                    Some("!==" | "!=") => BinaryOp::NotEq,
+                    Some("&&") => BinaryOp::And,
+                    Some("||") => BinaryOp::Or,
+                    Some("??") => BinaryOp::Coalesce,
+                    Some("+") => BinaryOp::Add,
+                    _ => BinaryOp::Other,
+                };
+                let l = n.child_by_field_name("left").map_or(Expr::Unknown(span), |l| self.expr(l));
+                let r = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                Expr::Binary { op, left: b(l), right: b(r), span }
+            }
+            "unary_expression" => {
+                let arg = n.child_by_field_name("argument").map_or(Expr::Unknown(span), |a| self.expr(a));
+                match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                    Some("!") => Expr::Unary { op: UnaryOp::Not, operand: b(arg), span },
+                    // `void 0` is undefined.
+                    Some("void") => Expr::Lit(Lit::Undefined, span),
+                    Some("-") => Expr::Unary { op: UnaryOp::Neg, operand: b(arg), span },
+                    _ => Expr::Unary { op: UnaryOp::Opaque, operand: b(arg), span },
+                }
+            }
+            "ternary_expression" => {
+                let t = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let a = n.child_by_field_name("consequence").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let o = n.child_by_field_name("alternative").map_or(Expr::Unknown(span), |c| self.expr(c));
+                Expr::Cond { test: b(t), then: b(a), otherwise: b(o), span }
+            }
+            // An assignment used as a value: its value (the store is lost).
+            "assignment_expression" => n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r)),
+            _ => Expr::Unknown(span),
+        }
+    }
+
+    fn object(&mut self, n: Node, span: Span) -> Expr {
+        let mut entries = vec![];
+        for c in kids(n) {
+            match c.kind() {
+                "pair" => {
+                    let (Some(k), Some(v)) = (c.child_by_field_name("key"), c.child_by_field_name("value")) else {
+                        continue;
+                    };
+                    let value = self.expr(v);
+                    match k.kind() {
+                        "computed_property_name" => {
+                            let key = kids(k).first().map_or(Expr::Unknown(span), |e| self.expr(*e));
+                            entries.push(Entry::Computed { key, value });
+                        }
+                        _ => entries.push(Entry::Pair { key: self.key_text(k), key_span: self.span(k), value }),
+                    }
+                }
+                "shorthand_property_identifier" => {
+                    let key = self.text(c);
+                    entries.push(Entry::Pair {
+                        key: key.clone(),
+                        key_span: self.span(c),
+                        value: Expr::Name(key, self.span(c)),
+                    });
+                }
+                "spread_element" => {
+                    let inner = kids(c).first().map_or(Expr::Unknown(span), |i| self.expr(*i));
+                    entries.push(Entry::Spread(inner));
+                }
+                "method_definition" => {
+                    let key = c.child_by_field_name("name").map(|k| self.key_text(k)).unwrap_or_default();
+                    let key_span = c.child_by_field_name("name").map_or(span, |k| self.span(k));
+                    let id = self.function(c, FuncKind::Method, false);
+                    entries.push(Entry::Pair { key, key_span, value: Expr::Func(id, key_span) });
+                }
+                _ => {}
+            }
+        }
+        Expr::Object { entries, span }
+    }
+
+    fn args(&mut self, n: Node) -> Vec<Arg> {
+        kids(n)
+            .into_iter()
+            .map(|c| {
+                let span = self.span(c);
+                match c.kind() {
+                    "spread_element" => Arg {
+                        keyword: None,
+                        value: kids(c).first().map_or(Expr::Unknown(span), |v| self.expr(*v)),
+                        spread: Spread::List,
+                        span,
+                    },
+                    _ => Arg { keyword: None, value: self.expr(c), spread: Spread::No, span },
+                }
+            })
+            .collect()
+    }
+
+    fn template(&mut self, n: Node, span: Span) -> Expr {
+        let mut parts = vec![];
+        for c in kids(n) {
+            match c.kind() {
+                "string_fragment" => parts.push(Expr::Lit(Lit::Str(self.text(c)), self.span(c))),
+                "template_substitution" => {
+                    let inner = kids(c).first().map_or(Expr::Unknown(self.span(c)), |e| self.expr(*e));
+                    parts.push(inner);
+                }
+                // Escapes change the text: the string is some string.
+                _ => return Expr::Unknown(span),
+            }
+        }
+        match parts.as_slice() {
+            [] => Expr::Lit(Lit::Str(String::new()), span),
+            _ => Expr::Concat { parts, span },
+        }
+    }
+
+    /// A string literal's text when it has no escapes.
+    fn string_text(&self, n: Node) -> Option<String> {
+        let mut out = String::new();
+        for c in kids(n) {
+            match c.kind() {
+                "string_fragment" => out.push_str(self.text.get(c.byte_range()).unwrap_or("")),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// A property key as written: an identifier, a string, a number.
+    fn key_text(&self, k: Node) -> String {
+        match k.kind() {
+            "string" => self.string_text(k).unwrap_or_default(),
+            _ => self.text.get(k.byte_range()).unwrap_or("").to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! TypeScript source → IR → the evaluator: the registrations it reaches.
+
+    use std::path::Path;
+
+    use crate::eval::value::Value;
+    use crate::eval::{run, Budget, Link, Linker, Outcome};
+    use crate::ir::Import;
+    use crate::model::Lang;
+    use crate::source::FileId;
+
+    struct Files(Vec<&'static str>);
+    impl Linker for Files {
+        fn resolve(&self, _: usize, import: &Import) -> Link {
+            let module = import.module.trim_start_matches("./").trim_end_matches(".js");
+            match (self.0.iter().position(|m| *m == module), &import.member) {
+                (Some(i), Some(member)) => Link::Member(i, member.clone()),
+                (Some(i), None) => Link::Module(i),
+                _ => Link::External,
+            }
+        }
+    }
+
+    fn run_files(files: &[(&'static str, &str)]) -> Outcome {
+        let modules: Vec<_> = files
+            .iter()
+            .enumerate()
+            .map(|(i, (name, text))| {
+                super::lower(FileId(i as u32), Lang::TypeScript, Path::new(&format!("{name}.ts")), text)
+                    .expect("parses")
+            })
+            .collect();
+        run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
+    }
+
+    fn tools(out: &Outcome) -> Vec<String> {
+        let mut v: Vec<String> = out
+            .registrations
+            .iter()
+            .map(|r| {
+                let name = match &r.name {
+                    Some(Value::Str(s, _)) => s.to_string(),
+                    _ => "<computed>".into(),
+                };
+                let ro = match &r.annotations {
+                    None => "none".to_string(),
+                    Some(Value::Object(o)) => match o.borrow().get("readOnlyHint") {
+                        Some(Value::Bool(b, _)) => b.to_string(),
+                        Some(Value::OneOf(_)) => "dynamic".into(),
+                        None | Some(Value::Undefined(_)) => "absent".into(),
+                        Some(_) => "unknown".into(),
+                    },
+                    Some(Value::Undefined(_)) => "none".into(),
+                    Some(_) => "unknown".into(),
+                };
+                format!("{name}:{ro}")
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    const SERVER: &str = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\n\
+                          const server = new McpServer({ name: \"demo\", version: \"1.0.0\" });\n";
+
+    #[test]
+    fn register_tool_with_presets_from_another_module() {
+        let presets = "export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;\n";
+        let main = format!(
+            "{SERVER}import {{ READ_ONLY }} from \"./presets.js\";\n\
+             server.registerTool(\"list_notes\", {{ title: \"List\", annotations: READ_ONLY }}, async () => ({{ content: [] }}));\n\
+             server.registerTool(\"delete_note\", {{ description: \"Delete\" }}, async () => ({{ content: [] }}));\n"
+        );
+        let out = run_files(&[("presets", presets), ("main", &main)]);
+        assert_eq!(tools(&out), ["delete_note:none", "list_notes:true"]);
+    }
+
+    #[test]
+    fn an_agent_framework_register_tool_is_not_mcp() {
+        let src = "import { definePlugin } from \"openclaw\";\n\
+                   export default definePlugin((api) => { api.registerTool({ name: \"get_x\", execute() {} }); });\n";
+        assert!(run_files(&[("plugin", src)]).registrations.is_empty());
+    }
+
+    /// The class-hierarchy shape from issue 11: hints from a base-class getter
+    /// computed from the subclass's static field, one registerTool call in
+    /// the base's `register()`, tools built from a derived list.
+    #[test]
+    fn class_hierarchy_with_getter_and_derived_list() {
+        let src = format!(
+            "{SERVER}\
+             abstract class ToolBase {{\n\
+               static operationType = \"write\";\n\
+               abstract name: string;\n\
+               get annotations() {{ return {{ readOnlyHint: (this.constructor as any).operationType === \"read\", destructiveHint: false }}; }}\n\
+               register(server: McpServer) {{ server.registerTool(this.name, {{ annotations: this.annotations }}, async () => ({{ content: [] }})); }}\n\
+             }}\n\
+             class ListDocs extends ToolBase {{ static operationType = \"read\"; name = \"list_docs\"; }}\n\
+             class DropDocs extends ToolBase {{ name = \"drop_docs\"; }}\n\
+             const all = [new ListDocs(), new DropDocs()];\n\
+             const enabled = all.filter((t) => t.name !== \"disabled\");\n\
+             for (const tool of [...enabled]) {{ tool.register(server); }}\n"
+        );
+        // The subclass's static wins; the other inherits the base's.
+        assert_eq!(tools(&run_files(&[("server", &src)])), ["drop_docs:false", "list_docs:true"]);
+    }
+
+    #[test]
+    fn instance_fields_getters_and_helpers_with_destructured_options() {
+        let src = format!(
+            "{SERVER}\
+             class Base {{\n\
+               kind = \"write\";\n\
+               get annotations() {{ return {{ readOnlyHint: this.kind === \"read\" }}; }}\n\
+               register(s: McpServer) {{ s.registerTool(this.name, {{ annotations: this.annotations }}, async () => ({{}})); }}\n\
+             }}\n\
+             class GetStatus extends Base {{ name = \"get_status\"; kind = \"read\"; }}\n\
+             class Reset extends Base {{ name = \"reset\"; }}\n\
+             function define({{ name, readOnly = false }}: {{ name: string; readOnly?: boolean }}) {{\n\
+               return (s: McpServer) => s.registerTool(name, {{ annotations: {{ readOnlyHint: readOnly }} }}, async () => ({{}}));\n\
+             }}\n\
+             const defs = [define({{ name: \"search\", readOnly: true }}), define({{ name: \"write_file\" }})];\n\
+             defs.forEach((register) => register(server));\n\
+             [new GetStatus(), new Reset()].forEach((t) => t.register(server));\n"
+        );
+        assert_eq!(
+            tools(&run_files(&[("server", &src)])),
+            ["get_status:true", "reset:false", "search:true", "write_file:false"]
+        );
+    }
+
+    #[test]
+    fn a_class_holding_the_server_registers_through_this() {
+        let src = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\n\
+                   export class NotesServer {\n\
+                     constructor(private server: McpServer) {}\n\
+                     setup() {\n\
+                       try { this.server.registerTool(\"get_note\", { annotations: { readOnlyHint: true } }, async () => ({})); }\n\
+                       catch (e) { console.error(e); }\n\
+                     }\n\
+                   }\n";
+        // Nothing constructs NotesServer here: it runs as a root, its typed
+        // constructor parameter is a server.
+        assert_eq!(tools(&run_files(&[("notes", src)])), ["get_note:true"]);
+    }
+
+    #[test]
+    fn commonjs_require_and_conditional_pushes() {
+        let src = "const { McpServer } = require(\"@modelcontextprotocol/sdk/server/mcp.js\");\n\
+                   const server = new McpServer({ name: \"x\", version: \"1\" });\n\
+                   const tools = [];\n\
+                   tools.push({ name: \"read_log\", annotations: { readOnlyHint: true } });\n\
+                   if (process.env.ADMIN) { tools.push({ name: \"truncate_log\", annotations: { readOnlyHint: false } }); }\n\
+                   for (const t of tools) { server.registerTool(t.name, t, async () => ({})); }\n";
+        assert_eq!(tools(&run_files(&[("server", src)])), ["read_log:true", "truncate_log:false"]);
+    }
+
+    #[test]
+    fn deep_member_chains_lower_without_overflowing() {
+        let src = format!("const X = a{};\n", ".b".repeat(6_500));
+        let m = super::lower(FileId(0), Lang::TypeScript, Path::new("x.ts"), &src).expect("parses");
+        assert_eq!(m.body.len(), 1);
+    }
+}

@@ -1,0 +1,361 @@
+//! Tools the evaluator reaches ([`crate::eval`]), as [`Tool`]s.
+//!
+//! Transitional: Python and TypeScript/JavaScript files are lowered into
+//! the IR as well as into facts, the whole program is run, and every SDK
+//! registration the evaluator reaches that the facts-based resolution did
+//! not already report becomes a tool. That is where the shapes no
+//! recogniser knows show up (class hierarchies, derived lists, decorator
+//! factories called as functions, helpers called with function values). As
+//! the SDK tables cover what the recognisers do, the recognisers go.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::eval::{Item, Obj, Value as RValue};
+use super::Resolver;
+use crate::eval::value::Value;
+use crate::eval::{self, Budget, Link, Registration};
+use crate::ir::{self, Stmt};
+use crate::model::{Annotations, FileFacts, Hint, Lang, Origin, Syntax, Tool};
+use crate::source::{FileId, Span};
+
+/// Files reached only through imports, at most (a bound on on-demand loading).
+const MAX_LOADED: usize = 2_000;
+
+struct Program {
+    modules: Vec<ir::Module>,
+    by_file: HashMap<FileId, usize>,
+    links: HashMap<(usize, String, Option<String>), LinkTo>,
+}
+
+#[derive(Clone)]
+enum LinkTo {
+    Module(usize),
+    Member(usize, String),
+}
+
+impl eval::Linker for Program {
+    fn resolve(&self, from: usize, import: &ir::Import) -> Link {
+        match self.links.get(&(from, import.module.clone(), import.member.clone())) {
+            Some(LinkTo::Module(m)) => Link::Module(*m),
+            Some(LinkTo::Member(m, name)) => Link::Member(*m, name.clone()),
+            None => Link::External,
+        }
+    }
+}
+
+impl Resolver<'_, '_> {
+    /// The tools the evaluator finds in `modules` that `known` does not hold.
+    ///
+    /// Where a known tool is one the facts could not follow (a computed name,
+    /// unresolved annotations) and the evaluator reaches the same
+    /// registration with everything known, the evaluator's tools replace it:
+    /// the indices of the replaced known tools come back too.
+    pub(super) fn evaluated(&self, modules: Vec<ir::Module>, known: &[Tool]) -> (Vec<Tool>, Vec<usize>) {
+        let mut replaced: Vec<usize> = vec![];
+        if modules.is_empty() {
+            return (vec![], replaced);
+        }
+        let program = self.link(modules);
+        let outcome = eval::run(&program.modules, &program, Budget::default());
+        let mut out: Vec<Tool> = vec![];
+        for reg in &outcome.registrations {
+            let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
+            let lang = program.modules[m].lang;
+            // Only tools the evaluator can name are added: a computed name is
+            // either a shape the facts already report (as `<computed>`) or
+            // plumbing (a function nothing called registering what its
+            // caller passes, a look-alike object handed to `add_tool`).
+            if !matches!(reg.name, Some(Value::Str(..))) {
+                continue;
+            }
+            let path = self.linker.path_of(reg.call.file).unwrap_or_default();
+            if matches!(lang, Lang::TypeScript | Lang::JavaScript) && crate::frontend::typescript::is_test_path(&path) {
+                continue;
+            }
+            let Some(facts) =
+                self.linker.by_id.lock().expect("linker poisoned").get(&reg.call.file).map(|(_, f)| f.clone())
+            else {
+                continue;
+            };
+            let overlapping = known_overlapping(reg, known, &program);
+            let mut tool = self.tool_of(reg, &facts, lang, &program);
+            if !overlapping.is_empty() {
+                let better = !unsure(&tool) && overlapping.iter().all(|&i| unsure(&known[i]));
+                if !better {
+                    continue;
+                }
+                // What the facts knew and the evaluator does not yet model.
+                let first = &known[overlapping[0]];
+                tool.params = tool.params.or_else(|| first.params.clone());
+                tool.description = tool.description.or_else(|| first.description.clone());
+                tool.definition = tool.definition.or(first.definition);
+                if tool.confirms.is_empty() {
+                    tool.confirms = first.confirms.clone();
+                }
+                replaced.extend(overlapping);
+            }
+            if !out.iter().any(|t| t.site == tool.site && t.name == tool.name) {
+                out.push(tool);
+            }
+        }
+        replaced.sort_unstable();
+        replaced.dedup();
+        (out, replaced)
+    }
+
+    /// Lowered modules plus every file their imports reach, with the links.
+    fn link(&self, modules: Vec<ir::Module>) -> Program {
+        let mut p = Program { by_file: HashMap::new(), modules: vec![], links: HashMap::new() };
+        for m in modules {
+            p.by_file.insert(m.file, p.modules.len());
+            p.modules.push(m);
+        }
+        let mut next = 0;
+        let mut loaded = 0;
+        while next < p.modules.len() {
+            let from = next;
+            next += 1;
+            let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
+            let lang = p.modules[from].lang;
+            for imp in imports(&p.modules[from]) {
+                let key = (from, imp.module.clone(), imp.member.clone());
+                if p.links.contains_key(&key) || eval::sdk::TABLES.iter().any(|t| t.owns(lang, &imp.module)) {
+                    continue;
+                }
+                let target = self.import_target(&from_path, lang, &imp);
+                let Some((path, as_module)) = target else { continue };
+                let Some(idx) = self.module_index(&mut p, &path, &mut loaded) else { continue };
+                let link = match (&imp.member, as_module) {
+                    (Some(member), false) => LinkTo::Member(idx, member.clone()),
+                    _ => LinkTo::Module(idx),
+                };
+                p.links.insert(key, link);
+            }
+        }
+        p
+    }
+
+    /// The file an import names, and whether it names the whole module
+    /// (`from . import presets` names the module `presets`).
+    fn import_target(&self, from: &Path, lang: Lang, imp: &ir::Import) -> Option<(PathBuf, bool)> {
+        if lang == Lang::Python {
+            if let Some(member) = imp.member.as_deref().filter(|m| *m != "*") {
+                let joined = if imp.module.ends_with('.') {
+                    format!("{}{member}", imp.module)
+                } else {
+                    format!("{}.{member}", imp.module)
+                };
+                if let Some(path) = self.linker.module_path(from, &joined, lang) {
+                    return Some((path, true));
+                }
+            }
+        }
+        self.linker.module_path(from, &imp.module, lang).map(|p| (p, imp.member.is_none()))
+    }
+
+    fn module_index(&self, p: &mut Program, path: &Path, loaded: &mut usize) -> Option<usize> {
+        let facts = self.linker.load(path)?;
+        if let Some(&i) = p.by_file.get(&facts.file) {
+            return Some(i);
+        }
+        if *loaded >= MAX_LOADED {
+            return None;
+        }
+        *loaded += 1;
+        let text = self.linker.sources.get(facts.file).text.clone();
+        let module = crate::frontend::lower(facts.lang, facts.file, path, &text)?;
+        let i = p.modules.len();
+        p.by_file.insert(facts.file, i);
+        p.modules.push(module);
+        Some(i)
+    }
+
+    fn tool_of(&self, reg: &Registration, facts: &Arc<FileFacts>, lang: Lang, program: &Program) -> Tool {
+        let (name, name_span) = match &reg.name {
+            Some(Value::Str(s, span)) => (Some(s.to_string()), Some(*span)),
+            _ => (None, reg.name_at.or(Some(reg.call))),
+        };
+        // Reported at the outermost project call that wrote the name.
+        let site = name_span
+            .and_then(|at| reg.stack.iter().find(|s| s.file == at.file && s.start <= at.start && at.end <= s.end))
+            .copied()
+            .unwrap_or_else(|| head(reg));
+        let title = match &reg.title {
+            None | Some(Value::Null(_) | Value::Undefined(_)) => Hint::Absent,
+            Some(Value::Str(s, span)) => Hint::Declared { value: s.to_string(), span: *span },
+            Some(v) => Hint::Unresolved { span: v.span().unwrap_or(reg.call) },
+        };
+        let description = match &reg.description {
+            Some(Value::Str(s, _)) => Some(s.to_string()),
+            _ => None,
+        };
+        let (generation, why) = self.generation(facts);
+        let annotations = match &reg.annotations {
+            None | Some(Value::Null(_) | Value::Undefined(_)) => Annotations::none(),
+            Some(v @ Value::Object(o)) => {
+                let obj_span = o.borrow().span.unwrap_or(reg.call);
+                let origin = match reg.annotations_at {
+                    Some(at) if !(at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end) => {
+                        let symbol = self.linker.sources.get(at.file).slice(at).to_string();
+                        Origin::Preset { symbol, defined_at: obj_span, used_at: at }
+                    }
+                    _ => Origin::Inline(obj_span),
+                };
+                match to_resolve_value(v, facts, 0) {
+                    RValue::Obj(obj) => self.annotations_of(&obj, origin, generation, &why),
+                    _ => unresolved(obj_span),
+                }
+            }
+            Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
+        };
+        let params = if lang == Lang::Python { handler_params(reg, program) } else { None };
+        Tool {
+            name,
+            name_span,
+            site,
+            definition: None,
+            language: Some(lang),
+            api: reg.api,
+            params,
+            description,
+            title,
+            annotations,
+            syntax: if lang == Lang::Python { Syntax::PythonKeyword } else { Syntax::JsObject },
+            // Elicitation in the handler is not modelled by the evaluator yet.
+            confirms: vec![],
+        }
+    }
+}
+
+/// A Python handler's parameter names, when its signature shows them all:
+/// a parameter typed with anything but a builtin scalar (an input model
+/// whose fields are the real inputs) makes them unknown. The SDK's
+/// `Context` parameter is not an input.
+fn handler_params(reg: &Registration, p: &Program) -> Option<Vec<String>> {
+    const PLAIN: &[&str] = &["str", "int", "float", "bool", "bytes", "list", "dict", "Any"];
+    let Some(Value::Func(c)) = &reg.handler else { return None };
+    let f = p.modules.get(c.module)?.func(c.func);
+    let mut names = vec![];
+    for param in &f.params {
+        match &param.annotation {
+            Some(ir::Expr::Name(t, _)) if t == "Context" => continue,
+            Some(ir::Expr::Name(t, _)) if PLAIN.contains(&t.as_str()) => {}
+            None => {}
+            Some(_) => return None,
+        }
+        names.push(param.name.clone());
+    }
+    Some(names)
+}
+
+/// The registering call up to the end of the SDK member it calls
+/// (`@mcp.tool`, `server.registerTool`): what diagnostics underline.
+fn head(reg: &Registration) -> Span {
+    let (call, site) = (reg.call, reg.site);
+    if site.file == call.file && call.start <= site.start && site.end <= call.end && site.end > call.start {
+        Span { file: call.file, start: call.start, end: site.end }
+    } else {
+        call
+    }
+}
+
+fn unresolved(span: Span) -> Annotations {
+    let u = Hint::Unresolved { span };
+    Annotations {
+        origin: Origin::Unresolved(span),
+        title: Hint::Unresolved { span },
+        read_only: u.clone(),
+        destructive: u.clone(),
+        idempotent: u.clone(),
+        open_world: u,
+        unknown_keys: vec![],
+        sdk_defaults: vec![],
+    }
+}
+
+/// A tool whose name or annotations could not be followed.
+fn unsure(t: &Tool) -> bool {
+    let a = &t.annotations;
+    t.name.is_none()
+        || matches!(a.origin, Origin::Unresolved(_))
+        || crate::model::HintKind::ALL.iter().any(|k| matches!(a.hint(*k), Hint::Unresolved { .. }))
+}
+
+/// The known tools that are this registration: their site overlaps the
+/// registering call, the calls that led to it, or the decorated function.
+fn known_overlapping(reg: &Registration, known: &[Tool], p: &Program) -> Vec<usize> {
+    let mut spans: Vec<Span> = vec![reg.call, reg.site];
+    spans.extend(reg.stack.iter().copied());
+    if let Some(Value::Func(c) | Value::Bound(c, _)) = &reg.handler {
+        if let Some(m) = p.modules.get(c.module) {
+            spans.push(m.func(c.func).span);
+        }
+    }
+    let overlaps =
+        |a: Span, b: Span| a.file == b.file && a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1);
+    (0..known.len()).filter(|&i| spans.iter().any(|s| overlaps(*s, known[i].site))).collect()
+}
+
+/// The evaluator's value as resolution's, for the annotation rules.
+fn to_resolve_value(v: &Value, facts: &Arc<FileFacts>, depth: usize) -> RValue {
+    let span = v.span().unwrap_or(Span::new(facts.file, 0, 0));
+    if depth > 8 {
+        return RValue::Unresolved(span);
+    }
+    match v {
+        Value::Bool(b, s) => RValue::Bool(*b, *s),
+        Value::Str(t, s) => RValue::Str(t.to_string(), *s),
+        Value::Num(n, s) => RValue::Number(n.to_string(), *s),
+        Value::Null(s) => RValue::Null(*s),
+        Value::Undefined(s) => RValue::Undefined(*s),
+        Value::Object(o) => {
+            let o = o.borrow();
+            let obj_span = o.span.unwrap_or(span);
+            let mut items = vec![];
+            // A spread of something unknown may have set any key; keys
+            // written explicitly still count (they usually come after it).
+            if !o.complete {
+                items.push(Item::Unknown(obj_span));
+            }
+            for (key, value, key_span) in &o.entries {
+                items.push(Item::Pair {
+                    key: key.to_string(),
+                    key_span: key_span.unwrap_or(obj_span),
+                    value: to_resolve_value(value, facts, depth + 1),
+                    value_expr: None,
+                    facts: facts.clone(),
+                });
+            }
+            RValue::Obj(Obj { items, span: obj_span, defined_at: None })
+        }
+        Value::List(_, s) => RValue::Other(*s),
+        _ => RValue::Unresolved(span),
+    }
+}
+
+/// Every import statement of a module, nested ones included.
+fn imports(m: &ir::Module) -> Vec<ir::Import> {
+    let mut out = vec![];
+    let mut todo: Vec<&[Stmt]> = vec![&m.body];
+    todo.extend(m.funcs.iter().map(|f| f.body.as_slice()));
+    while let Some(block) = todo.pop() {
+        for s in block {
+            match s {
+                Stmt::Import(i) => out.push(i.clone()),
+                Stmt::If { then, otherwise, .. } => {
+                    todo.push(then);
+                    todo.push(otherwise);
+                }
+                Stmt::Try { body, handlers, finally, .. } => {
+                    todo.push(body);
+                    todo.extend(handlers.iter().map(|h| h.as_slice()));
+                    todo.push(finally);
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
