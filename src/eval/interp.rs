@@ -16,19 +16,8 @@ use crate::source::Span;
 
 use super::budget::Budget;
 use super::value::{Closure, Obj, Value};
+pub use super::value::{Frame, FrameRef};
 use super::Registration;
-
-/// One activation's (or one module's) variables.
-#[derive(Debug, Default)]
-pub struct Frame {
-    pub vars: HashMap<Rc<str>, Value>,
-    pub parent: Option<Rc<RefCell<Frame>>>,
-    /// `this` / `self` of a method activation; `None` inherits the parent's.
-    pub this: Option<Value>,
-    pub module: usize,
-}
-
-pub type FrameRef = Rc<RefCell<Frame>>;
 
 /// How a statement completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use crate::ir::{ClassId, FuncId};
 use crate::source::Span;
 
-use super::interp::Frame;
+use std::collections::HashMap;
 
 pub type ObjRef = Rc<RefCell<Obj>>;
 pub type ListRef = Rc<RefCell<Vec<Value>>>;
@@ -249,3 +249,15 @@ impl Value {
         }
     }
 }
+
+/// One activation's (or one module's) variables.
+#[derive(Debug, Default)]
+pub struct Frame {
+    pub vars: HashMap<Rc<str>, Value>,
+    pub parent: Option<Rc<RefCell<Frame>>>,
+    /// `this` / `self` of a method activation; `None` inherits the parent's.
+    pub this: Option<Value>,
+    pub module: usize,
+}
+
+pub type FrameRef = Rc<RefCell<Frame>>;
