@@ -155,7 +155,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         (explicit && flag_globs.iter().any(|g| g.matches(abs)))
             || (opts.settings)(abs).exclude_globs.iter().any(|g| g.matches(abs))
     };
-    found.files.retain(|c| !excluded(&absolute(&c.path, &canonical_cwd), c.explicit));
+    let mut dirs = HashMap::new();
+    found.files.retain(|c| !excluded(&absolute_cached(&c.path, &canonical_cwd, &mut dirs), c.explicit));
     let stdin = opts.stdin.as_ref().filter(|_| paths.iter().any(|p| p.as_os_str() == "-"));
     let stdin_abs = stdin.map(|s| absolute(&s.path, &canonical_cwd));
     let stdin = stdin.filter(|_| !stdin_abs.as_deref().is_some_and(|a| excluded(a, true)));
@@ -192,7 +193,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         match frontend::lang_for(&input.path) {
             Some(lang) => {
                 languages.push(lang);
-                results.push(load_bytes(&sources, &abs, &input.path, lang, input.bytes.clone()));
+                results.push(load_bytes(&sources, Some(abs), &input.path, lang, input.bytes.clone()));
             }
             None => {
                 let message = format!("not a file type mcp-lint reads ({})", frontend::EXTENSIONS.join(", "));
@@ -205,14 +206,12 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 
     let linker = resolve::Linker::new(&sources);
     let mut parsed = Vec::new();
-    let mut modules = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
     for r in results {
         match r {
             Loaded::Parsed(path, facts, module, problems) => {
-                linker.insert(path, facts.clone());
+                linker.insert(path, facts.clone(), module);
                 parsed.push(facts);
-                modules.extend(module);
                 findings.extend(problems);
             }
             Loaded::Skipped(problems, note) => {
@@ -225,8 +224,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     parsed.sort_by_cached_key(|f| sources.get(f.file).display.clone());
     notes.sort();
 
-    modules.sort_by_cached_key(|m: &ir::Module| sources.get(m.file).display.clone());
-    let tools = resolve::resolve_all(&linker, &parsed, modules);
+    let tools = resolve::resolve_all(&linker, &parsed);
     // Each file's settings, looked up once.
     let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
     let mut settings_of = |id: source::FileId| -> Arc<Settings> {
@@ -272,6 +270,21 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     Run { files_scanned, languages, sources, tools, findings, notes, io_errors }
 }
 
+/// [`absolute`] for many files: each directory is resolved once, and only a
+/// file that is itself a link is resolved whole (a walk of 20,000 files
+/// would otherwise resolve every component of every path).
+fn absolute_cached(path: &Path, cwd: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) -> PathBuf {
+    let link = path.symlink_metadata().map_or(true, |m| m.file_type().is_symlink());
+    let (Some(parent), Some(name), false) = (path.parent(), path.file_name(), link) else {
+        return absolute(path, cwd);
+    };
+    let dir = dirs.entry(parent.to_path_buf()).or_insert_with(|| std::fs::canonicalize(cwd.join(parent)).ok());
+    match dir {
+        Some(dir) => dir.join(name),
+        None => absolute(path, cwd),
+    }
+}
+
 /// `path` made absolute against the working directory, symbolic links
 /// resolved where it exists (config globs and sources use canonical paths).
 fn absolute(path: &Path, cwd: &Path) -> PathBuf {
@@ -305,12 +318,12 @@ fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
         }
         Err(fsguard::ReadError::Refused(why)) => return Loaded::Skipped(vec![io_finding(sources, path, &why)], None),
     };
-    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    load_bytes(sources, &canonical, path, lang, bytes)
+    load_bytes(sources, None, path, lang, bytes)
 }
 
-/// Parse the contents of the file at `canonical` (`path` as named, for notes).
-fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, bytes: Vec<u8>) -> Loaded {
+/// Parse the contents of the file at `canonical` (`path` as named, for
+/// notes; canonicalised here when `None`, once the file is worth parsing).
+fn load_bytes(sources: &SourceMap, canonical: Option<PathBuf>, path: &Path, lang: Lang, bytes: Vec<u8>) -> Loaded {
     if bytes[..bytes.len().min(8192)].contains(&0) {
         let note = format!(
             "{}: skipped, looks binary",
@@ -321,6 +334,8 @@ fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, by
     if !worth_parsing(lang, &bytes) {
         return Loaded::Skipped(vec![], None);
     }
+    let canonical = canonical.unwrap_or_else(|| std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
+    let canonical = canonical.as_path();
     let mut problems = Vec::new();
     let (text, bad_utf8): (Arc<str>, Option<usize>) = match std::str::from_utf8(&bytes) {
         Ok(s) => (s.into(), None),
@@ -336,7 +351,7 @@ fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, by
         ));
     }
     match frontend::parse(lang, file.id, path, &text) {
-        Ok(facts) => {
+        Ok(frontend::Parsed { facts, module }) => {
             for p in &facts.problems {
                 // One finding per cause: the replaced bytes are the likely
                 // reason the parser failed, so its errors label that finding.
@@ -346,7 +361,6 @@ fn load_bytes(sources: &SourceMap, canonical: &Path, path: &Path, lang: Lang, by
                 }
                 problems.push(run_finding("MCP090", file.id, Some(p.span), p.message.clone()));
             }
-            let module = frontend::lower(lang, file.id, path, &text);
             Loaded::Parsed(canonical.to_path_buf(), Arc::new(facts), module, problems)
         }
         Err(panic) => {

@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::ir::{self, BinaryOp, Element, Entry, Expr, FuncId, Lit, Pattern, Place, Stmt, UnaryOp};
 use crate::source::Span;
@@ -57,7 +58,7 @@ pub(super) enum ModState {
 }
 
 pub struct Interp<'p> {
-    pub(super) modules: &'p [ir::Module],
+    pub(super) modules: &'p [Arc<ir::Module>],
     pub(super) linker: &'p dyn Linker,
     pub(super) budget: Budget,
     pub(super) steps: u64,
@@ -79,7 +80,7 @@ pub struct Interp<'p> {
 }
 
 impl<'p> Interp<'p> {
-    pub fn new(modules: &'p [ir::Module], linker: &'p dyn Linker, budget: Budget) -> Interp<'p> {
+    pub fn new(modules: &'p [Arc<ir::Module>], linker: &'p dyn Linker, budget: Budget) -> Interp<'p> {
         Interp {
             modules,
             linker,

@@ -29,6 +29,7 @@ mod tests;
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::ir::{self, FuncKind, MemberValue, ParamKind};
 use crate::source::Span;
@@ -69,7 +70,7 @@ pub struct Outcome {
 }
 
 /// Runs every module, then every function and class nothing ran.
-pub fn run(modules: &[ir::Module], linker: &dyn Linker, budget: Budget) -> Outcome {
+pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> Outcome {
     let mut it = Interp::new(modules, linker, budget);
     for idx in 0..modules.len() {
         it.eval_module(idx);

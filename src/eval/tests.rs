@@ -74,7 +74,7 @@ impl Linker for NoLinks {
 }
 
 fn run_one(m: Module) -> Outcome {
-    run(&[m], &NoLinks, Budget::default())
+    run(&[Arc::new(m)], &NoLinks, Budget::default())
 }
 
 fn names(o: &Outcome) -> Vec<String> {
@@ -389,7 +389,7 @@ fn a_list_longer_than_the_unroll_budget_gives_an_unknown_element() {
         body: vec![register_tool(name("server"), name("n"), obj(vec![]))],
         span: sp(61),
     });
-    let out = run(&[m], &NoLinks, budget);
+    let out = run(&[Arc::new(m)], &NoLinks, budget);
     assert_eq!(names(&out), ["<computed>"]);
     assert!(out.exhausted);
 }
@@ -427,7 +427,7 @@ fn a_preset_imported_from_another_module_is_followed() {
     server.body.push(register_tool(name("server"), s("get_x"), obj(vec![("annotations", name("READ_ONLY"))])));
     let mut presets = Module::new(FileId(1), Lang::TypeScript);
     presets.body.push(let_("READ_ONLY", obj(vec![("readOnlyHint", b(true)), ("openWorldHint", b(false))])));
-    let out = run(&[server, presets], &TwoFiles, Budget::default());
+    let out = run(&[Arc::new(server), Arc::new(presets)], &TwoFiles, Budget::default());
     assert_eq!(names(&out), ["get_x"]);
     assert_eq!(hint(&out.registrations[0], "openWorldHint"), "false");
 }

@@ -29,20 +29,27 @@ pub fn lang_for(path: &Path) -> Option<Lang> {
     }
 }
 
+/// A parsed file: its facts and, for the languages that have a lowering so
+/// far (Python, TypeScript/JavaScript), its IR, both from one parse tree.
+pub struct Parsed {
+    pub facts: FileFacts,
+    pub module: Option<crate::ir::Module>,
+}
+
 /// Parse one file. Catches a panic in a frontend so that one file can never
 /// abort the run; the caller reports it against the file.
-pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<FileFacts, String> {
+pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed, String> {
     let _budget = queries::start_budget(text.len());
     // Parsers read a lone `\r` as no line break at all (CPython does not).
     let normal = crate::source::normalize_line_endings(text);
     let text = &*normal;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
-        Lang::Python => python::parse(file, text),
-        Lang::TypeScript | Lang::JavaScript => typescript::parse(file, lang, path, text),
-        Lang::Go => go::parse(file, path, text),
-        Lang::Rust => rust::parse(file, path, text),
+        Lang::Python => python::parse_file(file, text, true),
+        Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text, true),
+        Lang::Go => (go::parse(file, path, text), None),
+        Lang::Rust => (rust::parse(file, path, text), None),
     }));
-    result.map_err(|e| {
+    result.map(|(facts, module)| Parsed { facts, module }).map_err(|e| {
         e.downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| e.downcast_ref::<String>().cloned())
@@ -75,23 +82,6 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
         Lang::Go => "`mcp.AddTool` / `Server.AddTool` (`github.com/modelcontextprotocol/go-sdk/mcp`), `mcp.NewTool` + `AddTool` (`github.com/mark3labs/mcp-go`)",
         Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",
     }
-}
-
-/// Lower one file into the evaluator's IR, for the languages that have a
-/// lowering so far (Python, TypeScript/JavaScript). A panic is caught: the
-/// file then simply takes no part in evaluation.
-pub fn lower(lang: Lang, file: FileId, path: &Path, text: &str) -> Option<crate::ir::Module> {
-    // The same parse budget and line endings as `parse`.
-    let _budget = queries::start_budget(text.len());
-    let normal = crate::source::normalize_line_endings(text);
-    let text = &*normal;
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
-        Lang::Python => python::to_ir::lower(file, text),
-        Lang::TypeScript | Lang::JavaScript => typescript::to_ir::lower(file, lang, path, text),
-        Lang::Go | Lang::Rust => None,
-    }))
-    .ok()
-    .flatten()
 }
 
 /// Byte markers of files worth parsing: they may register tools (an MCP

@@ -24,7 +24,7 @@ use crate::source::{FileId, Span};
 const MAX_LOADED: usize = 2_000;
 
 struct Program {
-    modules: Vec<ir::Module>,
+    modules: Vec<Arc<ir::Module>>,
     by_file: HashMap<FileId, usize>,
     links: HashMap<(usize, String, Option<String>), LinkTo>,
 }
@@ -52,14 +52,16 @@ impl Resolver<'_, '_> {
     /// unresolved annotations) and the evaluator reaches the same
     /// registration with everything known, the evaluator's tools replace it:
     /// the indices of the replaced known tools come back too.
-    pub(super) fn evaluated(&self, modules: Vec<ir::Module>, known: &[Tool]) -> (Vec<Tool>, Vec<usize>) {
+    pub(super) fn evaluated(&self, modules: Vec<Arc<ir::Module>>, known: &[Tool]) -> (Vec<Tool>, Vec<usize>) {
         let mut replaced: Vec<usize> = vec![];
         if modules.is_empty() {
             return (vec![], replaced);
         }
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
+        let sites = Sites::new(known);
         let mut out: Vec<Tool> = vec![];
+        let mut seen: std::collections::HashSet<(Span, Option<String>)> = Default::default();
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
             let lang = program.modules[m].lang;
@@ -79,7 +81,7 @@ impl Resolver<'_, '_> {
             else {
                 continue;
             };
-            let overlapping = known_overlapping(reg, known, &program);
+            let overlapping = known_overlapping(reg, &sites, &program);
             let mut tool = self.tool_of(reg, &facts, lang, &program);
             if !overlapping.is_empty() {
                 let better = !unsure(&tool) && overlapping.iter().all(|&i| unsure(&known[i]));
@@ -96,7 +98,7 @@ impl Resolver<'_, '_> {
                 }
                 replaced.extend(overlapping);
             }
-            if !out.iter().any(|t| t.site == tool.site && t.name == tool.name) {
+            if seen.insert((tool.site, tool.name.clone())) {
                 out.push(tool);
             }
         }
@@ -106,7 +108,7 @@ impl Resolver<'_, '_> {
     }
 
     /// Lowered modules plus every file their imports reach, with the links.
-    fn link(&self, modules: Vec<ir::Module>) -> Program {
+    fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program {
         let mut p = Program { by_file: HashMap::new(), modules: vec![], links: HashMap::new() };
         for m in modules {
             p.by_file.insert(m.file, p.modules.len());
@@ -164,8 +166,7 @@ impl Resolver<'_, '_> {
             return None;
         }
         *loaded += 1;
-        let text = self.linker.sources.get(facts.file).text.clone();
-        let module = crate::frontend::lower(facts.lang, facts.file, path, &text)?;
+        let module = self.linker.lowered(facts.file)?;
         let i = p.modules.len();
         p.by_file.insert(facts.file, i);
         p.modules.push(module);
@@ -285,7 +286,7 @@ fn unsure(t: &Tool) -> bool {
 
 /// The known tools that are this registration: their site overlaps the
 /// registering call, the calls that led to it, or the decorated function.
-fn known_overlapping(reg: &Registration, known: &[Tool], p: &Program) -> Vec<usize> {
+fn known_overlapping(reg: &Registration, known: &Sites, p: &Program) -> Vec<usize> {
     let mut spans: Vec<Span> = vec![reg.call, reg.site];
     spans.extend(reg.stack.iter().copied());
     if let Some(Value::Func(c) | Value::Bound(c, _)) = &reg.handler {
@@ -293,9 +294,48 @@ fn known_overlapping(reg: &Registration, known: &[Tool], p: &Program) -> Vec<usi
             spans.push(m.func(c.func).span);
         }
     }
-    let overlaps =
-        |a: Span, b: Span| a.file == b.file && a.start < b.end.max(b.start + 1) && b.start < a.end.max(a.start + 1);
-    (0..known.len()).filter(|&i| spans.iter().any(|s| overlaps(*s, known[i].site))).collect()
+    let mut out: Vec<usize> = spans.iter().flat_map(|s| known.overlapping(*s)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The known tools' sites per file, sorted by start, so that finding the
+/// ones a span overlaps is a binary search, not a scan per registration.
+struct Sites {
+    by_file: HashMap<FileId, FileSites>,
+}
+
+/// (start, end, tool index) by start, and the longest site's length.
+type FileSites = (Vec<(u32, u32, usize)>, u32);
+
+impl Sites {
+    fn new(known: &[Tool]) -> Sites {
+        let mut by_file: HashMap<FileId, FileSites> = HashMap::new();
+        for (i, t) in known.iter().enumerate() {
+            let entry = by_file.entry(t.site.file).or_default();
+            entry.0.push((t.site.start, t.site.end, i));
+            entry.1 = entry.1.max(t.site.end.saturating_sub(t.site.start));
+        }
+        for (sites, _) in by_file.values_mut() {
+            sites.sort_unstable();
+        }
+        Sites { by_file }
+    }
+
+    /// Tools whose site overlaps `s`; an empty span counts as one byte.
+    fn overlapping(&self, s: Span) -> impl Iterator<Item = usize> + '_ {
+        let (sites, longest) = self.by_file.get(&s.file).map(|(v, l)| (v.as_slice(), *l)).unwrap_or((&[], 0));
+        let end = s.end.max(s.start + 1);
+        // A site that overlaps starts before `end` and no earlier than the
+        // longest site could reach back from.
+        let from = sites.partition_point(|&(start, _, _)| start < s.start.saturating_sub(longest + 1));
+        sites[from..]
+            .iter()
+            .take_while(move |&&(start, _, _)| start < end)
+            .filter(move |&&(start, site_end, _)| s.start < site_end.max(start + 1))
+            .map(|&(_, _, i)| i)
+    }
 }
 
 /// The evaluator's value as resolution's, for the annotation rules.

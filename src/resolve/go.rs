@@ -26,7 +26,7 @@ fn under(module: &str, root: &str) -> bool {
 }
 
 impl LangSupport for Go {
-    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+    fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         let Some((root, module)) = go_mod(from) else { return vec![] };
         let rest = if specifier == module {
             ""

@@ -4,13 +4,16 @@
 
 use std::path::{Path, PathBuf};
 
+use super::dircache::DirCache;
 use super::python::Generation;
 use super::Linker;
 use crate::model::{CalleeKind, FileFacts, Lang};
 
 pub trait LangSupport: Sync {
     /// Files a module specifier imported from `from` may name, best first.
-    fn module_candidates(&self, _from: &Path, _specifier: &str) -> Vec<PathBuf> {
+    /// `fs` answers "is there a file or project marker here" from cached
+    /// directory listings.
+    fn module_candidates(&self, _from: &Path, _specifier: &str, _fs: &DirCache) -> Vec<PathBuf> {
         vec![]
     }
     /// Whether an import of `module` says the file uses an MCP SDK.

@@ -6,6 +6,7 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+mod dircache;
 mod each;
 mod eval;
 mod evaluated;
@@ -41,7 +42,10 @@ pub struct Linker<'a> {
     pub sources: &'a SourceMap,
     by_path: Mutex<HashMap<PathBuf, Option<Arc<FileFacts>>>>,
     by_id: Mutex<HashMap<FileId, (PathBuf, Arc<FileFacts>)>>,
+    /// The IR of each parsed file that has a lowering, from the same parse.
+    lowered: Mutex<HashMap<FileId, Arc<crate::ir::Module>>>,
     modules: Mutex<HashMap<(PathBuf, Lang, String), Option<PathBuf>>>,
+    fs: dircache::DirCache,
     deps: python::Deps,
 }
 
@@ -51,13 +55,18 @@ impl<'a> Linker<'a> {
             sources,
             by_path: Mutex::default(),
             by_id: Mutex::default(),
+            lowered: Mutex::default(),
             modules: Mutex::default(),
+            fs: dircache::DirCache::default(),
             deps: python::Deps::default(),
         }
     }
 
     /// Register a file parsed by the main pass (`path` absolute).
-    pub fn insert(&self, path: PathBuf, facts: Arc<FileFacts>) {
+    pub fn insert(&self, path: PathBuf, facts: Arc<FileFacts>, module: Option<crate::ir::Module>) {
+        if let Some(m) = module {
+            self.lowered.lock().expect("linker poisoned").insert(facts.file, Arc::new(m));
+        }
         self.by_id.lock().expect("linker poisoned").insert(facts.file, (path.clone(), facts.clone()));
         self.by_path.lock().expect("linker poisoned").insert(path, Some(facts));
     }
@@ -73,7 +82,8 @@ impl<'a> Linker<'a> {
         if let Some(hit) = self.modules.lock().expect("linker poisoned").get(&key) {
             return hit.clone();
         }
-        let found = lang::support(lang).module_candidates(from, specifier).into_iter().find(|c| c.is_file());
+        let found =
+            lang::support(lang).module_candidates(from, specifier, &self.fs).into_iter().find(|c| self.fs.is_file(c));
         self.modules.lock().expect("linker poisoned").insert(key, found.clone());
         found
     }
@@ -99,17 +109,29 @@ impl<'a> Linker<'a> {
         let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
         let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
         let file = self.sources.add(path, text.clone(), Some(lang));
-        crate::frontend::parse(lang, file.id, path, &text).ok().map(Arc::new)
+        let parsed = crate::frontend::parse(lang, file.id, path, &text).ok()?;
+        if let Some(m) = parsed.module {
+            self.lowered.lock().expect("linker poisoned").entry(file.id).or_insert_with(|| Arc::new(m));
+        }
+        Some(Arc::new(parsed.facts))
+    }
+
+    /// The IR of a parsed file, if its language has a lowering.
+    fn lowered(&self, file: FileId) -> Option<Arc<crate::ir::Module>> {
+        self.lowered.lock().expect("linker poisoned").get(&file).cloned()
     }
 }
 
 /// Resolve every site of the given files into tools, in file order.
-pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], modules: Vec<crate::ir::Module>) -> Vec<Tool> {
+pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // Projects whose tools are annotated at run time, by project root.
     let runtime: HashMap<PathBuf, Span> = files
         .iter()
         .filter_map(|f| {
-            Some((linker.path_of(f.file).and_then(|p| project_root(&p)).unwrap_or_default(), f.runtime_annotations?))
+            Some((
+                linker.path_of(f.file).and_then(|p| project_root(&p, &linker.fs)).unwrap_or_default(),
+                f.runtime_annotations?,
+            ))
         })
         .collect();
     let r = Resolver { linker, generations: Mutex::default(), runtime };
@@ -127,6 +149,8 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], modules: Vec<crate
     let defined: std::collections::HashSet<(FileId, u32)> =
         tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
+    // The linted files' IR, in file order (the facts are sorted so).
+    let modules = files.iter().filter_map(|f| linker.lowered(f.file)).collect();
     let (found, replaced) = r.evaluated(modules, &tools);
     let mut i = 0;
     tools.retain(|_| {
@@ -144,9 +168,13 @@ struct Resolver<'l, 'a> {
 }
 
 /// The nearest directory above `file` with a project manifest.
-fn project_root(file: &std::path::Path) -> Option<PathBuf> {
+fn project_root(file: &std::path::Path, fs: &dircache::DirCache) -> Option<PathBuf> {
     const MANIFESTS: [&str; 5] = ["package.json", "pyproject.toml", "go.mod", "Cargo.toml", "setup.py"];
-    file.ancestors().skip(1).take(24).find(|d| MANIFESTS.iter().any(|m| d.join(m).is_file())).map(|d| d.to_path_buf())
+    file.ancestors()
+        .skip(1)
+        .take(24)
+        .find(|d| MANIFESTS.iter().any(|m| fs.is_file(&d.join(m))))
+        .map(|d| d.to_path_buf())
 }
 
 /// Whether a site's gate says it is MCP.
@@ -190,7 +218,8 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let (object_at, object_params) = self.definition_object(&mut parts);
         // Annotated at run time by its project (`_registeredTools`): unknown.
         if parts.annotations.is_none() && !self.runtime.is_empty() {
-            let root = self.linker.path_of(facts.file).and_then(|p| project_root(&p)).unwrap_or_default();
+            let root =
+                self.linker.path_of(facts.file).and_then(|p| project_root(&p, &self.linker.fs)).unwrap_or_default();
             if let Some(span) = self.runtime.get(&root) {
                 parts.annotations = Some(Scoped { expr: Expr::Unresolved(*span), facts: facts.clone() });
             }

@@ -13,8 +13,8 @@ use crate::model::{CalleeKind, FileFacts};
 pub struct Python;
 
 impl LangSupport for Python {
-    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
-        module_candidates(from, specifier)
+    fn module_candidates(&self, from: &Path, specifier: &str, fs: &super::dircache::DirCache) -> Vec<PathBuf> {
+        module_candidates_in(from, specifier, &|p| fs.exists(p))
     }
     fn is_sdk_module(&self, module: &str) -> bool {
         is_sdk_module(module)
@@ -134,6 +134,11 @@ pub fn family(facts: &FileFacts) -> Family {
 
 /// Candidate files for a module specifier imported from `from`.
 pub fn module_candidates(from: &Path, module: &str) -> Vec<PathBuf> {
+    module_candidates_in(from, module, &|p| p.exists())
+}
+
+/// [`module_candidates`], asking `exists` where the project root is.
+fn module_candidates_in(from: &Path, module: &str, exists: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     let dir = from.parent().unwrap_or(Path::new("."));
     let dots = module.chars().take_while(|c| *c == '.').count();
     let rest: Vec<&str> = module[dots..].split('.').filter(|s| !s.is_empty()).collect();
@@ -165,7 +170,7 @@ pub fn module_candidates(from: &Path, module: &str) -> Vec<PathBuf> {
         let Some(d) = cur else { break };
         push(&mut out, d);
         push(&mut out, &d.join("src"));
-        if is_project_root(d) {
+        if is_project_root(d, exists) {
             break;
         }
         cur = d.parent();
@@ -173,8 +178,8 @@ pub fn module_candidates(from: &Path, module: &str) -> Vec<PathBuf> {
     out
 }
 
-fn is_project_root(d: &Path) -> bool {
-    ["pyproject.toml", "setup.py", "setup.cfg", ".git"].iter().any(|m| d.join(m).exists())
+fn is_project_root(d: &Path, exists: &dyn Fn(&Path) -> bool) -> bool {
+    ["pyproject.toml", "setup.py", "setup.cfg", ".git"].iter().any(|m| exists(&d.join(m)))
 }
 
 // ---------------------------------------------------------------------------
@@ -217,7 +222,7 @@ impl Deps {
             if let Some(info) = self.for_dir(d) {
                 return Some(info);
             }
-            if is_project_root(d) {
+            if is_project_root(d, &|p| p.exists()) {
                 return None;
             }
             cur = d.parent();

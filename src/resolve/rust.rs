@@ -26,7 +26,7 @@ pub struct Rust;
 const SDK_CRATES: &[&str] = &["rmcp", "rmcp_macros", "rust_mcp_sdk", "rust_mcp_macros", "rust_mcp_schema", "pmcp"];
 
 impl LangSupport for Rust {
-    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+    fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         module_candidates(from, specifier)
     }
     fn is_sdk_module(&self, module: &str) -> bool {

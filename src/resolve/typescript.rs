@@ -20,7 +20,7 @@ pub struct TypeScript;
 const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs"];
 
 impl LangSupport for TypeScript {
-    fn module_candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+    fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         module_candidates(from, specifier)
     }
     fn is_sdk_module(&self, module: &str) -> bool {

@@ -259,7 +259,8 @@ fn random_nested_and_chained_expressions_parse_on_a_default_stack() {
                 _ => (mcp_lint::model::Lang::Rust, "s.rs"),
             };
             let facts = mcp_lint::frontend::parse(ml, mcp_lint::source::FileId(0), Path::new(path), text)
-                .unwrap_or_else(|e| panic!("case {i} ({lang}) panicked: {e}"));
+                .unwrap_or_else(|e| panic!("case {i} ({lang}) panicked: {e}"))
+                .facts;
             assert!(
                 !facts.tools.is_empty() || !facts.problems.is_empty(),
                 "case {i} ({lang}): the head tool was lost without a problem"

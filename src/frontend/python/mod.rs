@@ -125,13 +125,18 @@ pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
 /// Parse one Python file into facts. Never panics on bad input: syntax
 /// errors become a problem and the rest of the tree is still searched.
 pub fn parse(file: FileId, text: &str) -> FileFacts {
+    parse_file(file, text, false).0
+}
+
+/// [`parse`], and with `lower` the file's IR from the same parse tree.
+pub fn parse_file(file: FileId, text: &str, lower: bool) -> (FileFacts, Option<crate::ir::Module>) {
     let mut facts = FileFacts::new(file, Lang::Python);
     let Some(tree) = parse_tree(text) else {
         facts.problems.push(Problem {
             span: Span::new(file, 0, 0),
             message: "the Python parser gave up on this file: parsing took over its time budget".into(),
         });
-        return facts;
+        return (facts, None);
     };
     let root = tree.root_node();
     let cx = Cx {
@@ -150,14 +155,15 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
     }
     if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, LEXIS) {
         facts.problems.push(problem);
-        return facts;
+        return (facts, None);
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
     cx.alias_fields(&mut facts);
     cx.class_fields(&mut facts);
     cx.registrations(&mut facts);
-    facts
+    let module = lower.then(|| to_ir::lower(file, text, root));
+    (facts, module)
 }
 
 struct Cx<'a, 't> {

@@ -22,13 +22,12 @@ use crate::source::{FileId, Span};
 
 const MAX_DEPTH: usize = 200;
 
-/// Lowers one Python file; `None` when the parser gave up entirely.
-pub fn lower(file: FileId, text: &str) -> Option<Module> {
-    let tree = super::parse_tree(text)?;
+/// Lowers one Python file from its parse tree (the facts' own).
+pub fn lower(file: FileId, text: &str, root: Node) -> Module {
     let mut cx = Cx { text, file, module: Module::new(file, Lang::Python), depth: 0 };
-    let body = cx.block(tree.root_node());
+    let body = cx.block(root);
     cx.module.body = body;
-    Some(cx.module)
+    cx.module
 }
 
 struct Cx<'a> {
@@ -819,6 +818,8 @@ impl Cx<'_> {
 mod tests {
     //! Python source → IR → the evaluator: the registrations it reaches.
 
+    use std::sync::Arc;
+
     use crate::eval::value::Value;
     use crate::eval::{run, Budget, Link, Linker, Outcome};
     use crate::ir::Import;
@@ -842,7 +843,9 @@ mod tests {
         let modules: Vec<_> = files
             .iter()
             .enumerate()
-            .map(|(i, (_, text))| super::lower(FileId(i as u32), text).expect("parses"))
+            .map(|(i, (_, text))| {
+                Arc::new(crate::frontend::python::parse_file(FileId(i as u32), text, true).1.expect("parses"))
+            })
             .collect();
         run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
     }
@@ -955,7 +958,7 @@ mod tests {
     #[test]
     fn deep_attribute_chains_lower_without_overflowing() {
         let src = format!("X = a{}\n", ".b".repeat(6_500));
-        let m = super::lower(FileId(0), &src).expect("parses");
+        let m = crate::frontend::python::parse_file(FileId(0), &src, true).1.expect("parses");
         assert_eq!(m.body.len(), 1);
     }
 }

@@ -130,6 +130,17 @@ pub fn comments(lang: Lang, path: &Path, text: &str) -> Vec<std::ops::Range<usiz
 /// Parse one TS/JS file into facts. Never panics on bad input: syntax errors
 /// become a problem and the rest of the tree is still searched.
 pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
+    parse_file(file, lang, path, text, false).0
+}
+
+/// [`parse`], and with `lower` the file's IR from the same parse tree.
+pub fn parse_file(
+    file: FileId,
+    lang: Lang,
+    path: &Path,
+    text: &str,
+    lower: bool,
+) -> (FileFacts, Option<crate::ir::Module>) {
     let mut facts = FileFacts::new(file, lang);
     let grammar = Grammar::for_path(lang, path);
     let Some(tree) = parse_tree(grammar, text) else {
@@ -137,7 +148,7 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
             span: Span::new(file, 0, 0),
             message: format!("the {} parser gave up on this file: parsing took over its time budget", lang.name()),
         });
-        return facts;
+        return (facts, None);
     };
     let root = tree.root_node();
     let cx = Cx {
@@ -159,7 +170,7 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
     let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: false };
     if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
         facts.problems.push(problem);
-        return facts;
+        return (facts, None);
     }
     cx.imports(&mut facts);
     cx.bindings(&mut facts);
@@ -172,7 +183,8 @@ pub fn parse(file: FileId, lang: Lang, path: &Path, text: &str) -> FileFacts {
         facts.tools.clear();
         facts.each.clear();
     }
-    facts
+    let module = lower.then(|| to_ir::lower(file, lang, text, root));
+    (facts, module)
 }
 
 /// Test files (`*.test.ts`, `*.spec.js`, under `__tests__/` or a nearby

@@ -21,17 +21,14 @@ use crate::ir::{
 use crate::model::Lang;
 use crate::source::{FileId, Span};
 
-use super::Grammar;
-
 const MAX_DEPTH: usize = 200;
 
-/// Lowers one TS/JS file; `None` when the parser gave up entirely.
-pub fn lower(file: FileId, lang: Lang, path: &std::path::Path, text: &str) -> Option<Module> {
-    let tree = super::parse_tree(Grammar::for_path(lang, path), text)?;
+/// Lowers one TS/JS file from its parse tree (the facts' own).
+pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
     let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0 };
-    let body = cx.block(tree.root_node());
+    let body = cx.block(root);
     cx.module.body = body;
-    Some(cx.module)
+    cx.module
 }
 
 struct Cx<'a> {
@@ -889,6 +886,7 @@ mod tests {
     //! TypeScript source → IR → the evaluator: the registrations it reaches.
 
     use std::path::Path;
+    use std::sync::Arc;
 
     use crate::eval::value::Value;
     use crate::eval::{run, Budget, Link, Linker, Outcome};
@@ -913,8 +911,15 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, (name, text))| {
-                super::lower(FileId(i as u32), Lang::TypeScript, Path::new(&format!("{name}.ts")), text)
-                    .expect("parses")
+                let path = format!("{name}.ts");
+                let parsed = crate::frontend::typescript::parse_file(
+                    FileId(i as u32),
+                    Lang::TypeScript,
+                    Path::new(&path),
+                    text,
+                    true,
+                );
+                Arc::new(parsed.1.expect("parses"))
             })
             .collect();
         run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
@@ -1045,7 +1050,9 @@ mod tests {
     #[test]
     fn deep_member_chains_lower_without_overflowing() {
         let src = format!("const X = a{};\n", ".b".repeat(6_500));
-        let m = super::lower(FileId(0), Lang::TypeScript, Path::new("x.ts"), &src).expect("parses");
+        let m = crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("x.ts"), &src, true)
+            .1
+            .expect("parses");
         assert_eq!(m.body.len(), 1);
     }
 }
