@@ -1487,10 +1487,12 @@ def main(argv: list[str] | None = None) -> int:
             print("\nrg: rg not installed (baseline skipped)")
             results["rg"] = "not installed"
         else:
-            # The Python tree keeps its historical pattern; TS/JS MCP files may spell the SDK
-            # only as `McpServer` or `BaseTool`, so other trees match case-insensitively.
+            # The Python tree keeps its historical pattern; TS/JS MCP files may name the SDK
+            # only as `McpServer` or a subclass's `BaseTool` (`-i tool` would match `functools`).
             lang = (manifest or {}).get("lang", "python")
-            pats = ["-e", "mcp", "-e", "Hint"] if lang == "python" else ["-i", "-e", "mcp", "-e", "hint", "-e", "tool"]
+            pats = ["-e", "mcp", "-e", "Hint"]
+            if lang != "python":
+                pats += ["-e", "Mcp", "-e", "BaseTool"]
             argv_rg = [rg, "--files-with-matches", *pats, str(tree)]
             rg_label = "rg --files-with-matches " + " ".join(pats) + " TREE"
             got = bench(sp, "rg", argv_rg, a.runs, (0, 1), scratch)
