@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark mcp-lint on a large, deterministic, synthetic Python source tree.
+"""Benchmark mcp-lint on a large, deterministic, synthetic source tree.
+
+--lang python (default) is the tree described below; --lang ts writes the
+TypeScript/JavaScript tree of scripts/bench_ts.py; --lang mixed writes both,
+half the files each. --registrations N times single files with many tools.
 
 What it does
 ------------
@@ -1242,8 +1246,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="bench.py",
         description=(
             "Benchmark `mcp-lint check TREE --format json --exit-zero` (wall time,\n"
-            "throughput, peak RSS) on a deterministic synthetic Python tree: ~98% ordinary\n"
-            "modules, ~2% FastMCP servers / ToolAnnotations presets / tool modules.\n"
+            "throughput, peak RSS) on a deterministic synthetic Python, TypeScript/JavaScript\n"
+            "or mixed tree (--lang): ~98% ordinary modules, ~2% MCP servers, presets and\n"
+            "tool modules.\n"
             "`rg --files-with-matches -e mcp -e Hint TREE` is timed as a baseline when rg\n"
             "is on PATH."),
         epilog=(
