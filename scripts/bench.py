@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark mcp-lint on a large, deterministic, synthetic Python source tree.
+"""Benchmark mcp-lint on a large, deterministic, synthetic source tree.
+
+--lang python (default) is the tree described below; --lang ts writes the
+TypeScript/JavaScript tree of scripts/bench_ts.py; --lang mixed writes both,
+half the files each. --registrations N times single files with many tools.
 
 What it does
 ------------
@@ -47,6 +51,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# bench_ts.py imports this module as `bench`; run as a script it is `__main__`.
+sys.modules.setdefault("bench", sys.modules[__name__])
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 MANIFEST_NAME = ".mcp-lint-bench.json"
 GENERATOR_VERSION = 1
 
@@ -909,8 +916,8 @@ def plan_ordinary(r: random.Random, dirs: list[Dir]) -> None:
 
 
 def generate_tree(root: Path, n_files: int, seed: int, mcp_ratio: float,
-                  progress: bool = True) -> dict:
-    """Write the synthetic tree into root; return the manifest dict."""
+                  progress: bool = True, write_manifest: bool = True) -> dict:
+    """Write the synthetic Python tree into root; return the manifest dict."""
     t0 = time.perf_counter()
     r = random.Random(seed)
     dirs = plan_dirs(r, n_files)
@@ -987,6 +994,54 @@ def generate_tree(root: Path, n_files: int, seed: int, mcp_ratio: float,
     }
     if progress:
         print(f"  generated in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    if write_manifest:
+        (root / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+COUNT_KEYS = ("files", "bytes", "dirs", "mcp_files", "servers", "preset_modules", "tool_modules",
+              "tools", "tools_annotated", "tools_unannotated", "tools_preset_annotations")
+
+
+def generate_ts(root: Path, n_files: int, seed: int, mcp_ratio: float, progress: bool = True,
+                write_manifest: bool = True) -> dict:
+    """Write the synthetic TypeScript/JavaScript tree into root (scripts/bench_ts.py)."""
+    import bench_ts
+
+    t0 = time.perf_counter()
+    digest = hashlib.sha256()
+    show = None
+    if progress:
+        def show(written: int) -> None:
+            print(f"\r  generating TS/JS: {written}/{n_files} files", end="", file=sys.stderr, flush=True)
+    counts = bench_ts.generate(root, n_files, seed, mcp_ratio, digest, show)
+    if progress:
+        print(f"\n  generated in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    manifest = {"generator_version": GENERATOR_VERSION, "lang": "ts", "seed": seed,
+                "mcp_ratio": mcp_ratio, **counts, "sha256": digest.hexdigest()}
+    if write_manifest:
+        (root / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: float) -> dict:
+    """python: the historical tree, byte-identical per seed. ts: TS/JS only. mixed: the
+    Python tree of half the files beside the TS/JS tree of the other half (top-level
+    folders `acme_core` and `acme-web/src` cannot collide)."""
+    if lang == "python":
+        return generate_tree(root, n_files, seed, mcp_ratio)
+    if lang == "ts":
+        return generate_ts(root, n_files, seed, mcp_ratio)
+    n_py = n_files // 2
+    py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
+    ts = generate_ts(root, n_files - n_py, seed, mcp_ratio, write_manifest=False)
+    parts = {"python": py, "ts": ts} if py else {"ts": ts}
+    manifest = {"generator_version": GENERATOR_VERSION, "lang": "mixed", "seed": seed,
+                "mcp_ratio": mcp_ratio,
+                **{k: sum(p[k] for p in parts.values()) for k in COUNT_KEYS},
+                "max_depth": max(p["max_depth"] for p in parts.values()),
+                "sha256": hashlib.sha256("".join(p["sha256"] for p in parts.values()).encode()).hexdigest(),
+                "parts": parts}
     (root / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
 
@@ -1191,8 +1246,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="bench.py",
         description=(
             "Benchmark `mcp-lint check TREE --format json --exit-zero` (wall time,\n"
-            "throughput, peak RSS) on a deterministic synthetic Python tree: ~98% ordinary\n"
-            "modules, ~2% FastMCP servers / ToolAnnotations presets / tool modules.\n"
+            "throughput, peak RSS) on a deterministic synthetic Python, TypeScript/JavaScript\n"
+            "or mixed tree (--lang): ~98% ordinary modules, ~2% MCP servers, presets and\n"
+            "tool modules.\n"
             "`rg --files-with-matches -e mcp -e Hint TREE` is timed as a baseline when rg\n"
             "is on PATH."),
         epilog=(
@@ -1236,6 +1292,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
+    p.add_argument("--lang", choices=("python", "ts", "mixed"), default="python",
+                   help="tree language: python (default; the historical tree, byte-identical per "
+                        "seed), ts (TypeScript/JavaScript) or mixed (half each)")
+    p.add_argument("--registrations", type=int, default=None, metavar="N",
+                   help="instead: time one Python and one TypeScript server file with N/4, N/2 "
+                        "and N tool registrations (written the ways real servers do)")
     p.add_argument("--pathological", action="store_true",
                    help="instead: time each reproducer of scripts/pathological.py (issue 15) alone")
     p.add_argument("--generate-only", action="store_true",
@@ -1251,7 +1313,66 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--runs must be >= 1")
     if not 0.0 <= a.mcp_ratio <= 1.0:
         p.error("--mcp-ratio must be within [0, 1]")
+    if a.registrations is not None and a.registrations < 4:
+        p.error("--registrations must be >= 4")
     return a
+
+
+def many_python_registrations(n: int, seed: int) -> tuple[str, int]:
+    """One FastMCP server with n `@mcp.tool` registrations in the forms of
+    tool_decorator (bare, named, inline and preset annotations)."""
+    r = random.Random(f"py-many:{seed}:{n}")
+    st = Stats()
+    presets = sorted(PRESETS)
+    lines = ["from mcp.server.fastmcp import FastMCP", "from mcp.types import ToolAnnotations", ""]
+    lines += [f"{p} = {PRESETS[p]}" for p in presets]
+    lines += ["", 'mcp = FastMCP("many")']
+    for i in range(n):
+        name = f"{func_name(r)}_{i}"
+        deco = tool_decorator(r, name, presets, None, st, [])
+        lines += ["", ""] + deco + [f"def {name}({var_name(r)}: str) -> str:",
+                                    f'    """{sentence(r, 3, 8).capitalize()}."""',
+                                    f"    return {func_name(r)}()"]
+    return "\n".join(lines) + "\n", st.tools
+
+
+def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
+    """Median wall time of `check FILE` for one Python and one TS server with n/4,
+    n/2 and n registrations: the time per registration must stay flat (linear)."""
+    import bench_ts
+
+    makers = {"python": (many_python_registrations, "server.py"),
+              "ts": (bench_ts.many_registrations, "server.ts")}
+    failed = 0
+    sp = Spawner()
+    try:
+        with tempfile.TemporaryDirectory(prefix="mcp-lint-registrations-") as d:
+            print(f"{'file':<10} {'regs':>6} {'size':>9} {'median':>8} {'min':>8} {'us/reg':>7} "
+                  f"{'peak RSS':>9} {'tools':>12}")
+            for lang, (make, fname) in makers.items():
+                for k in (n // 4, n // 2, n):
+                    sub = Path(d) / f"{lang}-{k}"
+                    sub.mkdir()
+                    text, expected = make(k, seed)
+                    path = sub / fname
+                    path.write_text(text, encoding="utf-8")
+                    # The TS file passes the default 2 MiB --max-file-size at a few thousand tools.
+                    argv = [str(binary), "check", str(path), "--format", "json", "--exit-zero",
+                            "--max-file-size", str(max(len(text) * 2, 2 << 20))]
+                    got = bench(sp, f"{lang}-{k}", argv, runs, (0, 1), sub)
+                    if got is None:
+                        failed += 1
+                        continue
+                    rs, out = got
+                    tools, _, _ = tools_from_json(out)
+                    walls = [x.wall for x in rs]
+                    med = statistics.median(walls)
+                    rss = max(x.maxrss_kib for x in rs) * 1024 / 1e6
+                    print(f"{fname:<10} {k:>6} {len(text) / 1e6:>7.2f}MB {med:>7.3f}s {min(walls):>7.3f}s "
+                          f"{med / k * 1e6:>7.1f} {rss:>7.1f}MB {tools.split()[0]:>5}/{expected}")
+    finally:
+        sp.close()
+    return 1 if failed else 0
 
 
 def pathological_bench(binary: Path) -> int:
@@ -1289,6 +1410,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.pathological:
         assert binary is not None
         return pathological_bench(binary)
+    if a.registrations is not None:
+        assert binary is not None
+        return registrations_bench(binary, a.registrations, a.runs, a.seed)
 
     created_tmp = False
     if a.tree is not None:
@@ -1312,7 +1436,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             tree.mkdir(parents=True, exist_ok=True)
             print(f"generating {a.files} files (seed {a.seed}) into {tree}", file=sys.stderr)
-            manifest = generate_tree(tree, a.files, a.seed, a.mcp_ratio)
+            manifest = generate_any(tree, a.lang, a.files, a.seed, a.mcp_ratio)
         n_files, n_bytes = scan_tree(tree)
 
         print("mcp-lint benchmark")
@@ -1320,6 +1444,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  files           {n_files:,}")
         print(f"  total size      {n_bytes / 1e6:.1f} MB")
         if manifest:
+            print(f"  language        {manifest.get('lang', 'python')}")
+            for part, pm in (manifest.get("parts") or {}).items():
+                print(f"    {part:<13} {pm['files']:,} files, {pm['bytes'] / 1e6:.1f} MB, "
+                      f"{pm['tools']} tools expected")
             print(f"  generator       seed {manifest['seed']}, {manifest['dirs']} dirs, depth <= "
                   f"{manifest['max_depth']}, sha256 {manifest['sha256'][:16]}")
             print(f"  MCP material    {manifest['mcp_files']} files: {manifest['servers']} servers, "
@@ -1366,7 +1494,14 @@ def main(argv: list[str] | None = None) -> int:
             print("\nrg: rg not installed (baseline skipped)")
             results["rg"] = "not installed"
         else:
-            argv_rg = [rg, "--files-with-matches", "-e", "mcp", "-e", "Hint", str(tree)]
+            # The Python tree keeps its historical pattern; TS/JS MCP files may name the SDK
+            # only as `McpServer` or a subclass's `BaseTool` (`-i tool` would match `functools`).
+            lang = (manifest or {}).get("lang", "python")
+            pats = ["-e", "mcp", "-e", "Hint"]
+            if lang != "python":
+                pats += ["-e", "Mcp", "-e", "BaseTool"]
+            argv_rg = [rg, "--files-with-matches", *pats, str(tree)]
+            rg_label = "rg --files-with-matches " + " ".join(pats) + " TREE"
             got = bench(sp, "rg", argv_rg, a.runs, (0, 1), scratch)
             if got is not None:
                 runs, out_path = got
@@ -1374,7 +1509,7 @@ def main(argv: list[str] | None = None) -> int:
                 extra = [("files matched", str(matched))]
                 if manifest:
                     extra.append(("MCP files", str(manifest["mcp_files"])))
-                results["rg"] = report("rg", "rg --files-with-matches -e mcp -e Hint TREE",
+                results["rg"] = report("rg", rg_label,
                                        runs, n_files, n_bytes, extra, floor_mb)
                 if "mcp-lint" in results and isinstance(results["rg"], dict):
                     ratio = results["mcp-lint"]["median_s"] / results["rg"]["median_s"]
