@@ -145,7 +145,9 @@ pub fn parse_file(file: FileId, text: &str, lower: bool) -> (FileFacts, Option<c
         pending_moves: RefCell::default(),
         functions: functions_by_name(text, root),
         tool_objects: Default::default(),
+        module_functions: HashMap::new(),
     };
+    let cx = Cx { module_functions: scope::module_function_index(text, root), ..cx };
     if root.has_error() {
         if let Some(problem) =
             crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
@@ -176,6 +178,9 @@ struct Cx<'a, 't> {
     functions: HashMap<&'a str, Node<'t>>,
     /// [`Cx::tool_object_names`], computed on first use.
     tool_objects: std::cell::OnceCell<HashSet<String>>,
+    /// [`Cx::module_function`]'s index (a plain field: a cell would make
+    /// `Cx` invariant in the tree's lifetime).
+    module_functions: HashMap<&'a str, Node<'t>>,
 }
 
 impl<'a, 't> Cx<'a, 't> {

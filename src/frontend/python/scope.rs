@@ -3,6 +3,8 @@
 //! constant of this file, an f-string of constants, an alias of a server's
 //! decorator.
 
+use std::collections::HashMap;
+
 use tree_sitter::Node;
 
 use super::lower::{enclosing_functions, local_assignment, named_children};
@@ -228,31 +230,9 @@ impl<'a, 't> Cx<'a, 't> {
 
     /// A function defined at module level (also in top-level `if`/`try` blocks).
     pub(super) fn module_function(&self, name: &str) -> Option<Node<'t>> {
-        let mut found = None;
-        let mut stack = vec![self.root];
-        while let Some(n) = stack.pop() {
-            for c in named_children(n) {
-                let def = match c.kind() {
-                    "function_definition" => Some(c),
-                    "decorated_definition" => c.child_by_field_name("definition"),
-                    "if_statement" | "try_statement" | "block" => {
-                        stack.push(c);
-                        None
-                    }
-                    k if k.ends_with("clause") => {
-                        stack.push(c);
-                        None
-                    }
-                    _ => None,
-                };
-                if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
-                    if def.child_by_field_name("name").is_some_and(|n| self.text(n) == name) {
-                        found = Some(def);
-                    }
-                }
-            }
-        }
-        found
+        // One walk per file, not one per helper call (a file with thousands
+        // of registrations through helpers was quadratic).
+        self.module_functions.get(name).copied()
     }
 
     /// A bare decorator name bound to a server's decorator, in the enclosing
@@ -363,4 +343,34 @@ impl<'a, 't> Cx<'a, 't> {
         }
         false
     }
+}
+
+/// Every module-level function (also inside `if`/`try` blocks) by name, the
+/// last definition winning: [`Cx::module_function`]'s index, built once.
+pub(super) fn module_function_index<'a, 't>(text: &'a str, root: Node<'t>) -> HashMap<&'a str, Node<'t>> {
+    let mut found = HashMap::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        for c in named_children(n) {
+            let def = match c.kind() {
+                "function_definition" => Some(c),
+                "decorated_definition" => c.child_by_field_name("definition"),
+                "if_statement" | "try_statement" | "block" => {
+                    stack.push(c);
+                    None
+                }
+                k if k.ends_with("clause") => {
+                    stack.push(c);
+                    None
+                }
+                _ => None,
+            };
+            if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
+                if let Some(n) = def.child_by_field_name("name") {
+                    found.insert(&text[n.byte_range()], def);
+                }
+            }
+        }
+    }
+    found
 }
