@@ -272,6 +272,15 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     Run { files_scanned, languages, sources, tools, findings, notes, io_errors }
 }
 
+/// Lint one in-memory buffer as the file `path` names (its extension picks
+/// the language), exactly as `check - --stdin-filename PATH` does: for the
+/// fuzz targets and for embedders that hold the text already. Nothing else is
+/// walked; manifests beside `path` are still read, as for any linted file.
+pub fn check_buffer(path: &Path, bytes: Vec<u8>, opts: Options) -> Run {
+    let opts = Options { stdin: Some(Stdin { path: path.to_path_buf(), bytes }), ..opts };
+    check(&[PathBuf::from("-")], &opts)
+}
+
 /// `path` made absolute against the working directory, symbolic links
 /// resolved where it exists (config globs and sources use canonical paths).
 fn absolute(path: &Path, cwd: &Path) -> PathBuf {
