@@ -128,6 +128,15 @@ enum Loaded {
     Skipped(Vec<Finding>, Option<String>),
 }
 
+/// Lint one in-memory buffer as the file `path` names (its extension picks
+/// the language), exactly as `check - --stdin-filename PATH` does: for the
+/// fuzz targets and for embedders that hold the text already. Nothing else is
+/// walked; manifests beside `path` are still read, as for any linted file.
+pub fn check_buffer(path: &Path, bytes: Vec<u8>, opts: Options) -> Run {
+    let opts = Options { stdin: Some(Stdin { path: path.to_path_buf(), bytes }), ..opts };
+    check(&[PathBuf::from("-")], &opts)
+}
+
 /// Lint `paths` (`-` is [`Options::stdin`]).
 pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let cwd = std::env::current_dir().unwrap_or_default();

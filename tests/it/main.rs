@@ -12,6 +12,7 @@ mod hooks;
 mod precedence;
 mod probe;
 mod profiles;
+mod properties;
 mod robustness;
 mod rule_docs;
 mod runs;

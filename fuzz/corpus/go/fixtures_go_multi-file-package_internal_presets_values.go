@@ -1,0 +1,5 @@
+package presets
+
+var no = false
+
+const Closed = false

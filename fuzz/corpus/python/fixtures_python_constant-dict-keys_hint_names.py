@@ -1,0 +1,1 @@
+DESTRUCTIVE_HINT = "destructiveHint"

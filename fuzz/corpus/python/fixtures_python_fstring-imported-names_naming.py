@@ -1,0 +1,6 @@
+AREA = "greenhouse"
+
+
+class Verbs:
+    LIST = "list"
+    VENT = "vent"

@@ -1,0 +1,2 @@
+pub mod annotations;
+pub mod tools;

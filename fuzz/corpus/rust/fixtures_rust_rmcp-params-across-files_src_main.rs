@@ -1,0 +1,3 @@
+mod tools;
+
+fn main() {}

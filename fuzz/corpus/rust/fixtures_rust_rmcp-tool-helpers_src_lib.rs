@@ -1,0 +1,2 @@
+pub mod helpers;
+pub mod server;

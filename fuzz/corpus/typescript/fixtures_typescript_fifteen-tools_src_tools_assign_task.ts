@@ -1,0 +1,15 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { IDEMPOTENT_WRITE } from "../annotations.js";
+
+export function assignTaskTool(server: McpServer) {
+  server.registerTool(
+    "assign_task",
+    {
+      description: "Tool 12",
+      inputSchema: { id: z.string() },
+      annotations: IDEMPOTENT_WRITE,
+    },
+    async ({ id }) => ({ content: [{ type: "text", text: id }] }),
+  );
+}

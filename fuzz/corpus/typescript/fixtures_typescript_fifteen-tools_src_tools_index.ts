@@ -1,0 +1,15 @@
+export { listTasksTool } from "./list_tasks.js";
+export { getTaskTool } from "./get_task.js";
+export { searchTasksTool } from "./search_tasks.js";
+export { countTasksTool } from "./count_tasks.js";
+export { exportTasksTool } from "./export_tasks.js";
+export { createTaskTool } from "./create_task.js";
+export { addCommentTool } from "./add_comment.js";
+export { attachFileTool } from "./attach_file.js";
+export { updateTaskTool } from "./update_task.js";
+export { renameTaskTool } from "./rename_task.js";
+export { setDueDateTool } from "./set_due_date.js";
+export { assignTaskTool } from "./assign_task.js";
+export { deleteTaskTool } from "./delete_task.js";
+export { archiveTaskTool } from "./archive_task.js";
+export { removeCommentTool } from "./remove_comment.js";

@@ -1,0 +1,3 @@
+import { registry } from "./registry.js";
+
+registry.registerTool("delete_memory", { description: "Forget a memory" }, async () => true);

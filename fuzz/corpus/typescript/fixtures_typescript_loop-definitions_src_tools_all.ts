@@ -1,0 +1,2 @@
+export * from "./search.js";
+export { closeTool as close } from "./close.js";

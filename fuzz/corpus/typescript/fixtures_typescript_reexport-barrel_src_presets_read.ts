@@ -1,0 +1,1 @@
+export const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
