@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of mcp-lint (fuzz/: cargo-fuzz targets on libFuzzer).
+# Coverage-guided fuzzing of mcp-lint (fuzz/: libFuzzer targets, cargo-fuzz layout).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   run each TARGET for SECONDS (default 60; all
 #                                            targets by default: python typescript go rust config)
@@ -13,35 +13,39 @@
 # The committed seeds in fuzz/corpus/TARGET are only read; what libFuzzer finds on the way is
 # kept in $FUZZ_WORK/TARGET (default fuzz/corpus-work, gitignored), so a long run resumes.
 #
-# Stable Rust only: cargo-fuzz passes a few -Z flags, which RUSTC_BOOTSTRAP=1 allows, and runs
-# without a sanitizer (-s none): the Rust code is safe (panics and overflows are what we look
-# for), and AddressSanitizer needs a nightly runtime. Coverage is the same SanitizerCoverage
-# libFuzzer uses on nightly.
+# Stable Rust, no cargo-fuzz: the targets are built with plain cargo and the SanitizerCoverage
+# flags cargo-fuzz itself passes with `-s none` (read from its source, 0.13), for the host
+# triple so that build scripts and proc macros stay uninstrumented; the binaries are libFuzzer
+# programs, run directly. No sanitizer: the Rust code is safe (panics, stack overflows and
+# time are what we look for), and AddressSanitizer needs a nightly runtime.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CARGO_FUZZ_VERSION=0.13.2
 TARGETS=(python typescript go rust config)
-export RUSTC_BOOTSTRAP=1
+triple="$(rustc -vV | sed -n 's/^host: //p')"
+bin_dir="fuzz/target/$triple/release"
 
-if ! cargo fuzz --version 2>/dev/null | grep -q "$CARGO_FUZZ_VERSION"; then
-    echo "installing cargo-fuzz $CARGO_FUZZ_VERSION" >&2
-    cargo install --locked cargo-fuzz --version "$CARGO_FUZZ_VERSION"
-fi
-
-fuzz() { cargo fuzz "$1" -s none --fuzz-dir fuzz "${@:2}"; }
+build() {
+    RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
+-Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
+-Cllvm-args=-sanitizer-coverage-trace-compares -Cllvm-args=-sanitizer-coverage-stack-depth \
+--cfg fuzzing -Cdebug-assertions -Coverflow-checks" \
+        cargo build --manifest-path fuzz/Cargo.toml --locked --release --target "$triple" --bins
+}
 
 case "${1:-}" in
     build)
-        fuzz build
+        build
         exit
         ;;
     repro)
-        fuzz run "${2:?TARGET}" "${3:?FILE}"
+        build
+        "$bin_dir/${2:?TARGET}" "${3:?FILE}"
         exit
         ;;
     tmin)
-        fuzz tmin "${2:?TARGET}" "${3:?FILE}"
+        build
+        "$bin_dir/${2:?TARGET}" -minimize_crash=1 -runs=100000 "${3:?FILE}"
         exit
         ;;
 esac
@@ -54,15 +58,15 @@ timeout="${FUZZ_TIMEOUT:-15}"
 jobs=()
 [ -n "${FUZZ_JOBS:-}" ] && jobs=(-fork="$FUZZ_JOBS")
 
-fuzz build
+build
 for t in "${TARGETS[@]}"; do
     [ -d "fuzz/corpus/$t" ] || { echo "no such fuzz target: $t (${TARGETS[*]})" >&2; exit 2; }
-    mkdir -p "$work/$t"
+    mkdir -p "$work/$t" "fuzz/artifacts/$t"
     echo "== fuzz $t for ${seconds} s"
     # The first corpus directory receives new inputs; the seeds are only read.
     set +e
-    fuzz run "$t" "$work/$t" "fuzz/corpus/$t" -- \
-        -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 "${jobs[@]}" \
+    "$bin_dir/$t" "$work/$t" "fuzz/corpus/$t" \
+        -artifact_prefix="fuzz/artifacts/$t/" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -print_final_stats=1 "${jobs[@]}" \
         2>&1 | grep --line-buffered -v -E '^#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)'
     code=${PIPESTATUS[0]}
     set -e

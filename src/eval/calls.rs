@@ -646,8 +646,121 @@ impl Interp<'_> {
             }
             Path::Handler => (handler.cloned()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+            Path::Slot(layout, n) => {
+                let i = match slot_argument(layout, *n, call) {
+                    Slotted::Arg(i) => i,
+                    Slotted::Absent => return None,
+                    Slotted::Undecided(i) => return Some((Value::Unknown(call.arg_span(i).unwrap_or(span)), None)),
+                };
+                (call.arg(i).cloned()?, call.arg_span(i))
+            }
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
+    }
+}
+
+/// Which argument fills slot `n` of a layout ([`super::sdk::Slot`]).
+enum Slotted {
+    Arg(usize),
+    Absent,
+    /// Argument `i` could not be told apart: this slot is unknown.
+    Undecided(usize),
+}
+
+/// The SDK matches slots greedily by each argument's test; an argument
+/// whose test cannot be decided is tried both ways, and only readings that
+/// use every argument exactly count (a call that works): the slot is known
+/// when all of them agree.
+fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> Slotted {
+    let args = &call.positional;
+    // (slot, next argument, the argument slot `n` took, first undecided argument)
+    let mut todo: Vec<(usize, usize, Option<usize>, Option<usize>)> = vec![(0, 0, None, None)];
+    let mut answers: Vec<Option<usize>> = vec![];
+    let mut undecided = None;
+    while let Some((k, next, got, open)) = todo.pop() {
+        let Some(slot) = layout.get(k) else {
+            if next == args.len() {
+                answers.push(got);
+                undecided = undecided.or(open);
+            }
+            continue;
+        };
+        let take = |todo: &mut Vec<_>| {
+            if next < args.len() {
+                todo.push((k + 1, next + 1, if k == n { Some(next) } else { got }, open));
+            }
+        };
+        if !slot.optional {
+            take(&mut todo);
+            continue;
+        }
+        match (next + 1 < args.len()).then(|| passes(slot.test, &args[next])) {
+            None | Some(Some(false)) => todo.push((k + 1, next, got, open)),
+            Some(Some(true)) => take(&mut todo),
+            Some(None) => {
+                todo.push((k + 1, next, got, open.or(Some(next))));
+                take(&mut todo);
+                if let Some((_, _, _, o)) = todo.last_mut() {
+                    *o = o.or(Some(next));
+                }
+            }
+        }
+        if todo.len() > 64 {
+            return Slotted::Undecided(next);
+        }
+    }
+    answers.sort_unstable();
+    answers.dedup();
+    match answers[..] {
+        [Some(i)] => Slotted::Arg(i),
+        [None] => Slotted::Absent,
+        _ => Slotted::Undecided(undecided.unwrap_or(0)),
+    }
+}
+
+/// Whether `v` passes a slot's test; `None` when its value cannot say.
+fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
+    use super::sdk::Test;
+    let schema = |ty: &str, v: &Value| match v {
+        Value::Sdk(s) => Some(s.ty == ty),
+        Value::Unknown(_) | Value::OneOf(_) => None,
+        _ => Some(false),
+    };
+    // zod's `isZodRawShape`: an object every value of which is a schema.
+    let shape = |ty: &str| -> Option<bool> {
+        let o = match v {
+            Value::Object(o) => o,
+            // A schema value may be a raw shape (`X.shape`) or not (`z.object(...)`).
+            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => return None,
+            _ => return Some(false),
+        };
+        let o = o.borrow();
+        let mut all = Some(true);
+        for (_, value, _) in &o.entries {
+            match schema(ty, value) {
+                Some(false) => return Some(false),
+                None => all = None,
+                Some(true) => {}
+            }
+        }
+        if !o.complete {
+            all = None;
+        }
+        all
+    };
+    match test {
+        Test::Any => Some(true),
+        Test::Str => match v {
+            Value::Str(..) => Some(true),
+            Value::Unknown(_) | Value::OneOf(_) => None,
+            _ => Some(false),
+        },
+        Test::Shape(ty) => shape(ty),
+        Test::PlainObject(ty) => match v {
+            Value::Object(_) => shape(ty).map(|s| !s),
+            Value::Unknown(_) | Value::OneOf(_) => None,
+            _ => Some(false),
+        },
     }
 }
 

@@ -44,6 +44,9 @@ pub enum Op {
     Call,
     /// Calling its method of this name.
     Method(&'static str),
+    /// Calling any method no `Method` rule names (a schema builder's
+    /// `.string().describe(...)` chains).
+    AnyMethod,
 }
 
 #[derive(Debug)]
@@ -92,6 +95,31 @@ pub enum Path {
     Handler,
     /// The decorated function's own name.
     HandlerName,
+    /// The n-th slot of a positional layout the SDK tells apart by what each
+    /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
+    Slot(&'static [Slot], usize),
+}
+
+/// One positional parameter of a layout. Slots are matched in order, as
+/// the SDK does: a required slot takes the next argument; an optional one
+/// takes it only when the argument passes `test` and another argument is
+/// left for the last slot. An argument the test cannot decide (an unknown
+/// value) leaves it and every later slot unknown: never guessed.
+#[derive(Debug)]
+pub struct Slot {
+    pub test: Test,
+    pub optional: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Test {
+    Any,
+    Str,
+    /// An object every value of which is a schema value (`ty`), or empty:
+    /// zod's raw shape (`isZodRawShape({})` is true).
+    Shape(&'static str),
+    /// An object that is not such a shape.
+    PlainObject(&'static str),
 }
 
 impl SdkTable {
@@ -107,11 +135,18 @@ impl SdkTable {
     /// The SDK type of `member` imported from one of its modules.
     pub fn symbol(&self, member: &str) -> Option<&'static str> {
         let last = member.rsplit('.').next().unwrap_or(member);
-        self.symbols.iter().find(|(path, _)| *path == member || path.rsplit('.').next() == Some(last)).map(|(_, t)| *t)
+        self.symbols
+            .iter()
+            .find(|(path, _)| *path == member || path.rsplit('.').next() == Some(last))
+            .or_else(|| self.symbols.iter().find(|(path, _)| *path == "*"))
+            .map(|(_, t)| *t)
     }
 
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
-        self.rules.iter().find(|r| r.on == on && r.op == *op)
+        self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
+            Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
+            _ => None,
+        })
     }
 }
 
@@ -160,6 +195,26 @@ static TS_REGISTER_TOOL: Roles = Roles {
     annotations: &[Path::Member(&Path::Arg(1), "annotations")],
 };
 
+/// typescript-sdk v1 `McpServer.tool(name, ...rest)`: the callback last; a
+/// string first is the description; then, while more than the callback is
+/// left, a zod raw shape is the input schema and a non-null object that is
+/// no raw shape the annotations (`mcp.ts`, `tool()`).
+static TS_TOOL_LAYOUT: &[Slot] = &[
+    Slot { test: Test::Any, optional: false },
+    Slot { test: Test::Str, optional: true },
+    Slot { test: Test::Shape("ZodType"), optional: true },
+    Slot { test: Test::PlainObject("ZodType"), optional: true },
+    Slot { test: Test::Any, optional: false },
+];
+
+static TS_TOOL: Roles = Roles {
+    api: "ts.tool",
+    name: &[Path::Arg(0)],
+    title: &[],
+    description: &[Path::Slot(TS_TOOL_LAYOUT, 1)],
+    annotations: &[Path::Slot(TS_TOOL_LAYOUT, 3)],
+};
+
 pub static TS_SDK: SdkTable = SdkTable {
     api: "ts",
     langs: &[Lang::TypeScript, Lang::JavaScript],
@@ -168,12 +223,27 @@ pub static TS_SDK: SdkTable = SdkTable {
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "Server", op: Op::Method("registerTool"), effect: Effect::Register(&TS_REGISTER_TOOL) },
+        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Register(&TS_TOOL) },
+    ],
+    null_is_absent: false,
+};
+
+/// zod, for telling a raw shape from annotations: whatever it exports, and
+/// whatever its values' methods return, is a schema value.
+pub static ZOD: SdkTable = SdkTable {
+    api: "zod",
+    langs: &[Lang::TypeScript, Lang::JavaScript],
+    modules: &["zod"],
+    symbols: &[("*", "ZodType")],
+    rules: &[
+        Rule { on: "ZodType", op: Op::Call, effect: Effect::Returns("ZodType") },
+        Rule { on: "ZodType", op: Op::AnyMethod, effect: Effect::Returns("ZodType") },
     ],
     null_is_absent: false,
 };
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK, &ZOD];
 
 #[cfg(test)]
 mod tests {

@@ -84,7 +84,11 @@ impl Resolver<'_, '_> {
             let overlapping = known_overlapping(reg, &sites, &program);
             let mut tool = self.tool_of(reg, &facts, lang, &program);
             if !overlapping.is_empty() {
-                let better = !unsure(&tool) && overlapping.iter().all(|&i| unsure(&known[i]));
+                // Absent annotations are no better than unresolved ones: the
+                // facts may have seen them set later (`registered.update(...)`,
+                // at run time), which the evaluator does not model yet.
+                let better =
+                    !unsure(&tool) && reg.annotations.is_some() && overlapping.iter().all(|&i| unsure(&known[i]));
                 if !better {
                     continue;
                 }
