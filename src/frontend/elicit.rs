@@ -51,6 +51,14 @@ pub const CALLS: &[&str] = &[
     "elicit_input",
 ];
 
+/// Types whose value is an elicitation request: a handler that builds one
+/// asks the user, whether it sends it (`ss.Elicit(ctx, &mcp.ElicitParams{..})`)
+/// or returns it for the client to ask (go-sdk multi-round-trip results,
+/// `&mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id:
+/// &mcp.ElicitParams{..}}}`). go-sdk `ElicitParams` (`mcp/protocol.go`);
+/// mcp-go `ElicitationRequest`, `ElicitationParams` (`mcp/types.go`).
+pub const REQUEST_TYPES: &[&str] = &["ElicitParams", "ElicitationRequest", "ElicitationParams"];
+
 /// The [`CONFIRMS_KEY`] entry of a handler's binding: one `true` per
 /// elicitation call, at the call. `None` when there is none.
 pub fn binding_entry(calls: &[Span], key_span: Span) -> Option<Entry> {
@@ -79,7 +87,16 @@ pub fn calls(node: Node, text: &str, file: FileId) -> Vec<Span> {
                 let last = last_segment(callee, text);
                 if CALLS.contains(&last) {
                     out.push(Span::new(file, n.start_byte(), n.end_byte()));
+                    continue; // the request inside it is the same evidence
                 }
+            }
+        } else if n.kind() == "composite_literal" {
+            // Go `mcp.ElicitParams{...}`: the type's last segment.
+            let ty = n.child_by_field_name("type");
+            let name = ty.map(|t| t.child_by_field_name("name").unwrap_or(t));
+            if name.is_some_and(|t| REQUEST_TYPES.contains(&text.get(t.start_byte()..t.end_byte()).unwrap_or(""))) {
+                out.push(Span::new(file, n.start_byte(), n.end_byte()));
+                continue; // one request, however it is nested
             }
         }
         let mut cursor = n.walk();
