@@ -140,7 +140,7 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let root = tree.root_node();
     let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
     if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
-        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go"));
+        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go", PREFILTER));
         facts.problems.push(problem);
         return facts;
     }
@@ -150,7 +150,9 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let is_test = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go"));
     let cx = Cx { lower, root, is_test, forwarders: RefCell::default(), deferred: RefCell::default() };
     if root.has_error() {
-        if let Some(problem) = crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Go") {
+        if let Some(problem) =
+            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Go", PREFILTER)
+        {
             facts.problems.push(problem);
         }
     }

@@ -142,9 +142,13 @@ pub fn parse(file: FileId, text: &str) -> FileFacts {
         tool_objects: Default::default(),
     };
     if root.has_error() {
-        if let Some(problem) =
-            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
-        {
+        if let Some(problem) = crate::frontend::queries::first_syntax_error(
+            cx.lower.file,
+            cx.lower.text,
+            root,
+            "Python",
+            crate::frontend::prefilter_markers(Lang::Python),
+        ) {
             facts.problems.push(problem);
         }
     }
