@@ -45,6 +45,11 @@ impl Lang {
 /// [`Entry::Spread`] of `<Base>.__fields__` per base type.
 pub const FIELDS_MEMBER: &str = "__fields__";
 
+/// Key of a handler's binding that lists its elicitation calls (each a
+/// `true` at the call's span): the evidence a registration elsewhere reads
+/// through [`ToolSite::handler_confirms`].
+pub const CONFIRMS_KEY: &str = "@confirms";
+
 /// Just enough of an expression to evaluate annotation objects, tool names
 /// and the receivers that tools are registered on.
 #[derive(Clone, Debug)]
@@ -385,6 +390,10 @@ pub struct ToolSite {
     /// Calls in the handler body that ask the user to confirm through an
     /// elicitation API (see `frontend::elicit`).
     pub confirms: Vec<Span>,
+    /// Handlers named at the registration but defined elsewhere (another
+    /// function, a method, another file): the resolver reads each one's
+    /// [`CONFIRMS_KEY`] list and adds its spans to `confirms`.
+    pub handler_confirms: Vec<Expr>,
 }
 
 impl ToolSite {
@@ -409,6 +418,7 @@ impl ToolSite {
             positional_roles: PositionalRoles::Mapped,
             bound_to: None,
             confirms: vec![],
+            handler_confirms: vec![],
         }
     }
 }

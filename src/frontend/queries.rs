@@ -167,21 +167,52 @@ pub fn too_deep(
     })
 }
 
-/// The first syntax error of a tree-sitter tree, as a problem (MCP090): an
-/// `ERROR` node is underlined to the end of its first line, a `MISSING`
-/// node is named. The frontend still searches the rest of the tree.
+/// The first syntax error of a tree-sitter tree that may hide something
+/// mcp-lint looks for, as a problem (MCP090): an `ERROR` node is underlined
+/// to the end of its first line, a `MISSING` node is named. The frontend
+/// still searches the rest of the tree.
+///
+/// An error whose statement (the nearest enclosing statement, declaration,
+/// definition or JSX element) holds none of the language's `markers` (the
+/// prefilter's: SDK names, registration methods, hint keys) cannot hide a
+/// registration or a preset, so it is not reported: grammar gaps on valid
+/// code (a bare `&` in JSX text, `typeof import("m")` as a type argument)
+/// in a UI component or a test that merely mentions the SDK would
+/// otherwise be findings nobody can act on.
 pub fn first_syntax_error(
     file: crate::source::FileId,
     text: &str,
     root: tree_sitter::Node,
     language: &str,
+    markers: &[&str],
 ) -> Option<crate::model::Problem> {
     use crate::model::Problem;
     use crate::source::Span;
+    // Each statement is scanned once; past MAX_SCANNED errors the next one
+    // is reported unread, so a file of many errors stays cheap.
+    let mut scanned: std::collections::HashMap<usize, bool> = Default::default();
+    let mut seen = 0;
+    let mut may_hide = |n: tree_sitter::Node| {
+        seen += 1;
+        if seen > MAX_SCANNED {
+            return true;
+        }
+        let at = statement_of(n, root);
+        *scanned.entry(at.id()).or_insert_with(|| {
+            let region = text.get(at.start_byte()..at.end_byte()).unwrap_or("");
+            markers.iter().any(|m| region.contains(m))
+        })
+    };
     let mut cursor = root.walk();
     let mut stack = vec![root];
     while let Some(n) = stack.pop() {
         let (start, end) = (n.start_byte(), n.end_byte());
+        if n.is_error() && !may_hide(n) {
+            continue;
+        }
+        if n.is_missing() && !may_hide(n) {
+            continue;
+        }
         if n.is_error() {
             let line_end = text[start..].find('\n').map_or(end, |i| (start + i).min(end));
             return Some(Problem {
@@ -201,6 +232,26 @@ pub fn first_syntax_error(
         }
     }
     None
+}
+
+/// Errors [`first_syntax_error`] weighs before it reports one unread.
+const MAX_SCANNED: usize = 256;
+
+/// The nearest node at or above `n` that is a statement, declaration,
+/// definition or JSX element, or a child of `root`.
+fn statement_of<'t>(n: tree_sitter::Node<'t>, root: tree_sitter::Node<'t>) -> tree_sitter::Node<'t> {
+    let mut at = n;
+    while let Some(parent) = at.parent() {
+        let kind = at.kind();
+        let boundary = ["statement", "declaration", "definition"].iter().any(|k| kind.ends_with(k))
+            || kind == "jsx_element"
+            || parent.id() == root.id();
+        if boundary {
+            break;
+        }
+        at = parent;
+    }
+    at
 }
 
 /// Byte ranges of every comment node of a tree, in source order (for inline

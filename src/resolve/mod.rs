@@ -265,8 +265,26 @@ impl<'l, 'a> Resolver<'l, 'a> {
             title,
             annotations,
             syntax: site.syntax,
-            confirms: site.confirms.clone(),
+            confirms: self.confirms(facts, site),
         })
+    }
+
+    /// The site's own elicitation calls plus those of the handlers it names
+    /// (their [`CONFIRMS_KEY`](crate::model::CONFIRMS_KEY) lists, followed
+    /// across files), in source order.
+    fn confirms(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Vec<Span> {
+        let mut out = site.confirms.clone();
+        for handler in &site.handler_confirms {
+            if let Value::List(items, _) = self.eval(handler, facts) {
+                out.extend(items.iter().filter_map(|v| match v {
+                    Value::Bool(true, span) => Some(*span),
+                    _ => None,
+                }));
+            }
+        }
+        out.sort_by_key(|s| (s.file, s.start));
+        out.dedup();
+        out
     }
 
     /// The site's parameters plus the fields of its input types, across

@@ -112,7 +112,7 @@ fn bad_input_is_reported_and_the_run_goes_on() {
     let dir = tree(&[
         ("bad_utf8.py", &invalid),
         ("binary.py", b"mcp\x00\x01\x02"),
-        ("broken.py", b"from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\ndef f(:\n    pass\n@mcp.tool()\ndef get_x(): ...\n"),
+        ("broken.py", b"from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\ndef f(:\n    mcp.add_tool(f)\n@mcp.tool()\ndef get_x(): ...\n"),
         ("huge.py", &vec![b'#'; 4096]),
     ]);
     let (code, out, err) = run_in(dir.path(), &["check", "--format", "concise", "--max-file-size", "1000"]);

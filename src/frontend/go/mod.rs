@@ -140,7 +140,7 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let root = tree.root_node();
     let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
     if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
-        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go"));
+        facts.problems.extend(crate::frontend::queries::first_syntax_error(file, text, root, "Go", PREFILTER));
         facts.problems.push(problem);
         return facts;
     }
@@ -150,7 +150,9 @@ pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
     let is_test = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go"));
     let cx = Cx { lower, root, is_test, forwarders: RefCell::default(), deferred: RefCell::default() };
     if root.has_error() {
-        if let Some(problem) = crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Go") {
+        if let Some(problem) =
+            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Go", PREFILTER)
+        {
             facts.problems.push(problem);
         }
     }
@@ -239,11 +241,10 @@ impl<'a, 't> Cx<'a, 't> {
                 if let Some(fwd) = self.forwarders.borrow().get(&name) {
                     let span = fwd.span;
                     facts.bindings.push(Binding { name, value: Expr::Forwarder(Box::new(fwd.clone())), span });
-                } else if let Some(input) = self.handler_input_type(method) {
-                    // A typed handler method `func (h *H) search(ctx, req, in In)`.
+                } else if let Some(entries) = self.handler_entries(method) {
+                    // A handler method `func (h *H) search(ctx, req, in In)`.
                     let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
-                    let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
-                    facts.bindings.push(Binding { name, value: Expr::Object { entries: vec![entry], span }, span });
+                    facts.bindings.push(Binding { name, value: Expr::Object { entries, span }, span });
                 } else if let Some(returns) = self.returned_object(method) {
                     // A method that builds a tool, called as `s.newTool()`.
                     let span = method.child_by_field_name("name").map_or(self.span(method), |n| self.span(n));
@@ -334,16 +335,35 @@ impl<'a, 't> Cx<'a, 't> {
             Expr::Forwarder(Box::new(factory))
         } else if self.is_pointer_helper(f) {
             Expr::Function { returns: Box::new(Returns::Argument(0)), span }
-        } else if let Some(input) = self.handler_input_type(f) {
-            // A typed tool handler `func(ctx, req, in In) (...)`: its input struct.
-            let entry = Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input };
-            Expr::Object { entries: vec![entry], span }
+        } else if let Some(entries) = self.handler_entries(f) {
+            // A tool handler `func(ctx, req, in In) (...)`: what a registration reads.
+            Expr::Object { entries, span }
         } else if let Some(returns) = self.returned_object(f) {
             Expr::Function { returns: Box::new(returns), span }
         } else {
             return;
         };
         facts.bindings.push(Binding { name, value, span });
+    }
+
+    /// What a registration naming the handler `f` reads from its binding:
+    /// its input struct ([`sites::INPUT_KEY`], typed handlers) and its
+    /// elicitation calls ([`crate::model::CONFIRMS_KEY`]). `None` when `f`
+    /// is no tool handler (no `CallToolRequest` parameter) or has neither.
+    fn handler_entries(&self, f: Node) -> Option<Vec<Entry>> {
+        let span = f.child_by_field_name("name").map_or(self.span(f), |n| self.span(n));
+        let mut entries = Vec::new();
+        if let Some(input) = self.handler_input_type(f) {
+            entries.push(Entry::Pair { key: sites::INPUT_KEY.into(), key_span: span, value: input });
+        }
+        let is_handler = params(f).iter().any(|(ty, _)| ty.is_some_and(|t| self.text(t).ends_with("CallToolRequest")));
+        if is_handler {
+            if let Some(body) = f.child_by_field_name("body") {
+                let calls = crate::frontend::elicit::calls(body, self.lower.text, self.lower.file);
+                entries.extend(crate::frontend::elicit::binding_entry(&calls, span));
+            }
+        }
+        (!entries.is_empty()).then_some(entries)
     }
 
     /// The input type of a typed tool handler: the parameter after a

@@ -53,13 +53,13 @@ impl<'a, 't> Cx<'a, 't> {
             if let (Some(call), Some(function), Some(args)) = (node(c_call), node(c_function), node(c_args)) {
                 let before = facts.tools.len();
                 self.call_site(call, function, named_children(args).collect(), facts);
-                // A handler written inline as a function literal.
-                let confirms: Vec<Span> = named_children(args)
-                    .filter(|a| a.kind() == "func_literal")
-                    .flat_map(|a| crate::frontend::elicit::calls(a, self.lower.text, self.lower.file))
-                    .collect();
+                let (mut confirms, mut refs) = (Vec::new(), Vec::new());
+                for a in named_children(args) {
+                    self.handler_confirms(a, &mut confirms, &mut refs);
+                }
                 for tool in &mut facts.tools[before..] {
                     tool.confirms.clone_from(&confirms);
+                    tool.handler_confirms.clone_from(&refs);
                 }
             } else if let (Some(record), Some(body)) = (node(c_record), node(c_body)) {
                 if let Some(ty) = record.child_by_field_name("type") {
@@ -548,12 +548,71 @@ impl<'a, 't> Cx<'a, 't> {
         };
         let Some(tool) = field("Tool") else { return };
         let tool = if tool.kind() == "literal_element" { first(tool).unwrap_or(tool) } else { tool };
-        let input = field("Handler").and_then(|h| first(h)).and_then(|h| self.handler_input(h));
+        let handler = field("Handler").and_then(|h| first(h));
+        let input = handler.and_then(|h| self.handler_input(h));
         let callee = Expr::Ref { path: vec![self.text(pkg).into(), self.text(name).into()], span: self.span(ty) };
         let gate = Gate::Callee { callee, kind: CalleeKind::ToolRecord };
         let head_end = if ty.start_byte() >= record.start_byte() { ty.end_byte() } else { record.start_byte() + 1 };
         let site = Span::new(self.lower.file, record.start_byte(), head_end);
+        let before = facts.tools.len();
         self.registration(record, site, gate, Some(tool), input, API_RECORD, facts);
+        if let Some(h) = handler {
+            let (mut confirms, mut refs) = (Vec::new(), Vec::new());
+            self.handler_confirms(h, &mut confirms, &mut refs);
+            for tool in &mut facts.tools[before..] {
+                tool.confirms.clone_from(&confirms);
+                tool.handler_confirms.clone_from(&refs);
+            }
+        }
+    }
+
+    /// Elicitation evidence of a handler passed to a registration: the
+    /// calls in a function literal (written there, or bound to a local
+    /// variable of this function) go to `spans`; a named function or method
+    /// (`handleDelete`, `s.handleDelete`, `pkg.Handle`), maybe defined in
+    /// another file of the package, goes to `refs` for the resolver.
+    fn handler_confirms(&self, h: Node, spans: &mut Vec<Span>, refs: &mut Vec<Expr>) {
+        let span = self.span(h);
+        match h.kind() {
+            "func_literal" => spans.extend(crate::frontend::elicit::calls(h, self.lower.text, self.lower.file)),
+            "identifier" if self.lower.local_value(h).is_some_and(|v| v.kind() == "func_literal") => {
+                if let Some(v) = self.lower.local_value(h) {
+                    spans.extend(crate::frontend::elicit::calls(v, self.lower.text, self.lower.file));
+                }
+            }
+            "selector_expression"
+                if h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o)).is_some() =>
+            {
+                let (Some(ty), Some(field)) = (
+                    h.child_by_field_name("operand").and_then(|o| self.lower.local_type(o)),
+                    h.child_by_field_name("field"),
+                ) else {
+                    return;
+                };
+                let base = Expr::Ref { path: vec![format!("{ty}.{}", self.text(field))], span };
+                refs.push(crate::frontend::elicit::handler_ref(base));
+            }
+            "identifier" | "selector_expression" => {
+                if let base @ Expr::Ref { .. } = self.lower.expr(h) {
+                    refs.push(crate::frontend::elicit::handler_ref(base));
+                }
+            }
+            // mcp-go `mcp.NewTypedToolHandler(fn)`: the function it wraps.
+            "call_expression" => {
+                let Some((_, name)) = h.child_by_field_name("function").and_then(|f| self.lower.package_member(f))
+                else {
+                    return;
+                };
+                if name.starts_with("New") && name.ends_with("ToolHandler") {
+                    if let Some(args) = h.child_by_field_name("arguments") {
+                        for inner in named_children(args) {
+                            self.handler_confirms(inner, spans, refs);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The input type of a tool handler: the third parameter of a function

@@ -149,9 +149,13 @@ pub fn parse_file(file: FileId, text: &str, lower: bool) -> (FileFacts, Option<c
     };
     let cx = Cx { module_functions: scope::module_function_index(text, root), ..cx };
     if root.has_error() {
-        if let Some(problem) =
-            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, "Python")
-        {
+        if let Some(problem) = crate::frontend::queries::first_syntax_error(
+            cx.lower.file,
+            cx.lower.text,
+            root,
+            "Python",
+            crate::frontend::prefilter_markers(Lang::Python),
+        ) {
             facts.problems.push(problem);
         }
     }

@@ -8,8 +8,8 @@ use syn::{Attribute, FnArg, ImplItem, Item, Meta, Token, Type};
 
 use super::attrs::attr_name;
 use super::paths::ident;
-use super::{builders, tool_base, wrappers, Cx};
-use crate::model::{Binding, Entry, Expr, Import, FIELDS_MEMBER};
+use super::{builders, elicit, tool_base, wrappers, Cx};
+use crate::model::{Binding, Entry, Expr, Import, CONFIRMS_KEY, FIELDS_MEMBER};
 use crate::source::Span;
 
 pub fn file(cx: &mut Cx, ast: &syn::File) {
@@ -74,7 +74,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
             }
             Item::Fn(f) => {
                 preset_fn(cx, &f.sig, &f.block, None);
-                tool_attrs(cx, &f.attrs, &f.sig);
+                tool_attrs(cx, &f.attrs, &f.sig, &f.block);
                 fn_body(cx, &f.sig, &f.block, None);
             }
             Item::Impl(i) => {
@@ -82,6 +82,9 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                 let saved = std::mem::replace(&mut cx.self_ty, ty.clone());
                 if tool_base::is_tool_base(i) {
                     tool_base::tool_base_impl(cx, i);
+                }
+                if let Some(t) = &ty {
+                    impl_confirms(cx, t, i);
                 }
                 for it in &i.items {
                     match it {
@@ -91,7 +94,7 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                         }
                         ImplItem::Fn(f) => {
                             preset_fn(cx, &f.sig, &f.block, ty.as_deref());
-                            tool_attrs(cx, &f.attrs, &f.sig);
+                            tool_attrs(cx, &f.attrs, &f.sig, &f.block);
                             fn_body(cx, &f.sig, &f.block, ty.as_deref());
                         }
                         _ => {}
@@ -113,12 +116,12 @@ fn walk(cx: &mut Cx, items: &[Item]) {
                 if let Some(fields) = &fields {
                     fields_binding(cx, s, fields);
                 }
-                mcp_tool_attrs(cx, &s.attrs, fields)
+                mcp_tool_attrs(cx, &s.attrs, &s.ident, fields)
             }
             // `#[mcp_tool(..)] type Ping = EmptyInput;`
             Item::Type(t) => {
                 let params = type_name(&t.ty).and_then(|n| cx.structs.get(&n).cloned());
-                mcp_tool_attrs(cx, &t.attrs, params)
+                mcp_tool_attrs(cx, &t.attrs, &t.ident, params)
             }
             _ => {}
         }
@@ -219,18 +222,48 @@ impl OutputSpan for syn::Signature {
     }
 }
 
-/// rust-mcp-sdk `#[mcp_tool(...)]` on a struct or type alias.
-fn mcp_tool_attrs(cx: &mut Cx, attrs: &[Attribute], params: Option<Vec<String>>) {
+/// rust-mcp-sdk `#[mcp_tool(...)]` on a struct or type alias `name`. Its
+/// handler is a method of the type's `impl` (see [`impl_confirms`]).
+fn mcp_tool_attrs(cx: &mut Cx, attrs: &[Attribute], name: &syn::Ident, params: Option<Vec<String>>) {
     for a in attrs {
         if attr_name(a) == "mcp_tool" {
-            let site = cx.mcp_tool_attr(a, params.clone());
+            let mut site = cx.mcp_tool_attr(a, params.clone());
+            let path = vec![cx.qualified(&ident(name)), CONFIRMS_KEY.to_string()];
+            site.handler_confirms.push(Expr::Ref { path, span: cx.span(name.span()) });
             cx.facts.tools.push(site);
         }
     }
 }
 
-/// rmcp `#[tool(...)]` on a method or function.
-fn tool_attrs(cx: &mut Cx, attrs: &[Attribute], sig: &syn::Signature) {
+/// `<Type>.@confirms`: the elicitation calls in the methods of an `impl`
+/// of `ty`, for a rust-mcp-sdk tool struct whose handler is one of them.
+/// Several impls of one type in a file add up (the first binding is read,
+/// so the list is extended in place).
+fn impl_confirms(cx: &mut Cx, ty: &str, i: &syn::ItemImpl) {
+    let calls: Vec<Span> = i
+        .items
+        .iter()
+        .filter_map(|it| match it {
+            ImplItem::Fn(f) => Some(elicit::calls(cx, &f.block)),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let span = cx.span(i.impl_token.span);
+    let Some(Entry::Pair { value: Expr::List { items, .. }, .. }) =
+        crate::frontend::elicit::binding_entry(&calls, span)
+    else {
+        return;
+    };
+    let name = cx.qualified(&format!("{ty}.{CONFIRMS_KEY}"));
+    match cx.facts.bindings.iter_mut().find(|b| b.name == name) {
+        Some(Binding { value: Expr::List { items: known, .. }, .. }) => known.extend(items),
+        _ => cx.facts.bindings.push(Binding { name, value: Expr::List { items, span }, span }),
+    }
+}
+
+/// rmcp `#[tool(...)]` on a method or function: its body is the handler.
+fn tool_attrs(cx: &mut Cx, attrs: &[Attribute], sig: &syn::Signature, block: &syn::Block) {
     for a in attrs {
         if attr_name(a) != "tool" {
             continue;
@@ -241,6 +274,7 @@ fn tool_attrs(cx: &mut Cx, attrs: &[Attribute], sig: &syn::Signature) {
         if site.params.is_some() {
             site.input_types = input_types;
         }
+        site.confirms = elicit::calls(cx, block);
         cx.facts.tools.push(site);
     }
 }

@@ -18,6 +18,7 @@ mod attrs;
 mod builders;
 pub mod comments;
 mod depth;
+mod elicit;
 mod fallback;
 mod items;
 mod lower;

@@ -161,9 +161,13 @@ pub fn parse_file(
         scopes: RefCell::default(),
     };
     if root.has_error() {
-        if let Some(problem) =
-            crate::frontend::queries::first_syntax_error(cx.lower.file, cx.lower.text, root, cx.language_name())
-        {
+        if let Some(problem) = crate::frontend::queries::first_syntax_error(
+            cx.lower.file,
+            cx.lower.text,
+            root,
+            cx.language_name(),
+            PREFILTER,
+        ) {
             facts.problems.push(problem);
         }
     }
