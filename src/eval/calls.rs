@@ -477,6 +477,9 @@ impl Interp<'_> {
 
     /// List and mapping methods every language shares under some name.
     fn builtin_method(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+        if let Value::Object(o) = recv {
+            return dict_view(&o.borrow(), name, call, span);
+        }
         let Value::List(list, lspan) = recv else {
             return None;
         };
@@ -657,6 +660,24 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// A mapping's `items()`, `values()` and `keys()` as lists (pairs for
+/// `items`), when every key is known and the object has no member of that
+/// name of its own.
+fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    if !o.complete || !call.positional.is_empty() || !call.keywords.is_empty() || o.get(name).is_some() {
+        return None;
+    }
+    let list = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
+    let key = |k: &Rc<str>, at: &Option<Span>| Value::Str(k.clone(), at.unwrap_or(span));
+    let out: Vec<Value> = match name {
+        "items" => o.entries.iter().map(|(k, v, at)| list(vec![key(k, at), v.clone()])).collect(),
+        "values" => o.entries.iter().map(|(_, v, _)| v.clone()).collect(),
+        "keys" => o.entries.iter().map(|(k, _, at)| key(k, at)).collect(),
+        _ => return None,
+    };
+    Some(list(out))
 }
 
 /// Which argument fills slot `n` of a layout ([`super::sdk::Slot`]).
