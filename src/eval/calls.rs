@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::ir::{self, Arg, Expr, FuncId, FuncKind, MemberValue, ParamKind, Spread};
+use crate::model::Lang;
 use crate::source::Span;
 
 use super::interp::{Activation, Flow, Frame, Interp, Link};
@@ -140,6 +141,9 @@ impl Interp<'_> {
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
                 let call = self.eval_args(act, args);
+                if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
+                    return v;
+                }
                 self.call_method(&recv, name, call, *mspan, span)
             }
             _ => {
@@ -148,6 +152,35 @@ impl Interp<'_> {
                 self.call_value(&f, None, call, span)
             }
         }
+    }
+
+    /// JavaScript's `Object.values(o)` / `entries` / `keys` (the global,
+    /// not shadowed): the mapping views of [`dict_view`].
+    fn object_builtin(
+        &mut self,
+        act: &Activation,
+        object: &Expr,
+        recv: &Value,
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Option<Value> {
+        let Expr::Name(global, _) = object else { return None };
+        let lang = self.modules[act.frame.borrow().module].lang;
+        if &**global != "Object"
+            || !matches!(recv, Value::Unknown(_))
+            || !matches!(lang, Lang::TypeScript | Lang::JavaScript)
+        {
+            return None;
+        }
+        let view = match name {
+            "values" => "values",
+            "entries" => "items",
+            "keys" => "keys",
+            _ => return None,
+        };
+        let [Value::Object(o)] = &call.positional[..] else { return None };
+        dict_view(&o.borrow(), view, &PendingCall::new(span), span)
     }
 
     /// `recv.name(args)`: built-in list and mapping methods first, then members.
