@@ -10,6 +10,7 @@ import json
 import shlex
 import shutil
 import subprocess
+import threading
 import sys
 import tempfile
 from pathlib import Path
@@ -47,12 +48,30 @@ def main() -> int:
             {"jsonrpc": "2.0", "method": "notifications/initialized"},
             {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
         ]
-        stdin = "".join(json.dumps(r) + "\n" for r in requests)
-        done = subprocess.run(serve, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=120)
-        replies = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
-        listed = next((r for r in replies if r.get("id") == 2), None)
+        # stdin stays open until the answer arrives: newer SDKs stop on end of
+        # input without answering a request still in flight.
+        server = subprocess.Popen(serve, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        timer = threading.Timer(120, server.kill)
+        timer.start()
+        listed, seen = None, []
+        try:
+            for r in requests:
+                server.stdin.write(json.dumps(r) + "\n")
+            server.stdin.flush()
+            for line in server.stdout:
+                seen.append(line)
+                if line.strip() and json.loads(line).get("id") == 2:
+                    listed = json.loads(line)
+                    break
+        finally:
+            timer.cancel()
+            server.stdin.close()
+            server.kill()
+            err = server.stderr.read()
+            server.wait()
         if listed is None or "result" not in listed:
-            print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+            print("".join(seen), err, sep="\n", file=sys.stderr)
             print("FAIL the server did not answer tools/list", file=sys.stderr)
             return 1
         names = sorted(t["name"] for t in listed["result"]["tools"])
