@@ -123,7 +123,10 @@ impl<'a> Linker<'a> {
 }
 
 /// Resolve every site of the given files into tools, in file order.
-pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
+///
+/// With `recognisers` off, Python and TypeScript/JavaScript tools come from
+/// the evaluator alone (see [`crate::Options::recognisers`]).
+pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], recognisers: bool) -> Vec<Tool> {
     // Projects whose tools are annotated at run time, by project root.
     let runtime: HashMap<PathBuf, Span> = files
         .iter()
@@ -137,6 +140,9 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
     for facts in files {
+        if !recognisers && matches!(facts.lang, Lang::Python | Lang::TypeScript | Lang::JavaScript) {
+            continue;
+        }
         for (i, site) in facts.tools.iter().enumerate() {
             match facts.each.iter().find(|e| e.tool == i) {
                 Some(each) => tools.extend(r.each(facts, site, each)),

@@ -1,0 +1,107 @@
+//! Retiring the shape recognisers: every Python and TypeScript/JavaScript
+//! fixture is linted twice, as shipped and with the evaluator alone
+//! (`MCP_LINT_EVAL_ONLY`, see `Options::recognisers`), and the two tool
+//! inventories are compared.
+//!
+//! `GAPS` lists the fixtures whose shapes the evaluator and its SDK tables
+//! do not cover yet. A fixture outside it must come out the same both ways;
+//! one inside it must still differ, so an entry is removed as soon as its
+//! gap closes. When the list is empty the recognisers can go.
+
+use crate::{bin, fixtures};
+
+/// Fixtures the evaluator alone does not reproduce yet.
+const GAPS: &[&str] = &[
+    "python/add-tool-fn-keyword",
+    "python/fastmcp-standalone-tool",
+    "python/fstring-names",
+    "python/function-local-presets",
+    "python/functiontool-constructor",
+    "python/helper-from-module",
+    "python/local-wrapper-in-builder",
+    "python/loop-registration",
+    "python/lowlevel-server",
+    "python/lowlevel-tool-definitions",
+    "python/lowlevel-tool-splat",
+    "python/partial-decorator",
+    "python/preset-dict-get",
+    "python/sdk-v1-add-tool",
+    "python/sdk-v1-decorator-positional",
+    "python/sdk-v2-mcp-types",
+    "python/server-tools-list",
+    "python/tool-from-function",
+    "python/tool-from-function-variable",
+    "python/tool-object-wrapper",
+    "python/tool-transform",
+    "python/wrapper-any-name",
+    "typescript/commonjs",
+    "typescript/compiled-dist",
+    "typescript/fastmcp-add-tool",
+    "typescript/filtered-tool-list",
+    "typescript/folded-names",
+    "typescript/hint-comparisons",
+    "typescript/loop-definitions",
+    "typescript/lowlevel-array",
+    "typescript/lowlevel-mapped",
+    "typescript/lowlevel-record",
+    "typescript/lowlevel-zod-json",
+    "typescript/mcp-framework",
+    "typescript/mcp-handler",
+    "typescript/mcp-use",
+    "typescript/paid-tool",
+    "typescript/pushed-tool-list",
+    "typescript/reexport-barrel",
+    "typescript/registered-update",
+    "typescript/robustness",
+    "typescript/runtime-annotations",
+    "typescript/sdk-v2",
+    "typescript/supabase-mcp-utils",
+    "typescript/xmcp",
+];
+
+/// One line per tool: where it is reported, its name and its hints.
+fn inventory(case: &std::path::Path, eval_only: bool) -> Vec<String> {
+    let mut cmd = bin();
+    cmd.current_dir(case).args(["tools", "--format", "json"]).env_remove("MCP_LINT_EVAL_ONLY");
+    if eval_only {
+        cmd.env("MCP_LINT_EVAL_ONLY", "1");
+    }
+    let out = cmd.output().expect("mcp-lint runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("json ({e}): {stdout}"));
+    let mut rows: Vec<String> = v["tools"]
+        .as_array()
+        .expect("tools array")
+        .iter()
+        .map(|t| format!("{} {}:{}:{} {}", t["name"], t["file"], t["line"], t["column"], t["hints"]))
+        .collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn evaluator_alone_matches_the_recognisers_outside_the_gaps() {
+    let mut failures = vec![];
+    let mut seen = vec![];
+    for lang in ["python", "typescript"] {
+        for case in fixtures(lang) {
+            let name = format!("{lang}/{}", case.file_name().expect("name").to_string_lossy());
+            let gap = GAPS.contains(&name.as_str());
+            seen.push(name.clone());
+            let (shipped, alone) = (inventory(&case, false), inventory(&case, true));
+            match (gap, shipped == alone) {
+                (false, false) => failures.push(format!(
+                    "{name}: the evaluator alone differs\n  shipped: {shipped:#?}\n  evaluator alone: {alone:#?}"
+                )),
+                (true, true) => failures.push(format!("{name}: the evaluator covers it now; remove it from GAPS")),
+                _ => {}
+            }
+        }
+    }
+    for gap in GAPS {
+        if !seen.iter().any(|s| s == gap) {
+            failures.push(format!("{gap}: listed in GAPS but no such fixture"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
