@@ -151,96 +151,17 @@ impl SdkTable {
 }
 
 // ---------------------------------------------------------------------------
-// Tables. Facts from the SDKs' sources (see sdk-patterns.md): FastMCP's
-// `tool(name=None, title=None, description=None, annotations=None, ...)`
-// decorator, `add_tool(fn, name=..., ...)`; the TypeScript SDK's
-// `registerTool(name, config, cb)` with `config.title` / `config.annotations`.
+// Tables: one file per SDK. Facts come from the SDKs' sources (see
+// sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
-static FASTMCP_TOOL: Roles = Roles {
-    api: "python.fastmcp.decorator",
-    name: &[Path::ArgOrKw(0, "name"), Path::HandlerName],
-    title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
-    annotations: &[Path::Kw("annotations")],
-};
+mod python_mcp;
+mod typescript_sdk;
+mod zod;
 
-static FASTMCP_ADD_TOOL: Roles = Roles {
-    api: "python.fastmcp.add_tool",
-    name: &[Path::Kw("name"), Path::Member(&Path::Arg(0), "__name__")],
-    title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
-    annotations: &[Path::Kw("annotations")],
-};
-
-pub static PYTHON_MCP: SdkTable = SdkTable {
-    api: "python.fastmcp",
-    langs: &[Lang::Python],
-    modules: &["mcp", "fastmcp"],
-    symbols: &[("FastMCP", "ServerClass"), ("MCPServer", "ServerClass"), ("ToolAnnotations", "AnnotationsClass")],
-    rules: &[
-        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
-        Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
-        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
-        Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
-    ],
-    null_is_absent: true,
-};
-
-static TS_REGISTER_TOOL: Roles = Roles {
-    api: "ts.registerTool",
-    name: &[Path::Arg(0)],
-    title: &[Path::Member(&Path::Arg(1), "title")],
-    description: &[Path::Member(&Path::Arg(1), "description")],
-    annotations: &[Path::Member(&Path::Arg(1), "annotations")],
-};
-
-/// typescript-sdk v1 `McpServer.tool(name, ...rest)`: the callback last; a
-/// string first is the description; then, while more than the callback is
-/// left, a zod raw shape is the input schema and a non-null object that is
-/// no raw shape the annotations (`mcp.ts`, `tool()`).
-static TS_TOOL_LAYOUT: &[Slot] = &[
-    Slot { test: Test::Any, optional: false },
-    Slot { test: Test::Str, optional: true },
-    Slot { test: Test::Shape("ZodType"), optional: true },
-    Slot { test: Test::PlainObject("ZodType"), optional: true },
-    Slot { test: Test::Any, optional: false },
-];
-
-static TS_TOOL: Roles = Roles {
-    api: "ts.tool",
-    name: &[Path::Arg(0)],
-    title: &[],
-    description: &[Path::Slot(TS_TOOL_LAYOUT, 1)],
-    annotations: &[Path::Slot(TS_TOOL_LAYOUT, 3)],
-};
-
-pub static TS_SDK: SdkTable = SdkTable {
-    api: "ts",
-    langs: &[Lang::TypeScript, Lang::JavaScript],
-    modules: &["@modelcontextprotocol/sdk", "@modelcontextprotocol/server"],
-    symbols: &[("McpServer", "ServerClass")],
-    rules: &[
-        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
-        Rule { on: "Server", op: Op::Method("registerTool"), effect: Effect::Register(&TS_REGISTER_TOOL) },
-        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Register(&TS_TOOL) },
-    ],
-    null_is_absent: false,
-};
-
-/// zod, for telling a raw shape from annotations: whatever it exports, and
-/// whatever its values' methods return, is a schema value.
-pub static ZOD: SdkTable = SdkTable {
-    api: "zod",
-    langs: &[Lang::TypeScript, Lang::JavaScript],
-    modules: &["zod"],
-    symbols: &[("*", "ZodType")],
-    rules: &[
-        Rule { on: "ZodType", op: Op::Call, effect: Effect::Returns("ZodType") },
-        Rule { on: "ZodType", op: Op::AnyMethod, effect: Effect::Returns("ZodType") },
-    ],
-    null_is_absent: false,
-};
+pub use python_mcp::PYTHON_MCP;
+pub use typescript_sdk::TS_SDK;
+pub use zod::ZOD;
 
 /// Every table, in lookup order.
 pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK, &ZOD];
