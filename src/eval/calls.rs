@@ -144,7 +144,8 @@ impl Interp<'_> {
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
-                self.call_method(&recv, name, call, *mspan, span)
+                let lang = self.modules[act.frame.borrow().module].lang;
+                self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
                 let f = self.eval(act, callee);
@@ -184,8 +185,16 @@ impl Interp<'_> {
     }
 
     /// `recv.name(args)`: built-in list and mapping methods first, then members.
-    fn call_method(&mut self, recv: &Value, name: &str, call: PendingCall, mspan: Span, span: Span) -> Value {
-        if let Some(v) = self.builtin_method(recv, name, &call, span) {
+    fn call_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        name: &str,
+        call: PendingCall,
+        mspan: Span,
+        span: Span,
+    ) -> Value {
+        if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
         }
         let f = self.get_member(recv, name, mspan);
@@ -508,10 +517,19 @@ impl Interp<'_> {
         }
     }
 
-    /// List and mapping methods every language shares under some name.
-    fn builtin_method(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    /// List methods every language shares under some name, and Python's
+    /// mapping views (a JavaScript object has no `values()` method: its
+    /// views are `Object.values(o)`, [`Self::object_builtin`]).
+    fn builtin_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Option<Value> {
         if let Value::Object(o) = recv {
-            return dict_view(&o.borrow(), name, call, span);
+            return if lang == Lang::Python { dict_view(&o.borrow(), name, call, span) } else { None };
         }
         let Value::List(list, lspan) = recv else {
             return None;

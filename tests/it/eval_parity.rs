@@ -48,6 +48,7 @@ const GAPS: &[&str] = &[
     "typescript/mcp-framework",
     "typescript/mcp-handler",
     "typescript/mcp-use",
+    "typescript/object-method-views",
     "typescript/paid-tool",
     "typescript/pushed-tool-list",
     "typescript/reexport-barrel",
