@@ -213,7 +213,7 @@ impl Interp<'_> {
                     vs.iter().map(|v| self.call_value(v, this.clone(), call.clone(), span)).collect();
                 Value::join(results, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            other => self.unknown_from(&[other], span),
         }
     }
 
@@ -427,6 +427,9 @@ impl Interp<'_> {
                         None => sdk(s.table, "@module", None, span),
                     };
                 }
+                if self.from_params.contains(&s.span) {
+                    self.from_params.insert(span);
+                }
                 sdk(s.table, s.ty, Some(name.into()), span)
             }
             Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
@@ -441,7 +444,7 @@ impl Interp<'_> {
                 let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            other => self.unknown_from(&[other], span),
         }
     }
 
@@ -513,7 +516,7 @@ impl Interp<'_> {
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            _ => self.unknown_from(&[o, i], span),
         }
     }
 
@@ -662,6 +665,11 @@ impl Interp<'_> {
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
+        // Plumbing only when the server is the caller's too: a function that
+        // makes its own server and registers what it is given is a server
+        // whose tools are unknown, not a helper.
+        let name_from_params =
+            self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
         self.registrations.push(Registration {
             api: roles.api,
             site: s.span,
@@ -673,6 +681,7 @@ impl Interp<'_> {
             description,
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
+            name_from_params,
             handler,
             from_root: self.in_root,
         });
