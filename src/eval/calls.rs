@@ -643,6 +643,16 @@ impl Interp<'_> {
                     span: s.span,
                 }))
             }
+            Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue {
+                table: s.table,
+                ty,
+                method: None,
+                pending: Some(call),
+                decorator: None,
+                span,
+            })),
+            Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
         }
     }
 

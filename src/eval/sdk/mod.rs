@@ -62,6 +62,14 @@ pub enum Effect {
     /// applied to, with these roles read from the decorator's own call
     /// (and `Path::Handler` / `Path::HandlerName` from the function).
     Decorator(&'static Roles),
+    /// The result is a value of this SDK type that keeps the call's
+    /// arguments, for a later [`Effect::KeptArg`] (`functools.wraps(f)`).
+    Keeps(&'static str),
+    /// The result is the n-th positional argument of the call a
+    /// [`Effect::Keeps`] value was made by.
+    KeptArg(usize),
+    /// The result is the call's own n-th positional argument.
+    Arg(usize),
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -155,16 +163,18 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod python_functools;
 mod python_mcp;
 mod typescript_sdk;
 mod zod;
 
+pub use python_functools::FUNCTOOLS;
 pub use python_mcp::PYTHON_MCP;
 pub use typescript_sdk::TS_SDK;
 pub use zod::ZOD;
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FUNCTOOLS, &TS_SDK, &ZOD];
 
 #[cfg(test)]
 mod tests {
