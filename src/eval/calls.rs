@@ -10,6 +10,7 @@ use crate::source::Span;
 
 use super::interp::{Activation, Flow, Frame, Interp, Link};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
+use super::signature::Bound;
 use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
 use super::Registration;
 
@@ -682,6 +683,12 @@ impl Interp<'_> {
             }
             Path::Handler => (handler.cloned()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+            Path::Param(sigs, name) => match super::signature::bind(sigs, name, call) {
+                Bound::Arg(i) => (call.arg(i).cloned()?, call.arg_span(i)),
+                Bound::Kw => (call.kw(name).cloned()?, call.kw_span(name)),
+                Bound::Absent => return None,
+                Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
+            },
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {
                     Slotted::Arg(i) => i,
@@ -773,7 +780,7 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
 }
 
 /// Whether `v` passes a slot's test; `None` when its value cannot say.
-fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
+pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
     use super::sdk::Test;
     let schema = |ty: &str, v: &Value| match v {
         Value::Sdk(s) => Some(s.ty == ty),
@@ -810,6 +817,11 @@ fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
             _ => Some(false),
         },
         Test::Shape(ty) => shape(ty),
+        Test::Record => match v {
+            Value::Object(_) | Value::Instance(_) => Some(true),
+            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => None,
+            _ => Some(false),
+        },
         Test::PlainObject(ty) => match v {
             Value::Object(_) => shape(ty).map(|s| !s),
             Value::Unknown(_) | Value::OneOf(_) => None,

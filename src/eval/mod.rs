@@ -22,6 +22,7 @@ pub mod budget;
 mod calls;
 pub mod interp;
 pub mod sdk;
+mod signature;
 pub mod value;
 
 #[cfg(test)]

@@ -12,7 +12,6 @@ use crate::{bin, fixtures};
 
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
-    "python/add-tool-fn-keyword",
     "python/fastmcp-standalone-tool",
     "python/fstring-names",
     "python/function-local-presets",
@@ -25,8 +24,6 @@ const GAPS: &[&str] = &[
     "python/lowlevel-tool-splat",
     "python/partial-decorator",
     "python/preset-dict-get",
-    "python/sdk-v1-add-tool",
-    "python/sdk-v1-decorator-positional",
     "python/sdk-v2-mcp-types",
     "python/server-tools-list",
     "python/tool-from-function",

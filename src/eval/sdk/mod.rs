@@ -95,6 +95,10 @@ pub enum Path {
     Handler,
     /// The decorated function's own name.
     HandlerName,
+    /// The parameter of this name when the call is bound to the SDK
+    /// function's signature, one version of it or several (a parameter
+    /// list that changed order between releases).
+    Param(&'static [Signature], &'static str),
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -120,6 +124,22 @@ pub enum Test {
     Shape(&'static str),
     /// An object that is not such a shape.
     PlainObject(&'static str),
+    /// A mapping or a record (a dict, `ToolAnnotations(...)`).
+    Record,
+}
+
+/// One version of a Python SDK function's parameter list: the parameters
+/// that may be given by position, in order, each with the type test that
+/// tells versions apart. Every other parameter is read by keyword.
+#[derive(Debug)]
+pub struct Signature {
+    pub positional: &'static [Param],
+}
+
+#[derive(Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub test: Test,
 }
 
 impl SdkTable {
@@ -155,16 +175,18 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod fastmcp;
 mod python_mcp;
 mod typescript_sdk;
 mod zod;
 
+pub use fastmcp::FASTMCP;
 pub use python_mcp::PYTHON_MCP;
 pub use typescript_sdk::TS_SDK;
 pub use zod::ZOD;
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &TS_SDK, &ZOD];
 
 #[cfg(test)]
 mod tests {
