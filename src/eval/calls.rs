@@ -236,10 +236,12 @@ impl Interp<'_> {
             frame.borrow_mut().this = Some(this.unwrap_or(Value::Unknown(span)));
         }
         let mut act = Activation { frame, returns: vec![], class: c.class.clone() };
+        self.handed.push(handed_functions(&call));
         self.bind_params(&mut act, func, call, span);
         self.stack.push((key, span));
         let flow = self.exec_block(&mut act, &func.body);
         self.stack.pop();
+        self.handed.pop();
         let mut returns = std::mem::take(&mut act.returns);
         if flow == Flow::Normal || returns.is_empty() {
             returns.push(Value::Undefined(func.span));
@@ -656,9 +658,24 @@ impl Interp<'_> {
             description,
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
+            // `add_tool(fn)` has no handler role: the function it is passed.
+            handed_at: match &handler {
+                Some(h) => self.handed_at(h),
+                None => handed_functions(call).first().and_then(|f| self.handed_at(&Value::Func(f.clone()))),
+            },
             handler,
             from_root: self.in_root,
         });
+    }
+
+    /// The call site of the outermost project call on the stack that was
+    /// handed `handler` as an argument (a project decorator applied to it).
+    fn handed_at(&self, handler: &Value) -> Option<Span> {
+        let (Value::Func(h) | Value::Bound(h, _)) = handler else { return None };
+        self.stack.iter().zip(&self.handed).find_map(|((_, at), funcs)| {
+            // A function run as a root has no call site (an empty span).
+            (at.end > at.start && funcs.iter().any(|f| Rc::ptr_eq(f, h))).then_some(*at)
+        })
     }
 
     /// The value a role's path gives, with the span of the argument it was read from.
@@ -700,6 +717,16 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// The functions a call passes, by position or keyword.
+fn handed_functions(call: &PendingCall) -> Vec<Rc<Closure>> {
+    let args = call.positional.iter().chain(call.keywords.iter().map(|(_, v)| v));
+    args.filter_map(|v| match v {
+        Value::Func(c) | Value::Bound(c, _) => Some(c.clone()),
+        _ => None,
+    })
+    .collect()
 }
 
 /// A mapping's `items()`, `values()` and `keys()` as lists (pairs for

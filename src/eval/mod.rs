@@ -60,6 +60,9 @@ pub struct Registration {
     /// The argument the annotations were read from.
     pub annotations_at: Option<Span>,
     pub handler: Option<Value>,
+    /// Where the handler was handed to the outermost project call that
+    /// received it (`@exposed` above `def f`), if one did.
+    pub handed_at: Option<Span>,
     /// Reached while running a function nothing called, with unknown arguments.
     pub from_root: bool,
 }
