@@ -583,6 +583,9 @@ impl Interp<'_> {
             self.register(s, roles, pending, handler.clone(), span);
             return handler.unwrap_or(Value::Unknown(span));
         }
+        if let (Some(stored), "@partial") = (&s.pending, s.ty) {
+            return self.call_partial(stored, call, span);
+        }
         let op = match &s.method {
             Some(m) => Op::Method(leak_known(table, m)),
             None => Op::Call,
@@ -607,6 +610,14 @@ impl Interp<'_> {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)
             }
+            Effect::Partial => Value::Sdk(Rc::new(SdkValue {
+                table: s.table,
+                ty: "@partial",
+                method: None,
+                pending: Some(call),
+                decorator: None,
+                span,
+            })),
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -626,6 +637,23 @@ impl Interp<'_> {
                 }))
             }
         }
+    }
+
+    /// Calls a `functools.partial`: its function with the stored arguments
+    /// first, the call's keywords replacing stored ones.
+    fn call_partial(&mut self, stored: &PendingCall, call: PendingCall, span: Span) -> Value {
+        let Some(f) = stored.positional.first().cloned() else { return Value::Unknown(span) };
+        let given: Vec<Rc<str>> = call.keywords.iter().map(|(k, _)| k.clone()).collect();
+        let kept = |k: &str| !given.iter().any(|g| &**g == k);
+        let mut merged = PendingCall::new(span);
+        merged.positional = stored.positional[1..].iter().chain(&call.positional).cloned().collect();
+        merged.keywords = stored.keywords.iter().filter(|(k, _)| kept(k)).chain(&call.keywords).cloned().collect();
+        // Positional spans in order (the stored ones after `f`), then keywords.
+        let positional = |c: &PendingCall| c.spans.iter().filter(|(k, _)| k.is_none()).cloned().collect::<Vec<_>>();
+        merged.spans = positional(stored).into_iter().skip(1).chain(positional(&call)).collect();
+        merged.spans.extend(stored.spans.iter().filter(|(k, _)| k.as_deref().is_some_and(kept)).cloned());
+        merged.spans.extend(call.spans.iter().filter(|(k, _)| k.is_some()).cloned());
+        self.call_value(&f, None, merged, span)
     }
 
     fn register(

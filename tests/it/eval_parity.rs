@@ -21,7 +21,6 @@ const GAPS: &[&str] = &[
     "python/lowlevel-server",
     "python/lowlevel-tool-definitions",
     "python/lowlevel-tool-splat",
-    "python/partial-decorator",
     "python/preset-dict-get",
     "python/sdk-v2-mcp-types",
     "python/server-tools-list",

@@ -62,6 +62,9 @@ pub enum Effect {
     /// applied to, with these roles read from the decorator's own call
     /// (and `Path::Handler` / `Path::HandlerName` from the function).
     Decorator(&'static Roles),
+    /// `functools.partial(f, *args, **kw)`: a value that calls `f` with
+    /// these arguments before (and keywords under) its own.
+    Partial,
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -176,17 +179,19 @@ impl SdkTable {
 // ---------------------------------------------------------------------------
 
 mod fastmcp;
+mod functools;
 mod python_mcp;
 mod typescript_sdk;
 mod zod;
 
 pub use fastmcp::FASTMCP;
+pub use functools::FUNCTOOLS;
 pub use python_mcp::PYTHON_MCP;
 pub use typescript_sdk::TS_SDK;
 pub use zod::ZOD;
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &FUNCTOOLS, &TS_SDK, &ZOD];
 
 #[cfg(test)]
 mod tests {
