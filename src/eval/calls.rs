@@ -578,8 +578,13 @@ impl Interp<'_> {
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
         let table = TABLES[s.table];
         // A decorator made by an earlier call: this call hands it the function.
-        if let Some((pending, roles)) = s.pending.as_ref().zip(s.decorator) {
+        if let Some((pending, roles)) =
+            s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
+        {
             let handler = call.positional.first().cloned();
+            if s.ty == "@tool-decorator" {
+                return self.make_tool(s.table, roles, pending, handler, span);
+            }
             self.register(s, roles, pending, handler.clone(), span);
             return handler.unwrap_or(Value::Unknown(span));
         }
@@ -618,6 +623,22 @@ impl Interp<'_> {
                 decorator: None,
                 span,
             })),
+            Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
+            Effect::ToolDecorator(roles) => {
+                if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
+                    let mut rest = call.clone();
+                    let handler = rest.positional.remove(0);
+                    return self.make_tool(s.table, roles, &rest, Some(handler), span);
+                }
+                Value::Sdk(Rc::new(SdkValue {
+                    table: s.table,
+                    ty: "@tool-decorator",
+                    method: None,
+                    pending: Some(call),
+                    decorator: Some(roles),
+                    span: s.span,
+                }))
+            }
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -675,10 +696,12 @@ impl Interp<'_> {
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
+        // A tool object built inside the call is where the tool is written.
+        let built = Self::tool_built_in(call, span);
         self.registrations.push(Registration {
-            api: roles.api,
-            site: s.span,
-            call: span,
+            api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
+            site: built.unwrap_or(s.span),
+            call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
@@ -687,10 +710,10 @@ impl Interp<'_> {
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
             // `add_tool(fn)` has no handler role: the function it is passed.
-            handed_at: match &handler {
-                Some(h) => self.handed_at(h),
-                None => handed_functions(call).first().and_then(|f| self.handed_at(&Value::Func(f.clone()))),
-            },
+            handed_at: handler
+                .clone()
+                .or_else(|| super::tool_objects::tool_handler(call))
+                .and_then(|h| self.handed_at(&h)),
             handler,
             from_root: self.in_root,
         });
@@ -707,7 +730,7 @@ impl Interp<'_> {
     }
 
     /// The value a role's path gives, with the span of the argument it was read from.
-    fn path(
+    pub(super) fn path(
         &mut self,
         p: &Path,
         call: &PendingCall,
@@ -728,6 +751,10 @@ impl Interp<'_> {
             }
             Path::Handler => (handler.cloned()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+            Path::Of(inner, key) => {
+                let (v, _) = self.path(inner, call, handler, span)?;
+                self.tool_part(&v, key, 0)?
+            }
             Path::Param(sigs, name) => match super::signature::bind(sigs, name, call) {
                 Bound::Arg(i) => (call.arg(i).cloned()?, call.arg_span(i)),
                 Bound::Kw => (call.kw(name).cloned()?, call.kw_span(name)),

@@ -23,6 +23,7 @@ mod calls;
 pub mod interp;
 pub mod sdk;
 mod signature;
+mod tool_objects;
 pub mod value;
 
 #[cfg(test)]

@@ -65,6 +65,13 @@ pub enum Effect {
     /// `functools.partial(f, *args, **kw)`: a value that calls `f` with
     /// these arguments before (and keywords under) its own.
     Partial,
+    /// The call builds a tool object (a value of type `"Tool"`) holding
+    /// the parts these roles read; registering it reads them back with
+    /// [`Path::Of`] (fastmcp's `Tool.from_function(fn, ...)`).
+    MakeTool(&'static Roles),
+    /// The call returns a decorator (or, given the function, is one) that
+    /// turns the function into a tool object (fastmcp's standalone `@tool`).
+    ToolDecorator(&'static Roles),
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -102,6 +109,10 @@ pub enum Path {
     /// function's signature, one version of it or several (a parameter
     /// list that changed order between releases).
     Param(&'static [Signature], &'static str),
+    /// Part `name` / `title` / `description` / `annotations` / `fn` of the
+    /// tool object another path yields, or of the tool a function was
+    /// registered as ([`Effect::MakeTool`]).
+    Of(&'static Path, &'static str),
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
