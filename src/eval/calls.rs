@@ -107,6 +107,18 @@ impl Interp<'_> {
                 }
                 (Spread::Map, _) => {}
             }
+            if let (Spread::No, Some(k), Expr::List { items, .. }) = (arg.spread, &arg.keyword, &arg.value) {
+                let spans: Option<Vec<Span>> = items
+                    .iter()
+                    .map(|e| match e {
+                        ir::Element::Item(e) => Some(e.span()),
+                        ir::Element::Spread(_) => None,
+                    })
+                    .collect();
+                if let Some(spans) = spans {
+                    call.element_spans.push((k.as_str().into(), spans));
+                }
+            }
             match (arg.spread, &arg.keyword) {
                 (Spread::No, Some(k)) => call.keywords.push((k.as_str().into(), v)),
                 (Spread::No, None) => call.positional.push(v),
@@ -600,6 +612,10 @@ impl Interp<'_> {
         };
         match &rule.effect {
             Effect::Returns(ty) => sdk(s.table, ty, None, span),
+            Effect::ReturnsRegistering(ty, keyword, roles) => {
+                self.register_each(s, keyword, roles, &call);
+                sdk(s.table, ty, None, span)
+            }
             Effect::Record => {
                 let mut obj = Obj::new(span);
                 for (k, v) in &call.keywords {
@@ -657,6 +673,19 @@ impl Interp<'_> {
                     span: s.span,
                 }))
             }
+        }
+    }
+
+    /// Registers each element of the list given as `keyword`, as if it
+    /// were passed alone, reported where the element is written.
+    fn register_each(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
+        let Some(Value::List(items, list_span)) = call.kw(keyword) else { return };
+        let items = items.borrow().clone();
+        let spans = call.element_spans.iter().find(|(k, _)| &**k == keyword).map(|(_, s)| s.as_slice());
+        for (i, item) in items.into_iter().enumerate() {
+            let at = spans.and_then(|s| s.get(i)).copied().unwrap_or(*list_span);
+            let one = PendingCall { positional: vec![item], spans: vec![(None, at)], ..PendingCall::new(at) };
+            self.register(s, roles, &one, None, at);
         }
     }
 

@@ -12,7 +12,6 @@ use crate::{bin, fixtures};
 
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
-    "python/fastmcp-standalone-tool",
     "python/fstring-names",
     "python/function-local-presets",
     "python/helper-from-module",
@@ -22,7 +21,6 @@ const GAPS: &[&str] = &[
     "python/lowlevel-tool-splat",
     "python/preset-dict-get",
     "python/sdk-v2-mcp-types",
-    "python/server-tools-list",
     "typescript/commonjs",
     "typescript/compiled-dist",
     "typescript/fastmcp-add-tool",

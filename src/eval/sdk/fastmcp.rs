@@ -87,7 +87,8 @@ pub static FASTMCP: SdkTable = SdkTable {
         ("tools.tool", "ToolFunction"),
     ],
     rules: &[
-        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        // `FastMCP(..., tools=[tool or function, ...])` (keyword-only).
+        Rule { on: "ServerClass", op: Op::Call, effect: Effect::ReturnsRegistering("Server", "tools", &ADD_TOOL_FN) },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&TOOL_DECORATOR) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&ADD_TOOL_FN) },

@@ -53,6 +53,10 @@ pub enum Op {
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
     Returns(&'static str),
+    /// As `Returns`, and each element of the list given as this keyword is
+    /// registered as if passed alone to a call with these roles
+    /// (`FastMCP("x", tools=[...])`).
+    ReturnsRegistering(&'static str, &'static str, &'static Roles),
     /// A record constructor: the call's keyword arguments are the fields of
     /// the object it makes (`ToolAnnotations(readOnlyHint=True)`).
     Record,
