@@ -10,6 +10,7 @@ use crate::source::Span;
 
 use super::interp::{Activation, Flow, Frame, Interp, Link};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
+use super::signature::Bound;
 use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
 use super::Registration;
 
@@ -105,6 +106,18 @@ impl Interp<'_> {
                     }
                 }
                 (Spread::Map, _) => {}
+            }
+            if let (Spread::No, Some(k), Expr::List { items, .. }) = (arg.spread, &arg.keyword, &arg.value) {
+                let spans: Option<Vec<Span>> = items
+                    .iter()
+                    .map(|e| match e {
+                        ir::Element::Item(e) => Some(e.span()),
+                        ir::Element::Spread(_) => None,
+                    })
+                    .collect();
+                if let Some(spans) = spans {
+                    call.element_spans.push((k.as_str().into(), spans));
+                }
             }
             match (arg.spread, &arg.keyword) {
                 (Spread::No, Some(k)) => call.keywords.push((k.as_str().into(), v)),
@@ -244,10 +257,12 @@ impl Interp<'_> {
             frame.borrow_mut().this = Some(this.unwrap_or(Value::Unknown(span)));
         }
         let mut act = Activation { frame, returns: vec![], class: c.class.clone() };
+        self.handed.push(handed_functions(&call));
         self.bind_params(&mut act, func, call, span);
         self.stack.push((key, span));
         let flow = self.exec_block(&mut act, &func.body);
         self.stack.pop();
+        self.handed.pop();
         let mut returns = std::mem::take(&mut act.returns);
         if flow == Flow::Normal || returns.is_empty() {
             returns.push(Value::Undefined(func.span));
@@ -596,10 +611,18 @@ impl Interp<'_> {
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
         let table = TABLES[s.table];
         // A decorator made by an earlier call: this call hands it the function.
-        if let Some((pending, roles)) = s.pending.as_ref().zip(s.decorator) {
+        if let Some((pending, roles)) =
+            s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
+        {
             let handler = call.positional.first().cloned();
+            if s.ty == "@tool-decorator" {
+                return self.make_tool(s.table, roles, pending, handler, span);
+            }
             self.register(s, roles, pending, handler.clone(), span);
             return handler.unwrap_or(Value::Unknown(span));
+        }
+        if let (Some(stored), "@partial") = (&s.pending, s.ty) {
+            return self.call_partial(stored, call, span);
         }
         let op = match &s.method {
             Some(m) => Op::Method(leak_known(table, m)),
@@ -610,6 +633,10 @@ impl Interp<'_> {
         };
         match &rule.effect {
             Effect::Returns(ty) => sdk(s.table, ty, None, span),
+            Effect::ReturnsRegistering(ty, keyword, roles) => {
+                self.register_each(s, keyword, roles, &call);
+                sdk(s.table, ty, None, span)
+            }
             Effect::Record => {
                 let mut obj = Obj::new(span);
                 for (k, v) in &call.keywords {
@@ -624,6 +651,30 @@ impl Interp<'_> {
             Effect::Register(roles) => {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)
+            }
+            Effect::Partial => Value::Sdk(Rc::new(SdkValue {
+                table: s.table,
+                ty: "@partial",
+                method: None,
+                pending: Some(call),
+                decorator: None,
+                span,
+            })),
+            Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
+            Effect::ToolDecorator(roles) => {
+                if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
+                    let mut rest = call.clone();
+                    let handler = rest.positional.remove(0);
+                    return self.make_tool(s.table, roles, &rest, Some(handler), span);
+                }
+                Value::Sdk(Rc::new(SdkValue {
+                    table: s.table,
+                    ty: "@tool-decorator",
+                    method: None,
+                    pending: Some(call),
+                    decorator: Some(roles),
+                    span: s.span,
+                }))
             }
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
@@ -656,6 +707,36 @@ impl Interp<'_> {
         }
     }
 
+    /// Registers each element of the list given as `keyword`, as if it
+    /// were passed alone, reported where the element is written.
+    fn register_each(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
+        let Some(Value::List(items, list_span)) = call.kw(keyword) else { return };
+        let items = items.borrow().clone();
+        let spans = call.element_spans.iter().find(|(k, _)| &**k == keyword).map(|(_, s)| s.as_slice());
+        for (i, item) in items.into_iter().enumerate() {
+            let at = spans.and_then(|s| s.get(i)).copied().unwrap_or(*list_span);
+            let one = PendingCall { positional: vec![item], spans: vec![(None, at)], ..PendingCall::new(at) };
+            self.register(s, roles, &one, None, at);
+        }
+    }
+
+    /// Calls a `functools.partial`: its function with the stored arguments
+    /// first, the call's keywords replacing stored ones.
+    fn call_partial(&mut self, stored: &PendingCall, call: PendingCall, span: Span) -> Value {
+        let Some(f) = stored.positional.first().cloned() else { return Value::Unknown(span) };
+        let given: Vec<Rc<str>> = call.keywords.iter().map(|(k, _)| k.clone()).collect();
+        let kept = |k: &str| !given.iter().any(|g| &**g == k);
+        let mut merged = PendingCall::new(span);
+        merged.positional = stored.positional[1..].iter().chain(&call.positional).cloned().collect();
+        merged.keywords = stored.keywords.iter().filter(|(k, _)| kept(k)).chain(&call.keywords).cloned().collect();
+        // Positional spans in order (the stored ones after `f`), then keywords.
+        let positional = |c: &PendingCall| c.spans.iter().filter(|(k, _)| k.is_none()).cloned().collect::<Vec<_>>();
+        merged.spans = positional(stored).into_iter().skip(1).chain(positional(&call)).collect();
+        merged.spans.extend(stored.spans.iter().filter(|(k, _)| k.as_deref().is_some_and(kept)).cloned());
+        merged.spans.extend(call.spans.iter().filter(|(k, _)| k.is_some()).cloned());
+        self.call_value(&f, None, merged, span)
+    }
+
     fn register(
         &mut self,
         s: &SdkValue,
@@ -680,10 +761,12 @@ impl Interp<'_> {
         // whose tools are unknown, not a helper.
         let name_from_params =
             self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
+        // A tool object built inside the call is where the tool is written.
+        let built = Self::tool_built_in(call, span);
         self.registrations.push(Registration {
-            api: roles.api,
-            site: s.span,
-            call: span,
+            api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
+            site: built.unwrap_or(s.span),
+            call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
@@ -692,13 +775,28 @@ impl Interp<'_> {
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
             name_from_params,
+            // `add_tool(fn)` has no handler role: the function it is passed.
+            handed_at: handler
+                .clone()
+                .or_else(|| super::tool_objects::tool_handler(call))
+                .and_then(|h| self.handed_at(&h)),
             handler,
             from_root: self.in_root,
         });
     }
 
+    /// The call site of the outermost project call on the stack that was
+    /// handed `handler` as an argument (a project decorator applied to it).
+    fn handed_at(&self, handler: &Value) -> Option<Span> {
+        let (Value::Func(h) | Value::Bound(h, _)) = handler else { return None };
+        self.stack.iter().zip(&self.handed).find_map(|((_, at), funcs)| {
+            // A function run as a root has no call site (an empty span).
+            (at.end > at.start && funcs.iter().any(|f| Rc::ptr_eq(f, h))).then_some(*at)
+        })
+    }
+
     /// The value a role's path gives, with the span of the argument it was read from.
-    fn path(
+    pub(super) fn path(
         &mut self,
         p: &Path,
         call: &PendingCall,
@@ -719,6 +817,16 @@ impl Interp<'_> {
             }
             Path::Handler => (handler.cloned()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
+            Path::Of(inner, key) => {
+                let (v, _) = self.path(inner, call, handler, span)?;
+                self.tool_part(&v, key, 0)?
+            }
+            Path::Param(sigs, name) => match super::signature::bind(sigs, name, call) {
+                Bound::Arg(i) => (call.arg(i).cloned()?, call.arg_span(i)),
+                Bound::Kw => (call.kw(name).cloned()?, call.kw_span(name)),
+                Bound::Absent => return None,
+                Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
+            },
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {
                     Slotted::Arg(i) => i,
@@ -730,6 +838,16 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// The functions a call passes, by position or keyword.
+fn handed_functions(call: &PendingCall) -> Vec<Rc<Closure>> {
+    let args = call.positional.iter().chain(call.keywords.iter().map(|(_, v)| v));
+    args.filter_map(|v| match v {
+        Value::Func(c) | Value::Bound(c, _) => Some(c.clone()),
+        _ => None,
+    })
+    .collect()
 }
 
 /// A mapping's `items()`, `values()` and `keys()` as lists (pairs for
@@ -810,7 +928,7 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
 }
 
 /// Whether `v` passes a slot's test; `None` when its value cannot say.
-fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
+pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
     use super::sdk::Test;
     let schema = |ty: &str, v: &Value| match v {
         Value::Sdk(s) => Some(s.ty == ty),
@@ -847,6 +965,11 @@ fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
             _ => Some(false),
         },
         Test::Shape(ty) => shape(ty),
+        Test::Record => match v {
+            Value::Object(_) | Value::Instance(_) => Some(true),
+            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => None,
+            _ => Some(false),
+        },
         Test::PlainObject(ty) => match v {
             Value::Object(_) => shape(ty).map(|s| !s),
             Value::Unknown(_) | Value::OneOf(_) => None,

@@ -65,6 +65,8 @@ pub struct Interp<'p> {
     pub(super) nesting: usize,
     /// Project functions on the stack, with the call site of each.
     pub(super) stack: Vec<((usize, FuncId), Span)>,
+    /// Beside `stack`: the functions each of those calls was handed.
+    pub(super) handed: Vec<Vec<Rc<super::value::Closure>>>,
     pub(super) module_state: Vec<ModState>,
     pub(super) invoked: HashSet<(usize, FuncId)>,
     /// Every closure and class value created, for running the ones nothing called.
@@ -91,6 +93,7 @@ impl<'p> Interp<'p> {
             steps: 0,
             nesting: 0,
             stack: vec![],
+            handed: vec![],
             module_state: modules.iter().map(|_| ModState::NotStarted).collect(),
             invoked: HashSet::new(),
             closures: vec![],

@@ -22,6 +22,8 @@ pub mod budget;
 mod calls;
 pub mod interp;
 pub mod sdk;
+mod signature;
+mod tool_objects;
 pub mod value;
 
 #[cfg(test)]
@@ -59,6 +61,9 @@ pub struct Registration {
     /// The argument the annotations were read from.
     pub annotations_at: Option<Span>,
     pub handler: Option<Value>,
+    /// Where the handler was handed to the outermost project call that
+    /// received it (`@exposed` above `def f`), if one did.
+    pub handed_at: Option<Span>,
     /// Reached while running a function nothing called, with unknown arguments.
     pub from_root: bool,
     /// The name is unknown because it comes from such a function's
@@ -190,7 +195,7 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
                 // A server class gives a server; a record type (annotations)
                 // gives some record nobody knows: unknown.
                 let makes_value = matches!(&t, Value::Sdk(s)
-                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_))));
+                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_) | sdk::Effect::ReturnsRegistering(..))));
                 if makes_value {
                     it.call_value(&t, None, empty(p.span), p.span)
                 } else {

@@ -431,3 +431,58 @@ fn a_preset_imported_from_another_module_is_followed() {
     assert_eq!(names(&out), ["get_x"]);
     assert_eq!(hint(&out.registrations[0], "openWorldHint"), "false");
 }
+
+#[test]
+fn a_partial_of_the_decorator_registers_with_its_keywords_under_the_call_s() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    fastmcp_server(&mut m);
+    m.body.push(import("functools", "functools", None));
+    m.body.push(let_("READ", obj(vec![("readOnlyHint", b(true))])));
+    m.body.push(let_("OPEN", obj(vec![("readOnlyHint", b(false))])));
+    let partial = member(name("functools"), "partial");
+    m.body.push(let_(
+        "read",
+        call(partial.clone(), vec![arg(member(name("mcp"), "tool")), kw("annotations", name("READ"))]),
+    ));
+    m.body.push(let_("other", call(partial, vec![arg(name("print")), arg(s("x"))])));
+    for (fname, deco) in [
+        ("list_a", call(name("read"), vec![])),
+        ("write_b", call(name("read"), vec![kw("annotations", name("OPEN"))])),
+        ("helper", name("other")),
+    ] {
+        let mut f = func(Some(fname), vec![], vec![]);
+        f.decorators = vec![deco];
+        let id = m.add_func(f);
+        m.body.push(Stmt::Func(id));
+    }
+    let out = run_one(m);
+    // A partial of something that is no registration registers nothing.
+    assert_eq!(names(&out), ["list_a", "write_b"]);
+    let by = |n: &str| out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == n));
+    assert_eq!(hint(by("list_a").unwrap(), "readOnlyHint"), "true");
+    assert_eq!(hint(by("write_b").unwrap(), "readOnlyHint"), "false");
+}
+
+#[test]
+fn a_derived_tool_object_keeps_its_parent_s_parts_unless_it_has_its_own() {
+    let mut m = Module::new(FileId(0), Lang::Python);
+    m.body.push(import("FastMCP", "fastmcp", Some("FastMCP")));
+    m.body.push(import("Tool", "fastmcp.tools", Some("Tool")));
+    m.body.push(let_("mcp", call(name("FastMCP"), vec![arg(s("demo"))])));
+    let id = m.add_func(func(Some("export"), vec![], vec![]));
+    m.body.push(Stmt::Func(id));
+    let from_function = member(name("Tool"), "from_function");
+    let from_tool = member(name("Tool"), "from_tool");
+    let read = obj(vec![("readOnlyHint", b(true))]);
+    m.body.push(let_("base", call(from_function, vec![arg(name("export")), kw("annotations", read)])));
+    m.body.push(let_("quick", call(from_tool, vec![arg(name("base")), arg(s("quick_export"))])));
+    let add = |v: Expr| Stmt::Expr(call(member(name("mcp"), "add_tool"), vec![arg(v)]));
+    m.body.push(add(name("quick")));
+    // A plain mapping is no tool object: nothing names it.
+    m.body.push(add(obj(vec![("name", s("not_a_tool"))])));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["<none>", "quick_export"]);
+    let quick = out.registrations.iter().find(|r| r.name.is_some()).unwrap();
+    assert_eq!(hint(quick, "readOnlyHint"), "true");
+    assert_eq!(quick.api, "python.fastmcp.from_tool");
+}

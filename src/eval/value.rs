@@ -125,11 +125,14 @@ pub struct PendingCall {
     /// Where each argument was written: positional ones in order (`None`),
     /// keywords by name. Empty for calls the interpreter makes itself.
     pub spans: Vec<(Option<Rc<str>>, Span)>,
+    /// Where each element of a list literal given by keyword was written
+    /// (`tools=[a, b]`), for lists without spreads.
+    pub element_spans: Vec<(Rc<str>, Vec<Span>)>,
 }
 
 impl PendingCall {
     pub fn new(span: Span) -> PendingCall {
-        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![] }
+        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![], element_spans: vec![] }
     }
     pub fn arg_span(&self, i: usize) -> Option<Span> {
         self.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map(|(_, s)| *s)

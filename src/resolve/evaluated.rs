@@ -202,10 +202,13 @@ impl Resolver<'_, '_> {
             Some(Value::Str(s, span)) => (Some(s.to_string()), Some(*span)),
             _ => (None, reg.name_at.or(Some(reg.call))),
         };
-        // Reported at the outermost project call that wrote the name.
+        // Reported at the outermost project call that wrote the name; a
+        // name read from the handler is written where a project call (a
+        // wrapper decorator) was handed the handler.
         let site = name_span
             .and_then(|at| reg.stack.iter().find(|s| s.file == at.file && s.start <= at.start && at.end <= s.end))
             .copied()
+            .or(reg.handed_at.filter(|_| reg.name_at.is_none()))
             .unwrap_or_else(|| head(reg));
         let title = match &reg.title {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Hint::Absent,

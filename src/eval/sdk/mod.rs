@@ -53,6 +53,10 @@ pub enum Op {
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
     Returns(&'static str),
+    /// As `Returns`, and each element of the list given as this keyword is
+    /// registered as if passed alone to a call with these roles
+    /// (`FastMCP("x", tools=[...])`).
+    ReturnsRegistering(&'static str, &'static str, &'static Roles),
     /// A record constructor: the call's keyword arguments are the fields of
     /// the object it makes (`ToolAnnotations(readOnlyHint=True)`).
     Record,
@@ -70,6 +74,16 @@ pub enum Effect {
     KeptArg(usize),
     /// The result is the call's own n-th positional argument.
     Arg(usize),
+    /// `functools.partial(f, *args, **kw)`: a value that calls `f` with
+    /// these arguments before (and keywords under) its own.
+    Partial,
+    /// The call builds a tool object (a value of type `"Tool"`) holding
+    /// the parts these roles read; registering it reads them back with
+    /// [`Path::Of`] (fastmcp's `Tool.from_function(fn, ...)`).
+    MakeTool(&'static Roles),
+    /// The call returns a decorator (or, given the function, is one) that
+    /// turns the function into a tool object (fastmcp's standalone `@tool`).
+    ToolDecorator(&'static Roles),
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -103,6 +117,14 @@ pub enum Path {
     Handler,
     /// The decorated function's own name.
     HandlerName,
+    /// The parameter of this name when the call is bound to the SDK
+    /// function's signature, one version of it or several (a parameter
+    /// list that changed order between releases).
+    Param(&'static [Signature], &'static str),
+    /// Part `name` / `title` / `description` / `annotations` / `fn` of the
+    /// tool object another path yields, or of the tool a function was
+    /// registered as ([`Effect::MakeTool`]).
+    Of(&'static Path, &'static str),
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -128,6 +150,22 @@ pub enum Test {
     Shape(&'static str),
     /// An object that is not such a shape.
     PlainObject(&'static str),
+    /// A mapping or a record (a dict, `ToolAnnotations(...)`).
+    Record,
+}
+
+/// One version of a Python SDK function's parameter list: the parameters
+/// that may be given by position, in order, each with the type test that
+/// tells versions apart. Every other parameter is read by keyword.
+#[derive(Debug)]
+pub struct Signature {
+    pub positional: &'static [Param],
+}
+
+#[derive(Debug)]
+pub struct Param {
+    pub name: &'static str,
+    pub test: Test,
 }
 
 impl SdkTable {
@@ -163,18 +201,20 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
-mod python_functools;
+mod fastmcp;
+mod functools;
 mod python_mcp;
 mod typescript_sdk;
 mod zod;
 
-pub use python_functools::FUNCTOOLS;
+pub use fastmcp::FASTMCP;
+pub use functools::FUNCTOOLS;
 pub use python_mcp::PYTHON_MCP;
 pub use typescript_sdk::TS_SDK;
 pub use zod::ZOD;
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FUNCTOOLS, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &FUNCTOOLS, &TS_SDK, &ZOD];
 
 #[cfg(test)]
 mod tests {

@@ -1,30 +1,81 @@
-//! The Python SDK (`mcp`: FastMCP, MCPServer) and standalone `fastmcp`:
-//! `tool(name=None, title=None, description=None, annotations=None, ...)`
-//! decorator, `add_tool(fn, name=..., ...)`, `ToolAnnotations(...)`.
+//! The Python SDK (`mcp`: FastMCP in v1, MCPServer in v2): the
+//! `tool(...)` decorator, `add_tool(fn, ...)`, `ToolAnnotations(...)`.
+//!
+//! Every parameter of `tool` and `add_tool` may be given by position, and
+//! the order changed (python-sdk `src/mcp/server/fastmcp/server.py` by tag):
+//! 1.7–1.9 `tool(name, description, annotations)`, 1.10 and later (and v2's
+//! `MCPServer`) `tool(name, title, description, annotations, icons, meta,
+//! structured_output)`; `add_tool` is the same after `fn`. (1.3–1.6's
+//! `tool(name, description)` reads as 1.7–1.9 does.) Both versions are
+//! listed: a third argument that is a record is 1.9's annotations, a second
+//! string alone is the title or the description, so the title is unknown.
+//! Standalone fastmcp is its own table (`fastmcp.rs`).
 
-use super::{Effect, Op, Path, Roles, Rule, SdkTable};
+use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
 use crate::model::Lang;
+
+const fn p(name: &'static str, test: Test) -> Param {
+    Param { name, test }
+}
+
+const TOOL: &[Signature] = &[
+    Signature {
+        positional: &[
+            p("name", Test::Str),
+            p("title", Test::Str),
+            p("description", Test::Str),
+            p("annotations", Test::Record),
+            p("icons", Test::Any),
+            p("meta", Test::Any),
+            p("structured_output", Test::Any),
+        ],
+    },
+    Signature { positional: &[p("name", Test::Str), p("description", Test::Str), p("annotations", Test::Record)] },
+];
+
+const ADD_TOOL: &[Signature] = &[
+    Signature {
+        positional: &[
+            p("fn", Test::Any),
+            p("name", Test::Str),
+            p("title", Test::Str),
+            p("description", Test::Str),
+            p("annotations", Test::Record),
+            p("icons", Test::Any),
+            p("meta", Test::Any),
+            p("structured_output", Test::Any),
+        ],
+    },
+    Signature {
+        positional: &[
+            p("fn", Test::Any),
+            p("name", Test::Str),
+            p("description", Test::Str),
+            p("annotations", Test::Record),
+        ],
+    },
+];
 
 static FASTMCP_TOOL: Roles = Roles {
     api: "python.fastmcp.decorator",
-    name: &[Path::ArgOrKw(0, "name"), Path::HandlerName],
-    title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
-    annotations: &[Path::Kw("annotations")],
+    name: &[Path::Param(TOOL, "name"), Path::HandlerName],
+    title: &[Path::Param(TOOL, "title")],
+    description: &[Path::Param(TOOL, "description")],
+    annotations: &[Path::Param(TOOL, "annotations")],
 };
 
 static FASTMCP_ADD_TOOL: Roles = Roles {
     api: "python.fastmcp.add_tool",
-    name: &[Path::Kw("name"), Path::Member(&Path::Arg(0), "__name__")],
-    title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
-    annotations: &[Path::Kw("annotations")],
+    name: &[Path::Param(ADD_TOOL, "name"), Path::Member(&Path::Param(ADD_TOOL, "fn"), "__name__")],
+    title: &[Path::Param(ADD_TOOL, "title")],
+    description: &[Path::Param(ADD_TOOL, "description")],
+    annotations: &[Path::Param(ADD_TOOL, "annotations")],
 };
 
 pub static PYTHON_MCP: SdkTable = SdkTable {
     api: "python.fastmcp",
     langs: &[Lang::Python],
-    modules: &["mcp", "fastmcp"],
+    modules: &["mcp"],
     symbols: &[("FastMCP", "ServerClass"), ("MCPServer", "ServerClass"), ("ToolAnnotations", "AnnotationsClass")],
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },

@@ -1,0 +1,106 @@
+//! Standalone fastmcp (`jlowin/fastmcp`, `from fastmcp import FastMCP`),
+//! 2.x to 4.x (`src/fastmcp/server/server.py`, `src/fastmcp/tools/`).
+//!
+//! Unlike the official SDK, only the first parameter of `tool` may be given
+//! by position (`name_or_fn`: the name, or the function when used bare);
+//! every other one is keyword-only. `add_tool` takes the function (3.x and
+//! later) or a tool object as its one positional argument.
+//!
+//! Tool objects (`src/fastmcp/tools/tool.py`, `function_tool.py`,
+//! `tool_transform.py`): `Tool.from_function(fn, name, ...)` (the name may
+//! follow `fn` by position, the rest are keywords), the pydantic model
+//! `FunctionTool(fn=..., name=..., annotations=...)`, the standalone
+//! `@tool(...)` of `fastmcp.tools` (3.x: the function carries the tool's
+//! metadata and `add_tool(fn)` registers it), and `Tool.from_tool(parent,
+//! name, ...)` / `TransformedTool.from_tool`, whose parts default to the
+//! parent's: its own annotations replace the parent's, no merge. In 2.x
+//! `@mcp.tool` returns the tool, so a parent may be a decorated function.
+
+use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
+use crate::model::Lang;
+
+const TOOL: &[Signature] = &[Signature { positional: &[Param { name: "name_or_fn", test: Test::Any }] }];
+
+const ADD_TOOL: &[Signature] = &[Signature { positional: &[Param { name: "tool", test: Test::Any }] }];
+
+const FROM_FUNCTION: &[Signature] =
+    &[Signature { positional: &[Param { name: "fn", test: Test::Any }, Param { name: "name", test: Test::Str }] }];
+
+const FROM_TOOL: &[Signature] =
+    &[Signature { positional: &[Param { name: "tool", test: Test::Any }, Param { name: "name", test: Test::Str }] }];
+
+static TOOL_FROM_FUNCTION: Roles = Roles {
+    api: "python.fastmcp.from_function",
+    name: &[Path::Param(FROM_FUNCTION, "name"), Path::Member(&Path::Param(FROM_FUNCTION, "fn"), "__name__")],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description")],
+    annotations: &[Path::Kw("annotations")],
+};
+
+static TOOL_FROM_TOOL: Roles = Roles {
+    api: "python.fastmcp.from_tool",
+    name: &[Path::Param(FROM_TOOL, "name"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "name")],
+    title: &[Path::Kw("title"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "title")],
+    description: &[Path::Kw("description"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "description")],
+    annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "annotations")],
+};
+
+static STANDALONE_TOOL: Roles = Roles {
+    api: "python.fastmcp.tool",
+    name: &[Path::Param(TOOL, "name_or_fn"), Path::Kw("name"), Path::HandlerName],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description")],
+    annotations: &[Path::Kw("annotations")],
+};
+
+static TOOL_DECORATOR: Roles = Roles {
+    api: "python.fastmcp.decorator",
+    name: &[Path::Param(TOOL, "name_or_fn"), Path::Kw("name"), Path::HandlerName],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description")],
+    annotations: &[Path::Kw("annotations")],
+};
+
+/// A tool object's parts, or a plain function's name.
+static ADD_TOOL_FN: Roles = Roles {
+    api: "python.fastmcp.add_tool",
+    name: &[
+        Path::Kw("name"),
+        Path::Of(&Path::Param(ADD_TOOL, "tool"), "name"),
+        Path::Member(&Path::Param(ADD_TOOL, "tool"), "__name__"),
+    ],
+    title: &[Path::Kw("title"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "title")],
+    description: &[Path::Kw("description"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "description")],
+    annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "annotations")],
+};
+
+pub static FASTMCP: SdkTable = SdkTable {
+    api: "python.fastmcp",
+    langs: &[Lang::Python],
+    modules: &["fastmcp"],
+    symbols: &[
+        ("FastMCP", "ServerClass"),
+        ("ToolAnnotations", "AnnotationsClass"),
+        ("tools.Tool", "ToolClass"),
+        ("tools.tool_transform.TransformedTool", "ToolClass"),
+        ("tools.FunctionTool", "FunctionToolClass"),
+        ("tools.tool", "ToolFunction"),
+    ],
+    rules: &[
+        // `FastMCP(..., tools=[tool or function, ...])` (keyword-only).
+        Rule { on: "ServerClass", op: Op::Call, effect: Effect::ReturnsRegistering("Server", "tools", &ADD_TOOL_FN) },
+        Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
+        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&TOOL_DECORATOR) },
+        Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&ADD_TOOL_FN) },
+        Rule { on: "ToolClass", op: Op::Method("from_function"), effect: Effect::MakeTool(&TOOL_FROM_FUNCTION) },
+        Rule {
+            on: "FunctionToolClass",
+            op: Op::Method("from_function"),
+            effect: Effect::MakeTool(&TOOL_FROM_FUNCTION),
+        },
+        Rule { on: "FunctionToolClass", op: Op::Call, effect: Effect::MakeTool(&TOOL_FROM_FUNCTION) },
+        Rule { on: "ToolClass", op: Op::Method("from_tool"), effect: Effect::MakeTool(&TOOL_FROM_TOOL) },
+        Rule { on: "ToolFunction", op: Op::Call, effect: Effect::ToolDecorator(&STANDALONE_TOOL) },
+    ],
+    null_is_absent: true,
+};
