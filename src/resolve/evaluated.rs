@@ -205,11 +205,17 @@ impl Resolver<'_, '_> {
         // Reported at the outermost project call that wrote the name; a
         // name read from the handler is written where a project call (a
         // wrapper decorator) was handed the handler.
-        let site = name_span
-            .and_then(|at| reg.stack.iter().find(|s| s.file == at.file && s.start <= at.start && at.end <= s.end))
-            .copied()
-            .or(reg.handed_at.filter(|_| reg.name_at.is_none()))
-            .unwrap_or_else(|| head(reg));
+        let written_in_call = name_span.and_then(|at| reg.stack.iter().find(|s| s.contains(at))).copied();
+        let site = written_in_call.or(reg.handed_at.filter(|_| reg.name_at.is_none())).unwrap_or_else(|| head(reg));
+        // A name passed to the registration but written elsewhere, in no call
+        // that led to it (a subclass's `name` field, an element of a list of
+        // definitions): that is where the tool is defined.
+        let definition = name_span.filter(|at| {
+            matches!(reg.name, Some(Value::Str(..)))
+                && reg.name_at.is_some()
+                && written_in_call.is_none()
+                && !reg.call.contains(*at)
+        });
         let title = match &reg.title {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Hint::Absent,
             Some(Value::Str(s, span)) => Hint::Declared { value: s.to_string(), span: *span },
@@ -243,7 +249,7 @@ impl Resolver<'_, '_> {
             name,
             name_span,
             site,
-            definition: None,
+            definition,
             language: Some(lang),
             api: reg.api,
             params,
