@@ -106,6 +106,11 @@ impl Interp<'_> {
                 }
                 (Spread::Map, _) => {}
             }
+            if let (Spread::No, None) = (arg.spread, &arg.keyword) {
+                if let Some(at) = element_spans(&arg.value) {
+                    call.elements.push((call.positional.len(), at));
+                }
+            }
             match (arg.spread, &arg.keyword) {
                 (Spread::No, Some(k)) => call.keywords.push((k.as_str().into(), v)),
                 (Spread::No, None) => call.positional.push(v),
@@ -299,6 +304,7 @@ impl Interp<'_> {
         let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
         self.init_fields(class, &inst, 0);
         self.run_constructor(class, &inst, call, span);
+        self.extended_sdk_class(class, &inst);
         inst
     }
 
@@ -417,6 +423,9 @@ impl Interp<'_> {
                         Some(ty) => sdk(s.table, ty, None, span),
                         None => sdk(s.table, "@module", None, span),
                     };
+                }
+                if let Some(v) = self.sdk_member(s, name, span) {
+                    return v;
                 }
                 sdk(s.table, s.ty, Some(name.into()), span)
             }
@@ -584,11 +593,42 @@ impl Interp<'_> {
             Some(m) => Op::Method(leak_known(table, m)),
             None => Op::Call,
         };
-        let Some(rule) = table.rule(s.ty, &op) else {
+        let Some(rule) = table.rule_anywhere(s.ty, &op) else {
             return Value::Unknown(span);
         };
         match &rule.effect {
-            Effect::Returns(ty) => sdk(s.table, ty, None, span),
+            Effect::Returns(ty) => {
+                // A type another table adds (`"ts:Server"` is not this
+                // table's): the value belongs to the table of the rule.
+                let t = rule_table(s.table, rule);
+                sdk(t, ty, None, span)
+            }
+            Effect::RegisterReturns(roles, ty) => {
+                let r = self.register(s, roles, &call, None, span);
+                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(rule_table(s.table, rule), ty, span) }))
+            }
+            Effect::RegisterEach { items, roles } => {
+                self.register_each(s, items, roles, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::Update(roles) => {
+                self.update_registration(s, roles, &call, span);
+                Value::Undefined(span)
+            }
+            Effect::ReturnsArg(i) => call.arg(*i).cloned().unwrap_or(Value::Undefined(span)),
+            Effect::CallsBack { func, with } => {
+                self.calls_back(func, with, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::As(api, ty) => match super::sdk::table_index(api) {
+                // One hop: the other table's own rules, not another `As`.
+                Some(t) if !std::ptr::eq(TABLES[t], table) => {
+                    let other = SdkValue { method: s.method.clone(), ..sdk_value(t, ty, s.span) };
+                    self.sdk_call(&Rc::new(other), call, span)
+                }
+                _ => Value::Unknown(span),
+            },
+            Effect::Registry(_) => Value::Unknown(span),
             Effect::Record => {
                 let mut obj = Obj::new(span);
                 for (k, v) in &call.keywords {
@@ -620,19 +660,21 @@ impl Interp<'_> {
                     decorator: Some(roles),
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
+                    registration: None,
                 }))
             }
         }
     }
 
-    fn register(
+    /// Records a registration; its index in `registrations`.
+    pub(super) fn register(
         &mut self,
         s: &SdkValue,
         roles: &'static Roles,
         call: &PendingCall,
         handler: Option<Value>,
         span: Span,
-    ) {
+    ) -> usize {
         let null_is_absent = TABLES[s.table].null_is_absent;
         let pick = |this: &mut Self, paths: &[Path]| {
             paths
@@ -657,11 +699,13 @@ impl Interp<'_> {
             annotations: annotations.map(|(v, _)| v),
             handler,
             from_root: self.in_root,
+            branches: self.branches,
         });
+        self.registrations.len() - 1
     }
 
     /// The value a role's path gives, with the span of the argument it was read from.
-    fn path(
+    pub(super) fn path(
         &mut self,
         p: &Path,
         call: &PendingCall,
@@ -681,6 +725,9 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
+            Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,
+            Path::ModuleStem => (self.module_stem.clone()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {
@@ -693,6 +740,18 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// Where each element of a list literal without spreads was written.
+fn element_spans(e: &Expr) -> Option<Vec<Span>> {
+    let Expr::List { items, .. } = e else { return None };
+    items
+        .iter()
+        .map(|i| match i {
+            ir::Element::Item(e) => Some(e.span()),
+            ir::Element::Spread(_) => None,
+        })
+        .collect()
 }
 
 /// A mapping's `items()`, `values()` and `keys()` as lists (pairs for
@@ -818,8 +877,18 @@ fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
     }
 }
 
-fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span }))
+fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
+    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None }
+}
+
+/// The table a rule's result belongs to: the value's own, or the table
+/// that holds the rule when that one added it to another's type.
+fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
+    TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
+}
+
+pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span, registration: None }))
 }
 
 fn empty_call(span: Span) -> PendingCall {
@@ -828,9 +897,10 @@ fn empty_call(span: Span) -> PendingCall {
 
 /// The table's own spelling of a method name, so rules can hold `&'static str`.
 fn leak_known(table: &super::sdk::SdkTable, name: &str) -> &'static str {
-    table
-        .rules
-        .iter()
+    // Other tables may add methods to this one's types (`"ts:Server"`).
+    std::iter::once(table)
+        .chain(TABLES.iter().copied())
+        .flat_map(|t| t.rules.iter())
         .find_map(|r| match r.op {
             Op::Method(m) if m == name => Some(m),
             _ => None,

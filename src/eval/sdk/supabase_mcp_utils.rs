@@ -1,0 +1,31 @@
+//! `@supabase/mcp-utils`: `createMcpServer({ name, version, tools })`
+//! where `tools` is a record of tools named by their keys, or a function
+//! returning one (the server calls it to list them); `tool(definition)`
+//! only types its argument and returns it (`src/server.ts`).
+
+use super::{Effect, Op, Path, Roles, Rule, SdkTable};
+use crate::model::Lang;
+
+static TOOLS: Roles = Roles {
+    api: "ts.supabase.tool",
+    name: &[Path::Key],
+    title: &[],
+    description: &[Path::Member(&Path::Element, "description")],
+    annotations: &[Path::Member(&Path::Element, "annotations")],
+};
+
+pub static SUPABASE_MCP_UTILS: SdkTable = SdkTable {
+    api: "ts.supabase",
+    langs: &[Lang::TypeScript, Lang::JavaScript],
+    modules: &["@supabase/mcp-utils"],
+    symbols: &[("createMcpServer", "CreateServer"), ("tool", "ToolHelper")],
+    rules: &[
+        Rule { on: "ToolHelper", op: Op::Call, effect: Effect::ReturnsArg(0) },
+        Rule {
+            on: "CreateServer",
+            op: Op::Call,
+            effect: Effect::RegisterEach { items: Path::Member(&Path::Arg(0), "tools"), roles: &TOOLS },
+        },
+    ],
+    null_is_absent: false,
+};
