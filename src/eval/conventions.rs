@@ -31,7 +31,8 @@ impl Interp<'_> {
         let Some((mut v, _)) = self.path(items, call, None, span) else { return };
         // The SDK calls a function it is given for the list (`tools: async () => ({...})`).
         if matches!(v, Value::Func(_) | Value::Bound(..)) {
-            v = self.call_value(&v, None, PendingCall::new(span), span);
+            let at = sdk_call_site(self, &v, span);
+            v = self.call_value(&v, None, PendingCall::new(at), at);
         }
         let written = match items {
             Path::Arg(n) => call.elements.iter().find(|(i, _)| i == n).map(|(_, at)| at.clone()),
@@ -111,7 +112,8 @@ impl Interp<'_> {
                 None => Value::Unknown(span),
             })
             .collect();
-        self.call_value(&f, None, PendingCall { positional, ..PendingCall::new(span) }, span);
+        let at = sdk_call_site(self, &f, span);
+        self.call_value(&f, None, PendingCall { positional, ..PendingCall::new(at) }, at);
     }
 
     /// A property read on an SDK value that is not a method: an
@@ -127,7 +129,11 @@ impl Interp<'_> {
                 "title" => r.title.clone(),
                 "description" => r.description.clone(),
                 "annotations" => r.annotations.clone(),
-                _ => return None,
+                // A method of the registered tool (`update`): it still knows which.
+                _ => {
+                    let method = SdkValue { method: Some(name.into()), ..sdk_value_of(s) };
+                    return Some(Value::Sdk(Rc::new(SdkValue { span, ..method })));
+                }
             };
             return Some(field.unwrap_or(Value::Undefined(span)));
         }
@@ -180,7 +186,8 @@ impl Interp<'_> {
                         let (Effect::Register(roles) | Effect::RegisterReturns(roles, _)) = rule.effect else {
                             continue;
                         };
-                        let call = PendingCall { positional: vec![inst.clone()], ..PendingCall::new(class.span) };
+                        let view = self.instance_view(class, inst);
+                        let call = PendingCall { positional: vec![view], ..PendingCall::new(class.span) };
                         let site = SdkValue { span: class.span, ..sdk_value(b.table, b.ty, class.span) };
                         self.register(&site, roles, &call, None, class.span);
                         return;
@@ -189,6 +196,39 @@ impl Interp<'_> {
                 }
             }
         }
+    }
+
+    /// What the SDK base class sees of an instance of a project class: its
+    /// fields and the getters the project classes define, nothing else (a
+    /// member none of them sets is undefined, not unknown).
+    fn instance_view(&mut self, class: &Rc<ClassVal>, inst: &Value) -> Value {
+        let Value::Instance(i) = inst else { return inst.clone() };
+        let mut obj = Obj::new(i.span);
+        for (k, v, at) in &i.fields.borrow().entries {
+            obj.set(k, v.clone(), *at);
+        }
+        let mut getters: Vec<String> = vec![];
+        let mut todo = vec![class.clone()];
+        while let Some(c) = todo.pop() {
+            if getters.len() > 256 {
+                break;
+            }
+            for m in &self.modules[c.module].class(c.class).members {
+                if let crate::ir::MemberValue::Method(id) = m.value {
+                    if self.modules[c.module].func(id).kind == crate::ir::FuncKind::Getter && !m.is_static {
+                        getters.push(m.name.clone());
+                    }
+                }
+            }
+            todo.extend(c.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }));
+        }
+        for g in getters {
+            if obj.get(&g).is_none() {
+                let v = self.get_member(inst, &g, i.span);
+                obj.set(&g, v, None);
+            }
+        }
+        Value::Object(Rc::new(RefCell::new(obj)))
     }
 
     /// [`Op::Export`]: after a module has run, each SDK it imports whose
@@ -243,5 +283,18 @@ fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
 }
 
 fn sdk_value_of(s: &SdkValue) -> SdkValue {
-    SdkValue { method: s.method.clone(), ..sdk_value(s.table, s.ty, s.span) }
+    SdkValue { method: s.method.clone(), registration: s.registration, ..sdk_value(s.table, s.ty, s.span) }
+}
+
+/// Where the SDK calls a function from: nowhere in the project (an empty
+/// span where the function starts), so the call is no project call site a
+/// tool could be reported at.
+fn sdk_call_site(it: &Interp, f: &Value, span: Span) -> Span {
+    match f {
+        Value::Func(c) | Value::Bound(c, _) => {
+            let at = it.modules[c.module].func(c.func).span;
+            Span { end: at.start, ..at }
+        }
+        _ => span,
+    }
 }

@@ -36,7 +36,6 @@ const GAPS: &[&str] = &[
     "python/wrapper-any-name",
     "typescript/commonjs",
     "typescript/compiled-dist",
-    "typescript/fastmcp-add-tool",
     "typescript/filtered-tool-list",
     "typescript/folded-names",
     "typescript/hint-comparisons",
@@ -45,18 +44,10 @@ const GAPS: &[&str] = &[
     "typescript/lowlevel-mapped",
     "typescript/lowlevel-record",
     "typescript/lowlevel-zod-json",
-    "typescript/mcp-framework",
-    "typescript/mcp-handler",
-    "typescript/mcp-use",
-    "typescript/paid-tool",
     "typescript/pushed-tool-list",
     "typescript/reexport-barrel",
-    "typescript/registered-update",
     "typescript/robustness",
-    "typescript/runtime-annotations",
     "typescript/sdk-v2",
-    "typescript/supabase-mcp-utils",
-    "typescript/xmcp",
 ];
 
 /// One line per tool: where it is reported, its name and its hints.
