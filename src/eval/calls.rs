@@ -596,7 +596,23 @@ impl Interp<'_> {
         let Some(rule) = table.rule_anywhere(s.ty, &op) else {
             return Value::Unknown(span);
         };
-        match &rule.effect {
+        self.sdk_effect(s, rule, &rule.effect, call, span)
+    }
+
+    fn sdk_effect(
+        &mut self,
+        s: &Rc<SdkValue>,
+        rule: &'static super::sdk::Rule,
+        effect: &'static Effect,
+        call: PendingCall,
+        span: Span,
+    ) -> Value {
+        let table = TABLES[s.table];
+        match effect {
+            Effect::When { arg, equals, then } => match call.arg(*arg).and_then(Value::as_str) {
+                Some(v) if v == *equals => self.sdk_effect(s, rule, then, call, span),
+                _ => Value::Unknown(span),
+            },
             Effect::Returns(ty) => {
                 // A type another table adds (`"ts:Server"` is not this
                 // table's): the value belongs to the table of the rule.
@@ -605,7 +621,10 @@ impl Interp<'_> {
             }
             Effect::RegisterReturns(roles, ty) => {
                 let r = self.register(s, roles, &call, None, span);
-                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(rule_table(s.table, rule), ty, span) }))
+                Value::Sdk(Rc::new(SdkValue {
+                    registration: Some(r),
+                    ..sdk_value(rule_table(s.table, rule), ty, span)
+                }))
             }
             Effect::RegisterEach { items, roles } => {
                 self.register_each(s, items, roles, &call, span);
@@ -725,6 +744,11 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Returned(base) => {
+                let (f, _) = self.path(base, call, handler, span)?;
+                let at = super::conventions::sdk_call_site(self, &f, span);
+                (self.call_value(&f, None, PendingCall::new(at), at), None)
+            }
             Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
             Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,
             Path::ModuleStem => (self.module_stem.clone()?, None),

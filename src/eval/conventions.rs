@@ -289,7 +289,7 @@ fn sdk_value_of(s: &SdkValue) -> SdkValue {
 /// Where the SDK calls a function from: nowhere in the project (an empty
 /// span where the function starts), so the call is no project call site a
 /// tool could be reported at.
-fn sdk_call_site(it: &Interp, f: &Value, span: Span) -> Span {
+pub(super) fn sdk_call_site(it: &Interp, f: &Value, span: Span) -> Span {
     match f {
         Value::Func(c) | Value::Bound(c, _) => {
             let at = it.modules[c.module].func(c.func).span;

@@ -431,3 +431,5 @@ fn a_preset_imported_from_another_module_is_followed() {
     assert_eq!(names(&out), ["get_x"]);
     assert_eq!(hint(&out.registrations[0], "openWorldHint"), "false");
 }
+
+mod conventions;

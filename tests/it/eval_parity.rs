@@ -47,7 +47,6 @@ const GAPS: &[&str] = &[
     "typescript/pushed-tool-list",
     "typescript/reexport-barrel",
     "typescript/robustness",
-    "typescript/sdk-v2",
 ];
 
 /// One line per tool: where it is reported, its name and its hints.

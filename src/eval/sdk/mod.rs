@@ -91,6 +91,9 @@ pub enum Effect {
     /// The SDK calls the function at `func` with values of these types,
     /// each named `(table api, type)`: `createMcpHandler((server) => ...)`.
     CallsBack { func: Path, with: &'static [(&'static str, &'static str)] },
+    /// The effect applies only when argument `arg` is this string (a
+    /// request handler keyed by method name: `setRequestHandler("tools/list", h)`).
+    When { arg: usize, equals: &'static str, then: &'static Effect },
     /// The value behaves as this type of another table (`(api, type)`):
     /// a wrapper that adds methods to a server keeps the server's own.
     As(&'static str, &'static str),
@@ -127,6 +130,9 @@ pub enum Path {
     Handler,
     /// The decorated function's own name.
     HandlerName,
+    /// What the function another path yields returns, called with no
+    /// arguments, as the SDK calls a handler it was given.
+    Returned(&'static Path),
     /// The element being registered (for [`Effect::RegisterEach`]).
     Element,
     /// The key of the record value being registered (for [`Effect::RegisterEach`]).

@@ -34,7 +34,11 @@ pub static PUNKPEYE_FASTMCP: SdkTable = SdkTable {
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "Server", op: Op::Method("addTool"), effect: Effect::Register(&ADD_TOOL) },
-        Rule { on: "Server", op: Op::Method("addTools"), effect: Effect::RegisterEach { items: Path::Arg(0), roles: &ADD_TOOLS } },
+        Rule {
+            on: "Server",
+            op: Op::Method("addTools"),
+            effect: Effect::RegisterEach { items: Path::Arg(0), roles: &ADD_TOOLS },
+        },
     ],
     null_is_absent: false,
 };
