@@ -621,10 +621,9 @@ impl Interp<'_> {
             }
             Effect::RegisterReturns(roles, ty) => {
                 let r = self.register(s, roles, &call, None, span);
-                Value::Sdk(Rc::new(SdkValue {
-                    registration: Some(r),
-                    ..sdk_value(rule_table(s.table, rule), ty, span)
-                }))
+                let t = rule_table(s.table, rule);
+                self.handles.push((t, ty, r));
+                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
             }
             Effect::RegisterEach { items, roles } => {
                 self.register_each(s, items, roles, &call, span);

@@ -151,16 +151,16 @@ impl Interp<'_> {
     }
 
     /// [`Effect::Registry`]: the tools registered so far through this
-    /// SDK, by name, each a value standing for its registration.
+    /// SDK that it handed a value of type `ty` for, by name. (Every server
+    /// of the SDK shares one registry here: servers have no identity yet.)
     fn registry(&mut self, s: &SdkValue, ty: &'static str, span: Span) -> Value {
-        let prefix = format!("{}.", TABLES[s.table].api);
         let mut obj = Obj::new(span);
-        for (i, r) in self.registrations.iter().enumerate() {
-            let Some(Value::Str(name, at)) = &r.name else { continue };
-            if !r.api.starts_with(&prefix) {
+        for &(t, handle_ty, i) in &self.handles {
+            if t != s.table || handle_ty != ty {
                 continue;
             }
-            let v = Value::Sdk(Rc::new(SdkValue { registration: Some(i), ..sdk_value(s.table, ty, span) }));
+            let Some(Value::Str(name, at)) = &self.registrations[i].name else { continue };
+            let v = Value::Sdk(Rc::new(SdkValue { registration: Some(i), ..sdk_value(t, ty, span) }));
             obj.set(name, v, Some(*at));
         }
         Value::Object(Rc::new(RefCell::new(obj)))

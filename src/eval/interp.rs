@@ -89,6 +89,9 @@ pub struct Interp<'p> {
     pub(super) each: Option<(Value, Option<Value>, Option<Span>)>,
     /// The file stem of the module an [`super::sdk::Op::Export`] registers.
     pub(super) module_stem: Option<Value>,
+    /// Registrations that returned a value standing for the tool: (table,
+    /// type of that value, registration), for [`super::sdk::Effect::Registry`].
+    pub(super) handles: Vec<(usize, &'static str, usize)>,
 }
 
 impl<'p> Interp<'p> {
@@ -112,6 +115,7 @@ impl<'p> Interp<'p> {
             branches: 0,
             each: None,
             module_stem: None,
+            handles: vec![],
         }
     }
 
