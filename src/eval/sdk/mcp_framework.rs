@@ -1,8 +1,11 @@
-//! `mcp-framework`: every class under the tools directory that extends
-//! `MCPTool` is a tool; its instance fields `name`, `description`, `schema`
-//! and `annotations?` are what `tools/list` shows (`src/tools/BaseTool.ts`,
-//! the `toolDefinition` getter). An abstract base with no `name` value is
-//! no tool.
+//! `mcp-framework` (QuantGeekDev): the server loads every class under its
+//! tools directory that extends `MCPTool`. In `src/tools/BaseTool.ts`
+//! `MCPTool` is abstract with `abstract name` / `description` / `schema`
+//! fields that the subclass sets, and the `toolDefinition` getter is what
+//! `tools/list` shows (name, description, inputSchema; later versions add
+//! the subclass's `annotations` field). An abstract base with no `name`
+//! value is no tool. Compiled JavaScript sets the same fields in the
+//! constructor after `super(...)`.
 
 use super::{Effect, Op, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;

@@ -1,7 +1,9 @@
 //! `@supabase/mcp-utils`: `createMcpServer({ name, version, tools })`
 //! where `tools` is a record of tools named by their keys, or a function
-//! returning one (the server calls it to list them); `tool(definition)`
-//! only types its argument and returns it (`src/server.ts`).
+//! returning one, possibly async (`tools?: Prop<Record<string, Tool>>`;
+//! `getTools()` calls it for every `tools/list`); `tool(definition)` only
+//! types its argument and returns it (`packages/mcp-utils/src/server.ts`).
+//! A tool's `annotations` are sent as given.
 
 use super::{Effect, Op, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;
