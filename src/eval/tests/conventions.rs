@@ -121,3 +121,25 @@ fn a_subclass_of_an_sdk_tool_class_is_a_tool_and_of_another_class_not() {
     // No `annotations` field: absent, not unknown.
     assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "absent");
 }
+
+#[test]
+fn a_wrapped_server_keeps_the_wrapped_methods_and_a_look_alike_wrapper_registers_nothing() {
+    let mut m = module(Lang::TypeScript);
+    ts_server(&mut m);
+    m.body.push(import("withX402", "agents/x402", Some("withX402")));
+    m.body.push(import("withPay", "pay-kit", Some("withPay")));
+    m.body.push(let_("paid", call(name("withX402"), vec![arg(name("server")), arg(obj(vec![]))])));
+    m.body.push(let_("other", call(name("withPay"), vec![arg(name("server"))])));
+    let paid_tool = |recv: &str, n: &str| {
+        let ro = obj(vec![("readOnlyHint", b(true))]);
+        let args = vec![arg(s(n)), arg(s("desc")), arg(s("0.01")), arg(obj(vec![])), arg(ro), arg(name("cb"))];
+        Stmt::Expr(call(member(name(recv), "paidTool"), args))
+    };
+    m.body.push(paid_tool("paid", "paid_report"));
+    m.body.push(register_tool(name("paid"), s("free_report"), obj(vec![])));
+    m.body.push(paid_tool("other", "not_a_tool"));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["free_report", "paid_report"]);
+    let paid = out.registrations.iter().find(|r| r.api == "ts.agents.paidTool").unwrap();
+    assert_eq!(hint(paid, "readOnlyHint"), "true");
+}
