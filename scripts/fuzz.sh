@@ -5,6 +5,7 @@
 #                                            targets by default: python typescript go rust config)
 #   scripts/fuzz.sh 14400 python             four hours on one target
 #   FUZZ_JOBS=2 scripts/fuzz.sh 3600 go      libFuzzer's -fork=N: N processes, crashes don't stop it
+#   FUZZ_RUNS=1000000 scripts/fuzz.sh 0      stop each target after N executions (0 s: no time bound)
 #   scripts/fuzz.sh repro TARGET FILE        run one input again (a crash-* or timeout-* file)
 #   scripts/fuzz.sh tmin TARGET FILE         minimise a crashing input
 #
@@ -57,12 +58,13 @@ work="${FUZZ_WORK:-fuzz/corpus-work}"
 timeout="${FUZZ_TIMEOUT:-15}"
 jobs=()
 [ -n "${FUZZ_JOBS:-}" ] && jobs=(-fork="$FUZZ_JOBS")
+[ -n "${FUZZ_RUNS:-}" ] && jobs+=(-runs="$FUZZ_RUNS")
 
 build
 for t in "${TARGETS[@]}"; do
     [ -d "fuzz/corpus/$t" ] || { echo "no such fuzz target: $t (${TARGETS[*]})" >&2; exit 2; }
     mkdir -p "$work/$t" "fuzz/artifacts/$t"
-    echo "== fuzz $t for ${seconds} s"
+    echo "== fuzz $t for ${seconds} s${FUZZ_RUNS:+ or $FUZZ_RUNS executions}"
     # The first corpus directory receives new inputs; the seeds are only read.
     set +e
     "$bin_dir/$t" "$work/$t" "fuzz/corpus/$t" \

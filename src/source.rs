@@ -29,6 +29,10 @@ impl Span {
     pub fn range(&self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
+    /// Whether `inner` lies within this span (same file).
+    pub fn contains(&self, inner: Span) -> bool {
+        self.file == inner.file && self.start <= inner.start && inner.end <= self.end
+    }
 }
 
 /// 1-based line and character column of both ends of a span.

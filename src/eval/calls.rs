@@ -149,7 +149,8 @@ impl Interp<'_> {
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
-                self.call_method(&recv, name, call, *mspan, span)
+                let lang = self.modules[act.frame.borrow().module].lang;
+                self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
                 let f = self.eval(act, callee);
@@ -189,8 +190,16 @@ impl Interp<'_> {
     }
 
     /// `recv.name(args)`: built-in list and mapping methods first, then members.
-    fn call_method(&mut self, recv: &Value, name: &str, call: PendingCall, mspan: Span, span: Span) -> Value {
-        if let Some(v) = self.builtin_method(recv, name, &call, span) {
+    fn call_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        name: &str,
+        call: PendingCall,
+        mspan: Span,
+        span: Span,
+    ) -> Value {
+        if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
         }
         let f = self.get_member(recv, name, mspan);
@@ -209,7 +218,7 @@ impl Interp<'_> {
                     vs.iter().map(|v| self.call_value(v, this.clone(), call.clone(), span)).collect();
                 Value::join(results, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            other => self.unknown_from(&[other], span),
         }
     }
 
@@ -424,6 +433,9 @@ impl Interp<'_> {
                         None => sdk(s.table, "@module", None, span),
                     };
                 }
+                if self.from_params.contains(&s.span) {
+                    self.from_params.insert(span);
+                }
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
                 }
@@ -441,7 +453,7 @@ impl Interp<'_> {
                 let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            other => self.unknown_from(&[other], span),
         }
     }
 
@@ -513,14 +525,23 @@ impl Interp<'_> {
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
-            _ => Value::Unknown(span),
+            _ => self.unknown_from(&[o, i], span),
         }
     }
 
-    /// List and mapping methods every language shares under some name.
-    fn builtin_method(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    /// List methods every language shares under some name, and Python's
+    /// mapping views (a JavaScript object has no `values()` method: its
+    /// views are `Object.values(o)`, [`Self::object_builtin`]).
+    fn builtin_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Option<Value> {
         if let Value::Object(o) = recv {
-            return dict_view(&o.borrow(), name, call, span);
+            return if lang == Lang::Python { dict_view(&o.borrow(), name, call, span) } else { None };
         }
         let Value::List(list, lspan) = recv else {
             return None;
@@ -633,7 +654,6 @@ impl Interp<'_> {
                 self.update_registration(s, roles, &call, span);
                 Value::Undefined(span)
             }
-            Effect::ReturnsArg(i) => call.arg(*i).cloned().unwrap_or(Value::Undefined(span)),
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)
@@ -681,6 +701,17 @@ impl Interp<'_> {
                     registration: None,
                 }))
             }
+            Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue {
+                table: s.table,
+                ty,
+                method: None,
+                pending: Some(call),
+                decorator: None,
+                span,
+                registration: None,
+            })),
+            Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
         }
     }
 
@@ -704,6 +735,11 @@ impl Interp<'_> {
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
+        // Plumbing only when the server is the caller's too: a function that
+        // makes its own server and registers what it is given is a server
+        // whose tools are unknown, not a helper.
+        let name_from_params =
+            self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
         self.registrations.push(Registration {
             api: roles.api,
             site: s.span,
@@ -715,6 +751,7 @@ impl Interp<'_> {
             description,
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
+            name_from_params,
             handler,
             from_root: self.in_root,
             branches: self.branches,

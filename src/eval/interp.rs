@@ -80,6 +80,9 @@ pub struct Interp<'p> {
     pub registrations: Vec<Registration>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
+    /// Spans of the unknown values that derive from a root's parameters
+    /// ([`Interp::unknown_from`]).
+    pub(super) from_params: HashSet<Span>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
     /// How many branches whose condition is unknown are running.
@@ -111,6 +114,7 @@ impl<'p> Interp<'p> {
             memo: HashMap::new(),
             registrations: vec![],
             in_root: false,
+            from_params: HashSet::new(),
             exhausted: false,
             branches: 0,
             each: None,
@@ -325,7 +329,8 @@ impl<'p> Interp<'p> {
             _ => {
                 // An unknown list: the body runs for some unknown element.
                 self.exhausted |= items.is_some();
-                self.bind_pattern(act, pattern, Value::Unknown(span), true);
+                let element = self.unknown_from(&[&it], span);
+                self.bind_pattern(act, pattern, element, true);
                 let empty: Vec<Stmt> = vec![];
                 let body = body.to_vec();
                 let flow = self.both(act, &[&body, &empty]);
@@ -384,7 +389,7 @@ impl<'p> Interp<'p> {
                     if let Some(p) = p {
                         let v = match &known {
                             Some(list) => list.get(i).cloned().unwrap_or(Value::Undefined(*span)),
-                            None => Value::Unknown(*span),
+                            None => self.unknown_from(&[&value], *span),
                         };
                         self.bind_pattern(act, p, v, declare);
                     }
@@ -573,7 +578,7 @@ impl<'p> Interp<'p> {
                 for p in parts {
                     match self.eval(act, p) {
                         Value::Str(part, _) => s.push_str(&part),
-                        _ => return Value::Unknown(*span),
+                        other => return self.unknown_from(&[&other], *span),
                     }
                 }
                 Value::str(&s, *span)
@@ -619,6 +624,21 @@ impl<'p> Interp<'p> {
         Value::Object(Rc::new(RefCell::new(obj)))
     }
 
+    /// An unknown value computed from `inputs`. It derives from a root's
+    /// parameters when one of them does: a registration named by such a
+    /// value is plumbing that forwards its caller's tool (`add(server, def)
+    /// { server.registerTool(def.name, ...) }`), not a tool of its own.
+    pub(super) fn unknown_from(&mut self, inputs: &[&Value], span: Span) -> Value {
+        if inputs.iter().any(|v| self.param_derived(v)) {
+            self.from_params.insert(span);
+        }
+        Value::Unknown(span)
+    }
+
+    pub(super) fn param_derived(&self, v: &Value) -> bool {
+        matches!(v, Value::Unknown(s) if self.from_params.contains(s))
+    }
+
     fn binary(&mut self, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
         let alts = self.budget.max_alternatives;
         match op {
@@ -659,7 +679,7 @@ impl<'p> Interp<'p> {
                     let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
                     Value::List(Rc::new(RefCell::new(items)), span)
                 }
-                _ => Value::Unknown(span),
+                _ => self.unknown_from(&[&l, &r], span),
             },
             BinaryOp::Merge => match (&l, &r) {
                 (Value::Object(a), Value::Object(b)) => {

@@ -62,6 +62,10 @@ pub struct Registration {
     pub handler: Option<Value>,
     /// Reached while running a function nothing called, with unknown arguments.
     pub from_root: bool,
+    /// The name is unknown because it comes from such a function's
+    /// parameters, and so does the server: the registration forwards what
+    /// its callers pass.
+    pub name_from_params: bool,
     /// Inside how many branches of unknown condition it was made: a later
     /// change to it made deeper than that happens on some paths only.
     pub branches: usize,
@@ -202,6 +206,10 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
             }
             None => Value::Unknown(p.span),
         };
+        // An unknown argument, or the server a typed parameter stands for.
+        if matches!(v, Value::Unknown(_) | Value::Sdk(_)) {
+            it.from_params.insert(p.span);
+        }
         match p.kind {
             ParamKind::Positional => call.positional.push(v),
             ParamKind::KeywordOnly => call.keywords.push((p.name.as_str().into(), v)),

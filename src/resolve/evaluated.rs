@@ -58,7 +58,12 @@ impl Resolver<'_, '_> {
     /// unresolved annotations) and the evaluator reaches the same
     /// registration with everything known, the evaluator's tools replace it:
     /// the indices of the replaced known tools come back too.
-    pub(super) fn evaluated(&self, modules: Vec<Arc<ir::Module>>, known: &[Tool]) -> (Vec<Tool>, Vec<usize>) {
+    pub(super) fn evaluated(
+        &self,
+        modules: Vec<Arc<ir::Module>>,
+        known: &[Tool],
+        recognisers: bool,
+    ) -> (Vec<Tool>, Vec<usize>) {
         let mut replaced: Vec<usize> = vec![];
         if modules.is_empty() {
             return (vec![], replaced);
@@ -68,14 +73,29 @@ impl Resolver<'_, '_> {
         let sites = Sites::new(known);
         let mut out: Vec<Tool> = vec![];
         let mut seen: std::collections::HashSet<(Span, Option<String>)> = Default::default();
+        // Registering calls the evaluator reached with something other than
+        // a forwarded parameter as the name.
+        let not_only_forwarding: std::collections::HashSet<Span> =
+            outcome.registrations.iter().filter(|r| !r.name_from_params).map(|r| r.call).collect();
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
+            // A call that only ever forwards its function's parameters is
+            // plumbing: a `<computed>` tool the facts made of it goes.
+            if reg.name_from_params && !not_only_forwarding.contains(&reg.call) {
+                replaced.extend(
+                    sites
+                        .overlapping(reg.call)
+                        .filter(|&i| known[i].name.is_none() && reg.call.contains(known[i].site)),
+                );
+            }
             let lang = program.modules[m].lang;
-            // Only tools the evaluator can name are added: a computed name is
-            // either a shape the facts already report (as `<computed>`) or
-            // plumbing (a function nothing called registering what its
-            // caller passes, a look-alike object handed to `add_tool`).
-            if !matches!(reg.name, Some(Value::Str(..))) {
+            // A name the evaluator cannot know is a `<computed>` tool (its
+            // hints are checked as far as they can be followed), unless it
+            // comes from the parameters of a function nothing called: that
+            // function forwards its callers' tools, and is no tool itself.
+            // While the recognisers run they report those themselves.
+            let named = matches!(reg.name, Some(Value::Str(..)));
+            if reg.name_from_params || reg.name.is_none() || (recognisers && !named) {
                 continue;
             }
             let path = self.linker.path_of(reg.call.file).unwrap_or_default();

@@ -14,7 +14,6 @@ use crate::{bin, fixtures};
 const GAPS: &[&str] = &[
     "python/add-tool-fn-keyword",
     "python/fastmcp-standalone-tool",
-    "python/fstring-names",
     "python/function-local-presets",
     "python/functiontool-constructor",
     "python/helper-from-module",
@@ -37,7 +36,6 @@ const GAPS: &[&str] = &[
     "typescript/commonjs",
     "typescript/compiled-dist",
     "typescript/filtered-tool-list",
-    "typescript/folded-names",
     "typescript/hint-comparisons",
     "typescript/loop-definitions",
     "typescript/lowlevel-array",

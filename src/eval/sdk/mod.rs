@@ -72,6 +72,14 @@ pub enum Effect {
     /// applied to, with these roles read from the decorator's own call
     /// (and `Path::Handler` / `Path::HandlerName` from the function).
     Decorator(&'static Roles),
+    /// The result is a value of this SDK type that keeps the call's
+    /// arguments, for a later [`Effect::KeptArg`] (`functools.wraps(f)`).
+    Keeps(&'static str),
+    /// The result is the n-th positional argument of the call a
+    /// [`Effect::Keeps`] value was made by.
+    KeptArg(usize),
+    /// The result is the call's own n-th positional argument.
+    Arg(usize),
     /// Like `Register`, and the call returns a value of this SDK type that
     /// stands for the registered tool (the TS SDK's `RegisteredTool`).
     RegisterReturns(&'static Roles, &'static str),
@@ -86,8 +94,6 @@ pub enum Effect {
     /// The SDK's registry of the tools registered so far, by name, each a
     /// value of this type (`server._registeredTools`).
     Registry(&'static str),
-    /// The result is argument n itself (an identity helper: `tool(def)`).
-    ReturnsArg(usize),
     /// The SDK calls the function at `func` with values of these types,
     /// each named `(table api, type)`: `createMcpHandler((server) => ...)`.
     CallsBack { func: Path, with: &'static [(&'static str, &'static str)] },
@@ -215,6 +221,7 @@ mod mcp_framework;
 mod mcp_handler;
 mod mcp_use;
 mod punkpeye_fastmcp;
+mod python_functools;
 mod python_mcp;
 mod supabase_mcp_utils;
 mod typescript_sdk;
@@ -227,6 +234,7 @@ pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
+pub use python_functools::FUNCTOOLS;
 pub use python_mcp::PYTHON_MCP;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
@@ -242,6 +250,7 @@ pub fn table_index(api: &str) -> Option<usize> {
 /// Every table, in lookup order.
 pub static TABLES: &[&SdkTable] = &[
     &PYTHON_MCP,
+    &FUNCTOOLS,
     &TS_SDK,
     &ZOD,
     // TypeScript SDKs other than the official one (h4ts).

@@ -22,7 +22,7 @@ pub static SUPABASE_MCP_UTILS: SdkTable = SdkTable {
     modules: &["@supabase/mcp-utils"],
     symbols: &[("createMcpServer", "CreateServer"), ("tool", "ToolHelper")],
     rules: &[
-        Rule { on: "ToolHelper", op: Op::Call, effect: Effect::ReturnsArg(0) },
+        Rule { on: "ToolHelper", op: Op::Call, effect: Effect::Arg(0) },
         Rule {
             on: "CreateServer",
             op: Op::Call,
