@@ -111,8 +111,9 @@ impl Resolver<'_, '_> {
             let mut tool = self.tool_of(reg, &facts, lang, &program);
             if !overlapping.is_empty() {
                 // Absent annotations are no better than unresolved ones: the
-                // facts may have seen them set later (`registered.update(...)`,
-                // at run time), which the evaluator does not model yet.
+                // facts may have seen them set later in a way the evaluator
+                // does not follow (it follows `registered.update(...)` and
+                // `_registeredTools`, not every run-time annotation).
                 let better =
                     !unsure(&tool) && reg.annotations.is_some() && overlapping.iter().all(|&i| unsure(&known[i]));
                 if !better {
