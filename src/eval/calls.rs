@@ -107,16 +107,11 @@ impl Interp<'_> {
                 }
                 (Spread::Map, _) => {}
             }
-            if let (Spread::No, Some(k), Expr::List { items, .. }) = (arg.spread, &arg.keyword, &arg.value) {
-                let spans: Option<Vec<Span>> = items
-                    .iter()
-                    .map(|e| match e {
-                        ir::Element::Item(e) => Some(e.span()),
-                        ir::Element::Spread(_) => None,
-                    })
-                    .collect();
-                if let Some(spans) = spans {
-                    call.element_spans.push((k.as_str().into(), spans));
+            // Where each element of a list literal argument was written.
+            if let (Spread::No, Some(at)) = (arg.spread, element_spans(&arg.value)) {
+                match &arg.keyword {
+                    Some(k) => call.element_spans.push((k.as_str().into(), at)),
+                    None => call.elements.push((call.positional.len(), at)),
                 }
             }
             match (arg.spread, &arg.keyword) {
@@ -323,6 +318,7 @@ impl Interp<'_> {
         let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
         self.init_fields(class, &inst, 0);
         self.run_constructor(class, &inst, call, span);
+        self.extended_sdk_class(class, &inst);
         inst
     }
 
@@ -444,6 +440,9 @@ impl Interp<'_> {
                 }
                 if self.from_params.contains(&s.span) {
                     self.from_params.insert(span);
+                }
+                if let Some(v) = self.sdk_member(s, name, span) {
+                    return v;
                 }
                 sdk(s.table, s.ty, Some(name.into()), span)
             }
@@ -628,14 +627,62 @@ impl Interp<'_> {
             Some(m) => Op::Method(leak_known(table, m)),
             None => Op::Call,
         };
-        let Some(rule) = table.rule(s.ty, &op) else {
+        let Some(rule) = table.rule_anywhere(s.ty, &op) else {
             return Value::Unknown(span);
         };
-        match &rule.effect {
-            Effect::Returns(ty) => sdk(s.table, ty, None, span),
+        self.sdk_effect(s, rule, &rule.effect, call, span)
+    }
+
+    fn sdk_effect(
+        &mut self,
+        s: &Rc<SdkValue>,
+        rule: &'static super::sdk::Rule,
+        effect: &'static Effect,
+        call: PendingCall,
+        span: Span,
+    ) -> Value {
+        let table = TABLES[s.table];
+        match effect {
+            Effect::When { arg, equals, then } => match call.arg(*arg).and_then(Value::as_str) {
+                Some(v) if v == *equals => self.sdk_effect(s, rule, then, call, span),
+                _ => Value::Unknown(span),
+            },
+            Effect::Returns(ty) => {
+                // A type another table adds (`"ts:Server"` is not this
+                // table's): the value belongs to the table of the rule.
+                let t = rule_table(s.table, rule);
+                sdk(t, ty, None, span)
+            }
+            Effect::RegisterReturns(roles, ty) => {
+                let r = self.register(s, roles, &call, None, span);
+                let t = rule_table(s.table, rule);
+                self.handles.push((t, ty, r));
+                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
+            }
+            Effect::RegisterEach { items, roles } => {
+                self.register_each(s, items, roles, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::Update(roles) => {
+                self.update_registration(s, roles, &call, span);
+                Value::Undefined(span)
+            }
+            Effect::CallsBack { func, with } => {
+                self.calls_back(func, with, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::As(api, ty) => match super::sdk::table_index(api) {
+                // One hop: the other table's own rules, not another `As`.
+                Some(t) if !std::ptr::eq(TABLES[t], table) => {
+                    let other = SdkValue { method: s.method.clone(), ..sdk_value(t, ty, s.span) };
+                    self.sdk_call(&Rc::new(other), call, span)
+                }
+                _ => Value::Unknown(span),
+            },
+            Effect::Registry(_) => Value::Unknown(span),
             Effect::ReturnsRegistering(ty, keyword, roles) => {
-                self.register_each(s, keyword, roles, &call);
-                sdk(s.table, ty, None, span)
+                self.register_each_kw(s, keyword, roles, &call);
+                sdk(rule_table(s.table, rule), ty, None, span)
             }
             Effect::Record => {
                 let mut obj = Obj::new(span);
@@ -659,6 +706,7 @@ impl Interp<'_> {
                 pending: Some(call),
                 decorator: None,
                 span,
+                registration: None,
             })),
             Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
             Effect::ToolDecorator(roles) => {
@@ -674,6 +722,7 @@ impl Interp<'_> {
                     pending: Some(call),
                     decorator: Some(roles),
                     span: s.span,
+                    registration: None,
                 }))
             }
             Effect::Decorator(roles) => {
@@ -692,6 +741,7 @@ impl Interp<'_> {
                     decorator: Some(roles),
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
+                    registration: None,
                 }))
             }
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue {
@@ -701,6 +751,7 @@ impl Interp<'_> {
                 pending: Some(call),
                 decorator: None,
                 span,
+                registration: None,
             })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
@@ -709,7 +760,7 @@ impl Interp<'_> {
 
     /// Registers each element of the list given as `keyword`, as if it
     /// were passed alone, reported where the element is written.
-    fn register_each(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
+    fn register_each_kw(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
         let Some(Value::List(items, list_span)) = call.kw(keyword) else { return };
         let items = items.borrow().clone();
         let spans = call.element_spans.iter().find(|(k, _)| &**k == keyword).map(|(_, s)| s.as_slice());
@@ -737,14 +788,15 @@ impl Interp<'_> {
         self.call_value(&f, None, merged, span)
     }
 
-    fn register(
+    /// Records a registration; its index in `registrations`.
+    pub(super) fn register(
         &mut self,
         s: &SdkValue,
         roles: &'static Roles,
         call: &PendingCall,
         handler: Option<Value>,
         span: Span,
-    ) {
+    ) -> usize {
         let null_is_absent = TABLES[s.table].null_is_absent;
         let pick = |this: &mut Self, paths: &[Path]| {
             paths
@@ -782,7 +834,9 @@ impl Interp<'_> {
                 .and_then(|h| self.handed_at(&h)),
             handler,
             from_root: self.in_root,
+            branches: self.branches,
         });
+        self.registrations.len() - 1
     }
 
     /// The call site of the outermost project call on the stack that was
@@ -816,6 +870,14 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Returned(base) => {
+                let (f, _) = self.path(base, call, handler, span)?;
+                let at = super::conventions::sdk_call_site(self, &f, span);
+                (self.call_value(&f, None, PendingCall::new(at), at), None)
+            }
+            Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
+            Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,
+            Path::ModuleStem => (self.module_stem.clone()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
             Path::Of(inner, key) => {
                 let (v, _) = self.path(inner, call, handler, span)?;
@@ -848,6 +910,18 @@ fn handed_functions(call: &PendingCall) -> Vec<Rc<Closure>> {
         _ => None,
     })
     .collect()
+}
+
+/// Where each element of a list literal without spreads was written.
+fn element_spans(e: &Expr) -> Option<Vec<Span>> {
+    let Expr::List { items, .. } = e else { return None };
+    items
+        .iter()
+        .map(|i| match i {
+            ir::Element::Item(e) => Some(e.span()),
+            ir::Element::Spread(_) => None,
+        })
+        .collect()
 }
 
 /// A mapping's `items()`, `values()` and `keys()` as lists (pairs for
@@ -978,8 +1052,18 @@ pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
     }
 }
 
-fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span }))
+fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
+    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None }
+}
+
+/// The table a rule's result belongs to: the value's own, or the table
+/// that holds the rule when that one added it to another's type.
+fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
+    TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
+}
+
+pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span, registration: None }))
 }
 
 fn empty_call(span: Span) -> PendingCall {
@@ -988,9 +1072,10 @@ fn empty_call(span: Span) -> PendingCall {
 
 /// The table's own spelling of a method name, so rules can hold `&'static str`.
 fn leak_known(table: &super::sdk::SdkTable, name: &str) -> &'static str {
-    table
-        .rules
-        .iter()
+    // Other tables may add methods to this one's types (`"ts:Server"`).
+    std::iter::once(table)
+        .chain(TABLES.iter().copied())
+        .flat_map(|t| t.rules.iter())
         .find_map(|r| match r.op {
             Op::Method(m) if m == name => Some(m),
             _ => None,

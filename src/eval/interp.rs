@@ -40,6 +40,11 @@ pub(super) struct Activation {
 /// Resolves an import of one module to another module of the program.
 pub trait Linker {
     fn resolve(&self, from: usize, import: &ir::Import) -> Link;
+    /// The module's path relative to its root, `/`-separated, for the
+    /// SDKs whose conventions name files (xmcp's tool files).
+    fn module_path(&self, _module: usize) -> Option<String> {
+        None
+    }
 }
 
 pub enum Link {
@@ -82,6 +87,16 @@ pub struct Interp<'p> {
     pub(super) from_params: HashSet<Span>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
+    /// How many branches whose condition is unknown are running.
+    pub(super) branches: usize,
+    /// The element (with its key in a record, and where it was written) an
+    /// [`super::sdk::Effect::RegisterEach`] registers now.
+    pub(super) each: Option<(Value, Option<Value>, Option<Span>)>,
+    /// The file stem of the module an [`super::sdk::Op::Export`] registers.
+    pub(super) module_stem: Option<Value>,
+    /// Registrations that returned a value standing for the tool: (table,
+    /// type of that value, registration), for [`super::sdk::Effect::Registry`].
+    pub(super) handles: Vec<(usize, &'static str, usize)>,
 }
 
 impl<'p> Interp<'p> {
@@ -104,6 +119,10 @@ impl<'p> Interp<'p> {
             in_root: false,
             from_params: HashSet::new(),
             exhausted: false,
+            branches: 0,
+            each: None,
+            module_stem: None,
+            handles: vec![],
         }
     }
 
@@ -260,12 +279,14 @@ impl<'p> Interp<'p> {
     fn both(&mut self, act: &mut Activation, arms: &[&Vec<Stmt>]) -> Flow {
         let before = act.frame.borrow().vars.clone();
         let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
+        self.branches += 1;
         for arm in arms {
             act.frame.borrow_mut().vars = before.clone();
             let flow = self.exec_block(act, arm);
             let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
             ends.push((flow, vars));
         }
+        self.branches -= 1;
         let going_on: Vec<&HashMap<Rc<str>, Value>> =
             ends.iter().filter(|(f, _)| *f == Flow::Normal).map(|(_, v)| v).collect();
         if going_on.is_empty() {

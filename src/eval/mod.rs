@@ -20,6 +20,7 @@
 
 pub mod budget;
 mod calls;
+mod conventions;
 pub mod interp;
 pub mod sdk;
 mod signature;
@@ -70,6 +71,9 @@ pub struct Registration {
     /// parameters, and so does the server: the registration forwards what
     /// its callers pass.
     pub name_from_params: bool,
+    /// Inside how many branches of unknown condition it was made: a later
+    /// change to it made deeper than that happens on some paths only.
+    pub branches: usize,
 }
 
 pub struct Outcome {
@@ -83,6 +87,9 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     let mut it = Interp::new(modules, linker, budget);
     for idx in 0..modules.len() {
         it.eval_module(idx);
+    }
+    for idx in 0..modules.len() {
+        it.module_conventions(idx);
     }
     it.in_root = true;
     for _ in 0..budget.max_root_rounds {

@@ -486,3 +486,4 @@ fn a_derived_tool_object_keeps_its_parent_s_parts_unless_it_has_its_own() {
     assert_eq!(hint(quick, "readOnlyHint"), "true");
     assert_eq!(quick.api, "python.fastmcp.from_tool");
 }
+mod conventions;

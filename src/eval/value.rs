@@ -114,6 +114,9 @@ pub struct SdkValue {
     pub pending: Option<PendingCall>,
     pub decorator: Option<&'static super::sdk::Roles>,
     pub span: Span,
+    /// For a value that stands for a registered tool: its index in the
+    /// interpreter's registrations.
+    pub registration: Option<usize>,
 }
 
 /// A call's evaluated arguments.
@@ -128,11 +131,21 @@ pub struct PendingCall {
     /// Where each element of a list literal given by keyword was written
     /// (`tools=[a, b]`), for lists without spreads.
     pub element_spans: Vec<(Rc<str>, Vec<Span>)>,
+    /// For a positional argument written as a list literal without
+    /// spreads: where each element was written (`addTools([a, {...}])`).
+    pub elements: Vec<(usize, Vec<Span>)>,
 }
 
 impl PendingCall {
     pub fn new(span: Span) -> PendingCall {
-        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![], element_spans: vec![] }
+        PendingCall {
+            positional: vec![],
+            keywords: vec![],
+            span,
+            spans: vec![],
+            element_spans: vec![],
+            elements: vec![],
+        }
     }
     pub fn arg_span(&self, i: usize) -> Option<Span> {
         self.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map(|(_, s)| *s)

@@ -22,7 +22,6 @@ const GAPS: &[&str] = &[
     "python/sdk-v2-mcp-types",
     "typescript/commonjs",
     "typescript/compiled-dist",
-    "typescript/fastmcp-add-tool",
     "typescript/filtered-tool-list",
     "typescript/hint-comparisons",
     "typescript/loop-definitions",
@@ -30,18 +29,9 @@ const GAPS: &[&str] = &[
     "typescript/lowlevel-mapped",
     "typescript/lowlevel-record",
     "typescript/lowlevel-zod-json",
-    "typescript/mcp-framework",
-    "typescript/mcp-handler",
-    "typescript/mcp-use",
-    "typescript/paid-tool",
     "typescript/pushed-tool-list",
     "typescript/reexport-barrel",
-    "typescript/registered-update",
     "typescript/robustness",
-    "typescript/runtime-annotations",
-    "typescript/sdk-v2",
-    "typescript/supabase-mcp-utils",
-    "typescript/xmcp",
 ];
 
 /// One line per tool: where it is reported, its name and its hints.

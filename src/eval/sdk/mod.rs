@@ -47,6 +47,16 @@ pub enum Op {
     /// Calling any method no `Method` rule names (a schema builder's
     /// `.string().describe(...)` chains).
     AnyMethod,
+    /// Reading this property (not calling it): `server._registeredTools`.
+    Member(&'static str),
+    /// A project class that extends the value (`class X extends MCPTool`),
+    /// each time an instance of it is made: the instance is argument 0.
+    Extend,
+    /// A module that imports the SDK and exports this name (xmcp's
+    /// `export const metadata` in a tool file), once the module has run: the
+    /// exported value is argument 0. Modules under a directory named in
+    /// `not_under` (another kind of file of the same convention) do not count.
+    Export { name: &'static str, not_under: &'static [&'static str] },
 }
 
 #[derive(Debug)]
@@ -84,6 +94,29 @@ pub enum Effect {
     /// The call returns a decorator (or, given the function, is one) that
     /// turns the function into a tool object (fastmcp's standalone `@tool`).
     ToolDecorator(&'static Roles),
+    /// Like `Register`, and the call returns a value of this SDK type that
+    /// stands for the registered tool (the TS SDK's `RegisteredTool`).
+    RegisterReturns(&'static Roles, &'static str),
+    /// Registers one tool per element of the list, or per value of the
+    /// record, that `items` yields; a function there is called first with no
+    /// arguments (the SDK calls it for its list). Roles read from the
+    /// element through [`Path::Element`] and [`Path::Key`].
+    RegisterEach { items: Path, roles: &'static Roles },
+    /// Called on a value that stands for a registered tool: the roles that
+    /// yield a value replace the tool's (`registered.update({ annotations })`).
+    Update(&'static Roles),
+    /// The SDK's registry of the tools registered so far, by name, each a
+    /// value of this type (`server._registeredTools`).
+    Registry(&'static str),
+    /// The SDK calls the function at `func` with values of these types,
+    /// each named `(table api, type)`: `createMcpHandler((server) => ...)`.
+    CallsBack { func: Path, with: &'static [(&'static str, &'static str)] },
+    /// The effect applies only when argument `arg` is this string (a
+    /// request handler keyed by method name: `setRequestHandler("tools/list", h)`).
+    When { arg: usize, equals: &'static str, then: &'static Effect },
+    /// The value behaves as this type of another table (`(api, type)`):
+    /// a wrapper that adds methods to a server keeps the server's own.
+    As(&'static str, &'static str),
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -125,6 +158,15 @@ pub enum Path {
     /// tool object another path yields, or of the tool a function was
     /// registered as ([`Effect::MakeTool`]).
     Of(&'static Path, &'static str),
+    /// What the function another path yields returns, called with no
+    /// arguments, as the SDK calls a handler it was given.
+    Returned(&'static Path),
+    /// The element being registered (for [`Effect::RegisterEach`]).
+    Element,
+    /// The key of the record value being registered (for [`Effect::RegisterEach`]).
+    Key,
+    /// The file name of the module without its extension (for [`Op::Export`]).
+    ModuleStem,
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -188,6 +230,17 @@ impl SdkTable {
             .map(|(_, t)| *t)
     }
 
+    /// The rule for `op` on values of type `on` of this table; failing
+    /// that, a rule another table adds to it, written `on: "api:Type"`
+    /// (an SDK that hands out or wraps another SDK's values).
+    pub fn rule_anywhere(&'static self, on: &str, op: &Op) -> Option<&'static Rule> {
+        if let Some(r) = self.rule(on, op) {
+            return Some(r);
+        }
+        let qualified = format!("{}:{on}", self.api);
+        TABLES.iter().filter(|t| !std::ptr::eq(**t, self)).find_map(|t| t.rule(&qualified, op))
+    }
+
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
         self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
             Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
@@ -201,20 +254,56 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod cloudflare_agents;
 mod fastmcp;
 mod functools;
+mod mcp_framework;
+mod mcp_handler;
+mod mcp_use;
+mod punkpeye_fastmcp;
 mod python_mcp;
+mod supabase_mcp_utils;
 mod typescript_sdk;
+mod typescript_sdk_tools;
+mod xmcp;
 mod zod;
 
+pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
+pub use mcp_framework::MCP_FRAMEWORK;
+pub use mcp_handler::MCP_HANDLER;
+pub use mcp_use::MCP_USE;
+pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use python_mcp::PYTHON_MCP;
+pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
+pub use typescript_sdk_tools::TS_SDK_TOOLS;
+pub use xmcp::XMCP;
 pub use zod::ZOD;
 
+/// The index in [`TABLES`] of the table whose `api` this is.
+pub fn table_index(api: &str) -> Option<usize> {
+    TABLES.iter().position(|t| t.api == api)
+}
+
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &FUNCTOOLS, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[
+    &PYTHON_MCP,
+    &FASTMCP,
+    &FUNCTOOLS,
+    &TS_SDK,
+    &ZOD,
+    // TypeScript SDKs other than the official one.
+    &TS_SDK_TOOLS,
+    &PUNKPEYE_FASTMCP,
+    &CLOUDFLARE_AGENTS,
+    &MCP_USE,
+    &MCP_HANDLER,
+    &SUPABASE_MCP_UTILS,
+    &XMCP,
+    &MCP_FRAMEWORK,
+];
 
 #[cfg(test)]
 mod tests {
