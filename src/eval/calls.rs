@@ -63,11 +63,7 @@ impl Interp<'_> {
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
         let lang = self.modules[module].lang;
-        let value = if let Some(t) = TABLES.iter().position(|t| t.owns(lang, &imp.module)) {
-            let ty = match &imp.member {
-                Some(m) => TABLES[t].symbol(m),
-                None => Some("@module"),
-            };
+        let value = if let Some((t, ty)) = super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
             match ty {
                 Some(ty) => sdk(t, ty, None, imp.span),
                 None => Value::Unknown(imp.span),
@@ -413,8 +409,8 @@ impl Interp<'_> {
             Value::Sdk(s) => {
                 // A member of an SDK module is a symbol; of an SDK value, a method.
                 if s.ty == "@module" {
-                    return match TABLES[s.table].symbol(name) {
-                        Some(ty) => sdk(s.table, ty, None, span),
+                    return match super::sdk::module_member(s.table, name) {
+                        Some((t, ty)) => sdk(t, ty, None, span),
                         None => sdk(s.table, "@module", None, span),
                     };
                 }
@@ -574,6 +570,9 @@ impl Interp<'_> {
 
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
         let table = TABLES[s.table];
+        if let Some(v) = self.listing_call(s, &call, span) {
+            return v;
+        }
         // A decorator made by an earlier call: this call hands it the function.
         if let Some((pending, roles)) = s.pending.as_ref().zip(s.decorator) {
             let handler = call.positional.first().cloned();
@@ -604,6 +603,9 @@ impl Interp<'_> {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)
             }
+            effect @ (Effect::Definition | Effect::ListingDecorator(_) | Effect::ListingHandler(_)) => {
+                self.listing_effect(s, effect, rule.on, call, span)
+            }
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -618,6 +620,7 @@ impl Interp<'_> {
                     method: None,
                     pending: Some(call),
                     decorator: Some(roles),
+                    listing: None,
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
                 }))
@@ -625,7 +628,7 @@ impl Interp<'_> {
         }
     }
 
-    fn register(
+    pub(super) fn register(
         &mut self,
         s: &SdkValue,
         roles: &'static Roles,
@@ -819,7 +822,7 @@ fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
 }
 
 fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span }))
+    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, listing: None, span }))
 }
 
 fn empty_call(span: Span) -> PendingCall {

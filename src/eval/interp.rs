@@ -75,6 +75,8 @@ pub struct Interp<'p> {
     pub registrations: Vec<Registration>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
+    /// List-tools handlers to run once the program has loaded.
+    pub(super) listings: Vec<super::listing::Queued>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
 }
@@ -96,6 +98,7 @@ impl<'p> Interp<'p> {
             memo: HashMap::new(),
             registrations: vec![],
             in_root: false,
+            listings: vec![],
             exhausted: false,
         }
     }
@@ -481,6 +484,9 @@ impl<'p> Interp<'p> {
                     return self.super_member(act, name, *span);
                 }
                 let o = self.eval(act, object);
+                if let Some(v) = enum_value(self.modules[module].lang, &o, name) {
+                    return v;
+                }
                 self.get_member(&o, name, *span)
             }
             Expr::Index { object, index, span } => {
@@ -657,4 +663,11 @@ impl<'p> Interp<'p> {
             BinaryOp::Other => Value::Unknown(span),
         }
     }
+}
+
+/// Python's `Member.value` of a string-valued `Enum` member, which the
+/// interpreter holds as the string itself (`class Name(str, Enum): A = "a"`):
+/// a `str` has no attribute `value`, so the string is what it reads.
+fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {
+    (lang == crate::model::Lang::Python && name == "value" && matches!(o, Value::Str(..))).then(|| o.clone())
 }

@@ -21,6 +21,7 @@
 pub mod budget;
 mod calls;
 pub mod interp;
+pub mod listing;
 pub mod sdk;
 pub mod value;
 
@@ -75,9 +76,11 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     for idx in 0..modules.len() {
         it.eval_module(idx);
     }
+    it.run_listings();
     it.in_root = true;
     for _ in 0..budget.max_root_rounds {
-        if !run_roots(&mut it) {
+        let ran = run_roots(&mut it);
+        if !(it.run_listings() || ran) {
             break;
         }
     }

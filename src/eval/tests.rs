@@ -431,3 +431,51 @@ fn a_preset_imported_from_another_module_is_followed() {
     assert_eq!(names(&out), ["get_x"]);
     assert_eq!(hint(&out.registrations[0], "openWorldHint"), "false");
 }
+
+/// Runs one Python file through the real lowering.
+fn run_py(src: &str) -> Outcome {
+    let m = crate::frontend::python::parse_file(FileId(0), src, true).1.expect("parses");
+    run_one(m)
+}
+
+#[test]
+fn a_list_tools_handler_registers_the_tool_records_it_returns() {
+    // The handler runs after the module loaded: `make` and `WRITE` are bound below it.
+    let out = run_py(
+        "import mcp.types as types\nfrom mcp.server.lowlevel import Server\n\
+         server = Server('x')\n\
+         @server.list_tools()\nasync def list_tools():\n    \
+             return [types.Tool(name='read', annotations=types.ToolAnnotations(readOnlyHint=True)), make('write')]\n\
+         def make(n):\n    return types.Tool(name=n, annotations=WRITE)\n\
+         WRITE = types.ToolAnnotations(readOnlyHint=False)\n\
+         def parse(result):\n    return [types.Tool(**t) for t in result['tools']]\n",
+    );
+    assert_eq!(names(&out), ["read", "write"]);
+    let write = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == "write"));
+    assert_eq!(hint(write.expect("write"), "readOnlyHint"), "false");
+    assert!(out.registrations.iter().all(|r| r.api == "python.lowlevel"));
+}
+
+#[test]
+fn a_v2_handler_passed_to_the_constructor_lists_its_result_records() {
+    let out = run_py(
+        "from mcp.server import Server\nfrom mcp_types import ListToolsResult, Tool\n\
+         async def list_tools(ctx, params):\n    return ListToolsResult(tools=[Tool(name='lookup')])\n\
+         server = Server('x', on_list_tools=list_tools)\n",
+    );
+    assert_eq!(names(&out), ["lookup"]);
+}
+
+#[test]
+fn tool_records_nothing_lists_register_nothing() {
+    // Records built outside a listing, a handler given to another keyword,
+    // and plain dicts in a listing (the SDK reads `tool.name`) are no tools.
+    let out = run_py(
+        "from mcp.server import Server\nfrom mcp_types import Tool\n\
+         CACHE = [Tool(name='cached')]\n\
+         async def other(ctx, params):\n    return [Tool(name='other')]\n\
+         async def dicts(ctx, params):\n    return [{'name': 'plain'}]\n\
+         server = Server('x', on_call_tool=other, on_list_tools=dicts)\n",
+    );
+    assert!(out.registrations.is_empty(), "{:?}", names(&out));
+}

@@ -47,6 +47,9 @@ pub enum Op {
     /// Calling any method no `Method` rule names (a schema builder's
     /// `.string().describe(...)` chains).
     AnyMethod,
+    /// Passing this keyword argument when calling the value itself; applies
+    /// beside the `Call` rule (`Server("x", on_list_tools=handler)`).
+    Kw(&'static str),
 }
 
 #[derive(Debug)]
@@ -62,6 +65,27 @@ pub enum Effect {
     /// applied to, with these roles read from the decorator's own call
     /// (and `Path::Handler` / `Path::HandlerName` from the function).
     Decorator(&'static Roles),
+    /// A record like [`Effect::Record`] that also remembers it is of SDK
+    /// type `on` and which call made it, for an SDK that reads tools out of
+    /// such records later ([`Listing`]).
+    Definition,
+    /// The call returns a decorator whose function is a list-tools handler
+    /// (`@server.list_tools()`).
+    ListingDecorator(&'static Listing),
+    /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
+    ListingHandler(&'static Listing),
+}
+
+/// A list-tools handler: the SDK calls it and every record of type
+/// `record` it returns is one tool. The handler returns the list itself or
+/// a result record holding it; the tool's roles are keyword arguments of
+/// the record's constructor (`types.Tool(name=..., annotations=...)`).
+#[derive(Debug)]
+pub struct Listing {
+    pub record: &'static str,
+    /// A result record type and the field that holds the list (`ListToolsResult.tools`).
+    pub result: Option<(&'static str, &'static str)>,
+    pub roles: &'static Roles,
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -142,6 +166,13 @@ impl SdkTable {
             .map(|(_, t)| *t)
     }
 
+    /// Whether both tables describe one package (FastMCP and the low-level
+    /// `Server` both live in `mcp`), so a symbol missing from one is looked
+    /// up in the other.
+    fn shares_module(&self, other: &SdkTable) -> bool {
+        self.langs.iter().any(|l| other.langs.contains(l)) && self.modules.iter().any(|m| other.modules.contains(m))
+    }
+
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
         self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
             Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
@@ -155,16 +186,42 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod python_lowlevel;
 mod python_mcp;
 mod typescript_sdk;
 mod zod;
 
+pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use typescript_sdk::TS_SDK;
 pub use zod::ZOD;
 
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &PYTHON_LOWLEVEL, &TS_SDK, &ZOD];
+
+/// The table and SDK type of `member` imported from `module`: the first
+/// table owning the module that knows the symbol, else the first owner
+/// (with no symbol: unknown).
+/// A whole-module import (`member` `None`) is the module itself.
+pub fn import_symbol(lang: Lang, module: &str, member: Option<&str>) -> Option<(usize, Option<&'static str>)> {
+    let owners = || TABLES.iter().enumerate().filter(|(_, t)| t.owns(lang, module));
+    let first = owners().next()?.0;
+    let Some(member) = member else { return Some((first, Some("@module"))) };
+    Some(owners().find_map(|(i, t)| t.symbol(member).map(|ty| (i, Some(ty)))).unwrap_or((first, None)))
+}
+
+/// A member of an SDK module value made from table `t`: `t`'s symbol, else
+/// that of another table describing the same package.
+pub fn module_member(t: usize, member: &str) -> Option<(usize, &'static str)> {
+    let own = TABLES[t];
+    own.symbol(member).map(|ty| (t, ty)).or_else(|| {
+        TABLES
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| *i != t && own.shares_module(o))
+            .find_map(|(i, o)| o.symbol(member).map(|ty| (i, ty)))
+    })
+}
 
 #[cfg(test)]
 mod tests {
