@@ -702,6 +702,9 @@ impl Interp<'_> {
 /// `items`), when every key is known and the object has no member of that
 /// name of its own.
 fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    if name == "get" {
+        return dict_get(o, call, span);
+    }
     if !o.complete || !call.positional.is_empty() || !call.keywords.is_empty() || o.get(name).is_some() {
         return None;
     }
@@ -714,6 +717,22 @@ fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) 
         _ => return None,
     };
     Some(list(out))
+}
+
+/// A mapping's `get(key[, default])`: the value under a known key, else
+/// the default. A key the mapping lacks with no default is unknown, not
+/// `None`: the mapping may be filled elsewhere, and absent hints are never
+/// guessed.
+fn dict_get(o: &super::value::Obj, call: &PendingCall, span: Span) -> Option<Value> {
+    if o.get("get").is_some() || !call.keywords.is_empty() || !(1..=2).contains(&call.positional.len()) {
+        return None;
+    }
+    let Value::Str(key, _) = &call.positional[0] else { return Some(Value::Unknown(span)) };
+    Some(match (o.get(key), call.positional.get(1)) {
+        (Some(v), _) => v.clone(),
+        (None, Some(default)) if o.complete => default.clone(),
+        _ => Value::Unknown(span),
+    })
 }
 
 /// Which argument fills slot `n` of a layout ([`super::sdk::Slot`]).

@@ -479,3 +479,19 @@ fn tool_records_nothing_lists_register_nothing() {
     );
     assert!(out.registrations.is_empty(), "{:?}", names(&out));
 }
+
+#[test]
+fn dict_get_reads_a_known_key_or_the_default_and_nothing_else() {
+    let out = run_py(
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n\
+         HINTS = {'read': {'readOnlyHint': True}}\n\
+         @mcp.tool(annotations=HINTS.get('read'))\ndef a(): pass\n\
+         @mcp.tool(annotations=HINTS.get('write', {'readOnlyHint': False}))\ndef b(): pass\n\
+         @mcp.tool(annotations=HINTS.get('write'))\ndef c(): pass\n",
+    );
+    let by_name = |n: &str| {
+        let r = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == n));
+        hint(r.expect("registered"), "readOnlyHint")
+    };
+    assert_eq!((by_name("a").as_str(), by_name("b").as_str(), by_name("c").as_str()), ("true", "false", "unknown"));
+}

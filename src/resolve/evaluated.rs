@@ -285,6 +285,8 @@ fn unsure(t: &Tool) -> bool {
     let a = &t.annotations;
     t.name.is_none()
         || matches!(a.origin, Origin::Unresolved(_))
+        || matches!(t.title, Hint::Unresolved { .. })
+        || matches!(a.title, Hint::Unresolved { .. })
         || crate::model::HintKind::ALL.iter().any(|k| matches!(a.hint(*k), Hint::Unresolved { .. }))
 }
 
