@@ -52,7 +52,15 @@ impl Resolver<'_, '_> {
     /// unresolved annotations) and the evaluator reaches the same
     /// registration with everything known, the evaluator's tools replace it:
     /// the indices of the replaced known tools come back too.
-    pub(super) fn evaluated(&self, modules: Vec<Arc<ir::Module>>, known: &[Tool]) -> (Vec<Tool>, Vec<usize>) {
+    ///
+    /// `alone` (no recognisers ran) also reports registrations whose name
+    /// is computed (see [`computed_name_counts`]).
+    pub(super) fn evaluated(
+        &self,
+        modules: Vec<Arc<ir::Module>>,
+        known: &[Tool],
+        alone: bool,
+    ) -> (Vec<Tool>, Vec<usize>) {
         let mut replaced: Vec<usize> = vec![];
         if modules.is_empty() {
             return (vec![], replaced);
@@ -65,11 +73,13 @@ impl Resolver<'_, '_> {
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
             let lang = program.modules[m].lang;
-            // Only tools the evaluator can name are added: a computed name is
-            // either a shape the facts already report (as `<computed>`) or
-            // plumbing (a function nothing called registering what its
-            // caller passes, a look-alike object handed to `add_tool`).
-            if !matches!(reg.name, Some(Value::Str(..))) {
+            // Beside the recognisers only tools the evaluator can name are
+            // added: a computed name is either a shape the facts already
+            // report (as `<computed>`) or plumbing (a function nothing called
+            // registering what its caller passes, a look-alike object handed
+            // to `add_tool`). Alone, it reports computed names itself.
+            let named = matches!(reg.name, Some(Value::Str(..)));
+            if !(named || alone && computed_name_counts(reg)) {
                 continue;
             }
             let path = self.linker.path_of(reg.call.file).unwrap_or_default();
@@ -232,6 +242,15 @@ impl Resolver<'_, '_> {
             confirms: vec![],
         }
     }
+}
+
+/// Whether a registration whose name is computed is a tool of its own
+/// when no recogniser reports it: when what was registered is known (a
+/// function, a listed record) and only its name is not. An unknown value
+/// handed to `add_tool` may be anything (plumbing forwarding what its
+/// caller passes, a look-alike object): not counted.
+fn computed_name_counts(reg: &Registration) -> bool {
+    reg.name.is_some() && matches!(reg.handler, Some(Value::Func(_) | Value::Bound(..) | Value::Object(_)))
 }
 
 /// A Python handler's parameter names, when its signature shows them all:
@@ -404,4 +423,37 @@ fn imports(m: &ir::Module) -> Vec<ir::Import> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    fn reg(handler: Option<Value>) -> Registration {
+        let at = Span::new(FileId(0), 0, 1);
+        Registration {
+            api: "test",
+            site: at,
+            call: at,
+            stack: vec![],
+            name: Some(Value::Unknown(at)),
+            name_at: None,
+            title: None,
+            description: None,
+            annotations: None,
+            annotations_at: None,
+            handler,
+            from_root: true,
+        }
+    }
+
+    #[test]
+    fn a_computed_name_counts_only_when_what_was_registered_is_known() {
+        let f = Rc::new(eval::value::Closure { module: 0, func: ir::FuncId(0), env: None, class: None });
+        assert!(computed_name_counts(&reg(Some(Value::Func(f)))));
+        // `server.add_tool(x)` with `x` unknown: plumbing or a look-alike.
+        assert!(!computed_name_counts(&reg(None)));
+        assert!(!computed_name_counts(&reg(Some(Value::Unknown(Span::new(FileId(0), 0, 1))))));
+    }
 }

@@ -157,7 +157,7 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], recognisers: bool)
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     // The linted files' IR, in file order (the facts are sorted so).
     let modules = files.iter().filter_map(|f| linker.lowered(f.file)).collect();
-    let (found, replaced) = r.evaluated(modules, &tools);
+    let (found, replaced) = r.evaluated(modules, &tools, !recognisers);
     let mut i = 0;
     tools.retain(|_| {
         i += 1;
