@@ -136,6 +136,7 @@ impl Interp<'_> {
             }
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
+                let recv = self.named_receiver(act, object, recv);
                 let call = self.eval_args(act, args);
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
@@ -147,6 +148,18 @@ impl Interp<'_> {
                 let call = self.eval_args(act, args);
                 self.call_value(&f, None, call, span)
             }
+        }
+    }
+
+    /// An unknown receiver whose name says it is a server ([`super::sdk::named_receiver`]).
+    fn named_receiver(&self, act: &Activation, object: &Expr, recv: Value) -> Value {
+        let (Value::Unknown(span), Expr::Name(n, _) | Expr::Member { name: n, .. }) = (&recv, object) else {
+            return recv;
+        };
+        let lang = self.modules[act.frame.borrow().module].lang;
+        match super::sdk::named_receiver(lang, n) {
+            Some((t, ty)) => sdk(t, ty, None, *span),
+            None => recv,
         }
     }
 

@@ -495,3 +495,13 @@ fn dict_get_reads_a_known_key_or_the_default_and_nothing_else() {
     };
     assert_eq!((by_name("a").as_str(), by_name("b").as_str(), by_name("c").as_str()), ("true", "false", "unknown"));
 }
+
+#[test]
+fn an_unfollowed_receiver_named_for_mcp_is_a_server_and_no_other_is() {
+    let out = run_py(
+        "def register(app, web):\n    \
+             @app.mcp.tool()\n    def listed(): pass\n    \
+             @web.tool('/page')\n    def page(): pass\n",
+    );
+    assert_eq!(names(&out), ["listed"]);
+}

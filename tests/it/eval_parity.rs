@@ -14,7 +14,6 @@ use crate::{bin, fixtures};
 const GAPS: &[&str] = &[
     "python/add-tool-fn-keyword",
     "python/fastmcp-standalone-tool",
-    "python/function-local-presets",
     "python/functiontool-constructor",
     "python/local-wrapper-in-builder",
     "python/loop-registration",

@@ -202,6 +202,17 @@ pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &PYTHON_LOWLEVEL, &TS_SDK, &ZOD
 /// The table and SDK type of `member` imported from `module`: the first
 /// table owning the module that knows the symbol, else the first owner
 /// (with no symbol: unknown).
+/// A receiver the interpreter cannot follow (an untyped parameter of a
+/// function nothing called, a member of one) whose own name says it is an
+/// MCP server (`mcp`, `app.mcp`, `self.mcp_server`): Python's FastMCP
+/// `Server`, as the recognisers have always read it (README, "Receivers").
+pub fn named_receiver(lang: Lang, name: &str) -> Option<(usize, &'static str)> {
+    if lang != Lang::Python || !name.to_ascii_lowercase().contains("mcp") {
+        return None;
+    }
+    TABLES.iter().position(|t| std::ptr::eq(*t, &PYTHON_MCP)).map(|i| (i, "Server"))
+}
+
 /// A whole-module import (`member` `None`) is the module itself.
 pub fn import_symbol(lang: Lang, module: &str, member: Option<&str>) -> Option<(usize, Option<&'static str>)> {
     let owners = || TABLES.iter().enumerate().filter(|(_, t)| t.owns(lang, module));
