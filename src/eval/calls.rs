@@ -145,6 +145,7 @@ impl Interp<'_> {
             }
             _ => {
                 let f = self.eval(act, callee);
+                let f = super::listing::definition_at(f, callee.span());
                 let call = self.eval_args(act, args);
                 self.call_value(&f, None, call, span)
             }

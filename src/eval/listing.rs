@@ -87,7 +87,7 @@ impl Interp<'_> {
                     table: s.table,
                     ty: on,
                     at: span,
-                    head: head(span, call.span),
+                    head: head(span, s.span, call.span),
                     stack: self.call_sites(),
                     in_root: self.in_root,
                     call,
@@ -216,9 +216,33 @@ fn leak(table: &sdk::SdkTable, name: &str) -> &'static str {
         .unwrap_or("")
 }
 
-/// A call's callee: from the call's start to where its arguments start
-/// (the whole call when it has none).
-fn head(call: Span, args: Span) -> Span {
+/// A record constructor called by a name (`Tool(...)` after `from mcp_types
+/// import Tool`) stands where that name is written, not at its import: the
+/// record is reported there.
+pub(super) fn definition_at(f: Value, callee: Span) -> Value {
+    let Value::Sdk(s) = &f else { return f };
+    let defines = matches!(TABLES[s.table].rule(s.ty, &Op::Call), Some(r) if matches!(r.effect, Effect::Definition));
+    if !defines || s.method.is_some() || s.pending.is_some() {
+        return f;
+    }
+    Value::Sdk(Rc::new(SdkValue {
+        table: s.table,
+        ty: s.ty,
+        method: None,
+        pending: None,
+        decorator: s.decorator,
+        listing: s.listing,
+        span: callee,
+    }))
+}
+
+/// A call's callee (`types.Tool`): the constructor's span when it is inside
+/// the call, else from the call's start to where its arguments start (the
+/// whole call when it has none).
+fn head(call: Span, callee: Span, args: Span) -> Span {
+    if callee.file == call.file && call.start <= callee.start && callee.end <= call.end && callee.end > call.start {
+        return callee;
+    }
     if args.file == call.file && call.start < args.start && args.start <= call.end {
         Span { end: (args.start - 1).max(call.start + 1), ..call }
     } else {

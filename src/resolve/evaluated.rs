@@ -225,7 +225,11 @@ impl Resolver<'_, '_> {
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
-        let params = if lang == Lang::Python { handler_params(reg, program) } else { None };
+        let params = match &reg.handler {
+            Some(Value::Object(record)) => schema_params(&record.borrow()),
+            _ if lang == Lang::Python => handler_params(reg, program),
+            _ => None,
+        };
         Tool {
             name,
             name_span,
@@ -251,6 +255,18 @@ impl Resolver<'_, '_> {
 /// caller passes, a look-alike object): not counted.
 fn computed_name_counts(reg: &Registration) -> bool {
     reg.name.is_some() && matches!(reg.handler, Some(Value::Func(_) | Value::Bound(..) | Value::Object(_)))
+}
+
+/// The inputs a listed tool record declares: the keys of its input
+/// schema's `properties` (`inputSchema`, or v2's `input_schema`), when the
+/// schema is a literal the evaluator knows whole.
+fn schema_params(record: &eval::value::Obj) -> Option<Vec<String>> {
+    let schema = record.get("inputSchema").or_else(|| record.get("input_schema"))?;
+    let Value::Object(schema) = schema else { return None };
+    let schema = schema.borrow();
+    let Some(Value::Object(props)) = schema.get("properties") else { return None };
+    let props = props.borrow();
+    props.complete.then(|| props.entries.iter().map(|(k, _, _)| k.to_string()).collect())
 }
 
 /// A Python handler's parameter names, when its signature shows them all:
