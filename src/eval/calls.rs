@@ -152,11 +152,28 @@ impl Interp<'_> {
         }
     }
 
-    /// An unknown receiver whose name says it is a server ([`super::sdk::named_receiver`]).
+    /// An unknown receiver whose name says it is a server
+    /// ([`super::sdk::named_receiver`]): a parameter of the running function
+    /// (`mcp`) or a member of one (`app.mcp`), not a value the program built.
     fn named_receiver(&self, act: &Activation, object: &Expr, recv: Value) -> Value {
         let (Value::Unknown(span), Expr::Name(n, _) | Expr::Member { name: n, .. }) = (&recv, object) else {
             return recv;
         };
+        let mut root = object;
+        for _ in 0..16 {
+            match root {
+                Expr::Member { object, .. } => root = object,
+                _ => break,
+            }
+        }
+        let Expr::Name(root, _) = root else { return recv };
+        let param = self
+            .stack
+            .last()
+            .is_some_and(|((m, f), _)| self.modules[*m].func(*f).params.iter().any(|p| &p.name == root));
+        if !param {
+            return recv;
+        }
         let lang = self.modules[act.frame.borrow().module].lang;
         match super::sdk::named_receiver(lang, n) {
             Some((t, ty)) => sdk(t, ty, None, *span),
