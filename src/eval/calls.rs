@@ -64,11 +64,7 @@ impl Interp<'_> {
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
         let lang = self.modules[module].lang;
-        let value = if let Some(t) = TABLES.iter().position(|t| t.owns(lang, &imp.module)) {
-            let ty = match &imp.member {
-                Some(m) => TABLES[t].symbol(m),
-                None => Some("@module"),
-            };
+        let value = if let Some((t, ty)) = super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
             match ty {
                 Some(ty) => sdk(t, ty, None, imp.span),
                 None => Value::Unknown(imp.span),
@@ -148,6 +144,7 @@ impl Interp<'_> {
             }
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
+                let recv = self.named_receiver(act, object, recv);
                 let call = self.eval_args(act, args);
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
@@ -157,9 +154,39 @@ impl Interp<'_> {
             }
             _ => {
                 let f = self.eval(act, callee);
+                let f = super::listing::definition_at(f, callee.span());
                 let call = self.eval_args(act, args);
                 self.call_value(&f, None, call, span)
             }
+        }
+    }
+
+    /// An unknown receiver whose name says it is a server
+    /// ([`super::sdk::named_receiver`]): a parameter of the running function
+    /// (`mcp`) or a member of one (`app.mcp`), not a value the program built.
+    fn named_receiver(&self, act: &Activation, object: &Expr, recv: Value) -> Value {
+        let (Value::Unknown(span), Expr::Name(n, _) | Expr::Member { name: n, .. }) = (&recv, object) else {
+            return recv;
+        };
+        let mut root = object;
+        for _ in 0..16 {
+            match root {
+                Expr::Member { object, .. } => root = object,
+                _ => break,
+            }
+        }
+        let Expr::Name(root, _) = root else { return recv };
+        let param = self
+            .stack
+            .last()
+            .is_some_and(|((m, f), _)| self.modules[*m].func(*f).params.iter().any(|p| &p.name == root));
+        if !param {
+            return recv;
+        }
+        let lang = self.modules[act.frame.borrow().module].lang;
+        match super::sdk::named_receiver(lang, n) {
+            Some((t, ty)) => sdk(t, ty, None, *span),
+            None => recv,
         }
     }
 
@@ -433,8 +460,8 @@ impl Interp<'_> {
             Value::Sdk(s) => {
                 // A member of an SDK module is a symbol; of an SDK value, a method.
                 if s.ty == "@module" {
-                    return match TABLES[s.table].symbol(name) {
-                        Some(ty) => sdk(s.table, ty, None, span),
+                    return match super::sdk::module_member(s.table, name) {
+                        Some((t, ty)) => sdk(t, ty, None, span),
                         None => sdk(s.table, "@module", None, span),
                     };
                 }
@@ -609,6 +636,9 @@ impl Interp<'_> {
 
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
         let table = TABLES[s.table];
+        if let Some(v) = self.listing_call(s, &call, span) {
+            return v;
+        }
         // A decorator made by an earlier call: this call hands it the function.
         if let Some((pending, roles)) =
             s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
@@ -707,6 +737,7 @@ impl Interp<'_> {
                 decorator: None,
                 span,
                 registration: None,
+                listing: None,
             })),
             Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
             Effect::ToolDecorator(roles) => {
@@ -723,7 +754,11 @@ impl Interp<'_> {
                     decorator: Some(roles),
                     span: s.span,
                     registration: None,
+                    listing: None,
                 }))
+            }
+            effect @ (Effect::Definition | Effect::ListingDecorator(_) | Effect::ListingHandler(_)) => {
+                self.listing_effect(s, effect, rule.on, call, span)
             }
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
@@ -739,6 +774,7 @@ impl Interp<'_> {
                     method: None,
                     pending: Some(call),
                     decorator: Some(roles),
+                    listing: None,
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
                     registration: None,
@@ -752,6 +788,7 @@ impl Interp<'_> {
                 decorator: None,
                 span,
                 registration: None,
+                listing: None,
             })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
@@ -928,6 +965,9 @@ fn element_spans(e: &Expr) -> Option<Vec<Span>> {
 /// `items`), when every key is known and the object has no member of that
 /// name of its own.
 fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    if name == "get" {
+        return dict_get(o, call, span);
+    }
     if !o.complete || !call.positional.is_empty() || !call.keywords.is_empty() || o.get(name).is_some() {
         return None;
     }
@@ -940,6 +980,22 @@ fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) 
         _ => return None,
     };
     Some(list(out))
+}
+
+/// A mapping's `get(key[, default])`: the value under a known key, else
+/// the default. A key the mapping lacks with no default is unknown, not
+/// `None`: the mapping may be filled elsewhere, and absent hints are never
+/// guessed.
+fn dict_get(o: &super::value::Obj, call: &PendingCall, span: Span) -> Option<Value> {
+    if o.get("get").is_some() || !call.keywords.is_empty() || !(1..=2).contains(&call.positional.len()) {
+        return None;
+    }
+    let Value::Str(key, _) = &call.positional[0] else { return Some(Value::Unknown(span)) };
+    Some(match (o.get(key), call.positional.get(1)) {
+        (Some(v), _) => v.clone(),
+        (None, Some(default)) if o.complete => default.clone(),
+        _ => Value::Unknown(span),
+    })
 }
 
 /// Which argument fills slot `n` of a layout ([`super::sdk::Slot`]).
@@ -1053,7 +1109,7 @@ pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None }
+    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
 }
 
 /// The table a rule's result belongs to: the value's own, or the table
@@ -1063,7 +1119,16 @@ fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
 }
 
 pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span, registration: None }))
+    Value::Sdk(Rc::new(SdkValue {
+        table,
+        ty,
+        method,
+        pending: None,
+        decorator: None,
+        span,
+        registration: None,
+        listing: None,
+    }))
 }
 
 fn empty_call(span: Span) -> PendingCall {

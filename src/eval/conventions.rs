@@ -279,7 +279,7 @@ impl Interp<'_> {
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None }
+    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
 }
 
 fn sdk_value_of(s: &SdkValue) -> SdkValue {

@@ -85,6 +85,8 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// List-tools handlers to run once the program has loaded.
+    pub(super) listings: Vec<super::listing::Queued>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
     /// How many branches whose condition is unknown are running.
@@ -118,6 +120,7 @@ impl<'p> Interp<'p> {
             registrations: vec![],
             in_root: false,
             from_params: HashSet::new(),
+            listings: vec![],
             exhausted: false,
             branches: 0,
             each: None,
@@ -510,6 +513,9 @@ impl<'p> Interp<'p> {
                     return self.super_member(act, name, *span);
                 }
                 let o = self.eval(act, object);
+                if let Some(v) = enum_value(self.modules[module].lang, &o, name) {
+                    return v;
+                }
                 self.get_member(&o, name, *span)
             }
             Expr::Index { object, index, span } => {
@@ -701,4 +707,11 @@ impl<'p> Interp<'p> {
             BinaryOp::Other => Value::Unknown(span),
         }
     }
+}
+
+/// Python's `Member.value` of a string-valued `Enum` member, which the
+/// interpreter holds as the string itself (`class Name(str, Enum): A = "a"`):
+/// a `str` has no attribute `value`, so the string is what it reads.
+fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {
+    (lang == crate::model::Lang::Python && name == "value" && matches!(o, Value::Str(..))).then(|| o.clone())
 }

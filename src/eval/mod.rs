@@ -22,6 +22,7 @@ pub mod budget;
 mod calls;
 mod conventions;
 pub mod interp;
+pub mod listing;
 pub mod sdk;
 mod signature;
 mod tool_objects;
@@ -91,9 +92,11 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     for idx in 0..modules.len() {
         it.module_conventions(idx);
     }
+    it.run_listings();
     it.in_root = true;
     for _ in 0..budget.max_root_rounds {
-        if !run_roots(&mut it) {
+        let ran = run_roots(&mut it);
+        if !(it.run_listings() || ran) {
             break;
         }
     }

@@ -61,6 +61,7 @@ impl Interp<'_> {
             decorator: Some(roles),
             span,
             registration: None,
+            listing: None,
         }))
     }
 

@@ -50,11 +50,13 @@ pub struct Obj {
     /// then unknown rather than undefined.
     pub complete: bool,
     pub span: Option<Span>,
+    /// For a record of an SDK type the SDK reads tools from later: how it was made.
+    pub made: Option<Rc<super::listing::Made>>,
 }
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span) }
+        Obj { entries: vec![], complete: true, span: Some(span), made: None }
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
@@ -113,6 +115,8 @@ pub struct SdkValue {
     /// For a decorator: the call that made it, whose arguments give the roles.
     pub pending: Option<PendingCall>,
     pub decorator: Option<&'static super::sdk::Roles>,
+    /// For a decorator: the function it gets is a list-tools handler.
+    pub listing: Option<&'static super::sdk::Listing>,
     pub span: Span,
     /// For a value that stands for a registered tool: its index in the
     /// interpreter's registrations.

@@ -256,7 +256,11 @@ impl Resolver<'_, '_> {
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
-        let params = if lang == Lang::Python { handler_params(reg, program) } else { None };
+        let params = match &reg.handler {
+            Some(Value::Object(record)) => schema_params(&record.borrow()),
+            _ if lang == Lang::Python => handler_params(reg, program),
+            _ => None,
+        };
         Tool {
             name,
             name_span,
@@ -273,6 +277,18 @@ impl Resolver<'_, '_> {
             confirms: vec![],
         }
     }
+}
+
+/// The inputs a listed tool record declares: the keys of its input
+/// schema's `properties` (`inputSchema`, or v2's `input_schema`), when the
+/// schema is a literal the evaluator knows whole.
+fn schema_params(record: &eval::value::Obj) -> Option<Vec<String>> {
+    let schema = record.get("inputSchema").or_else(|| record.get("input_schema"))?;
+    let Value::Object(schema) = schema else { return None };
+    let schema = schema.borrow();
+    let Some(Value::Object(props)) = schema.get("properties") else { return None };
+    let props = props.borrow();
+    props.complete.then(|| props.entries.iter().map(|(k, _, _)| k.to_string()).collect())
 }
 
 /// A Python handler's parameter names, when its signature shows them all:
@@ -326,6 +342,8 @@ fn unsure(t: &Tool) -> bool {
     let a = &t.annotations;
     t.name.is_none()
         || matches!(a.origin, Origin::Unresolved(_))
+        || matches!(t.title, Hint::Unresolved { .. })
+        || matches!(a.title, Hint::Unresolved { .. })
         || crate::model::HintKind::ALL.iter().any(|k| matches!(a.hint(*k), Hint::Unresolved { .. }))
 }
 

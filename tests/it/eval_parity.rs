@@ -12,14 +12,8 @@ use crate::{bin, fixtures};
 
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
-    "python/function-local-presets",
-    "python/helper-from-module",
     "python/loop-registration",
-    "python/lowlevel-server",
     "python/lowlevel-tool-definitions",
-    "python/lowlevel-tool-splat",
-    "python/preset-dict-get",
-    "python/sdk-v2-mcp-types",
     "typescript/commonjs",
     "typescript/compiled-dist",
     "typescript/filtered-tool-list",

@@ -57,6 +57,9 @@ pub enum Op {
     /// exported value is argument 0. Modules under a directory named in
     /// `not_under` (another kind of file of the same convention) do not count.
     Export { name: &'static str, not_under: &'static [&'static str] },
+    /// Passing this keyword argument when calling the value itself; applies
+    /// beside the `Call` rule (`Server("x", on_list_tools=handler)`).
+    Kw(&'static str),
 }
 
 #[derive(Debug)]
@@ -117,6 +120,27 @@ pub enum Effect {
     /// The value behaves as this type of another table (`(api, type)`):
     /// a wrapper that adds methods to a server keeps the server's own.
     As(&'static str, &'static str),
+    /// A record like [`Effect::Record`] that also remembers it is of SDK
+    /// type `on` and which call made it, for an SDK that reads tools out of
+    /// such records later ([`Listing`]).
+    Definition,
+    /// The call returns a decorator whose function is a list-tools handler
+    /// (`@server.list_tools()`).
+    ListingDecorator(&'static Listing),
+    /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
+    ListingHandler(&'static Listing),
+}
+
+/// A list-tools handler: the SDK calls it and every record of type
+/// `record` it returns is one tool. The handler returns the list itself or
+/// a result record holding it; the tool's roles are keyword arguments of
+/// the record's constructor (`types.Tool(name=..., annotations=...)`).
+#[derive(Debug)]
+pub struct Listing {
+    pub record: &'static str,
+    /// A result record type and the field that holds the list (`ListToolsResult.tools`).
+    pub result: Option<(&'static str, &'static str)>,
+    pub roles: &'static Roles,
 }
 
 /// Where each part of a registered tool comes from, as access paths
@@ -241,6 +265,13 @@ impl SdkTable {
         TABLES.iter().filter(|t| !std::ptr::eq(**t, self)).find_map(|t| t.rule(&qualified, op))
     }
 
+    /// Whether both tables describe one package (FastMCP and the low-level
+    /// `Server` both live in `mcp`), so a symbol missing from one is looked
+    /// up in the other.
+    fn shares_module(&self, other: &SdkTable) -> bool {
+        self.langs.iter().any(|l| other.langs.contains(l)) && self.modules.iter().any(|m| other.modules.contains(m))
+    }
+
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
         self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
             Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
@@ -261,6 +292,7 @@ mod mcp_framework;
 mod mcp_handler;
 mod mcp_use;
 mod punkpeye_fastmcp;
+mod python_lowlevel;
 mod python_mcp;
 mod supabase_mcp_utils;
 mod typescript_sdk;
@@ -275,6 +307,7 @@ pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
+pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
@@ -290,6 +323,7 @@ pub fn table_index(api: &str) -> Option<usize> {
 /// Every table, in lookup order.
 pub static TABLES: &[&SdkTable] = &[
     &PYTHON_MCP,
+    &PYTHON_LOWLEVEL,
     &FASTMCP,
     &FUNCTOOLS,
     &TS_SDK,
@@ -304,6 +338,41 @@ pub static TABLES: &[&SdkTable] = &[
     &XMCP,
     &MCP_FRAMEWORK,
 ];
+
+/// The table and SDK type of `member` imported from `module`: the first
+/// table owning the module that knows the symbol, else the first owner
+/// (with no symbol: unknown).
+/// A receiver the interpreter cannot follow (an untyped parameter of a
+/// function nothing called, a member of one) whose own name says it is an
+/// MCP server (`mcp`, `app.mcp`, `self.mcp_server`): Python's FastMCP
+/// `Server`, as the recognisers have always read it (README, "Receivers").
+pub fn named_receiver(lang: Lang, name: &str) -> Option<(usize, &'static str)> {
+    if lang != Lang::Python || !name.to_ascii_lowercase().contains("mcp") {
+        return None;
+    }
+    TABLES.iter().position(|t| std::ptr::eq(*t, &PYTHON_MCP)).map(|i| (i, "Server"))
+}
+
+/// A whole-module import (`member` `None`) is the module itself.
+pub fn import_symbol(lang: Lang, module: &str, member: Option<&str>) -> Option<(usize, Option<&'static str>)> {
+    let owners = || TABLES.iter().enumerate().filter(|(_, t)| t.owns(lang, module));
+    let first = owners().next()?.0;
+    let Some(member) = member else { return Some((first, Some("@module"))) };
+    Some(owners().find_map(|(i, t)| t.symbol(member).map(|ty| (i, Some(ty)))).unwrap_or((first, None)))
+}
+
+/// A member of an SDK module value made from table `t`: `t`'s symbol, else
+/// that of another table describing the same package.
+pub fn module_member(t: usize, member: &str) -> Option<(usize, &'static str)> {
+    let own = TABLES[t];
+    own.symbol(member).map(|ty| (t, ty)).or_else(|| {
+        TABLES
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| *i != t && own.shares_module(o))
+            .find_map(|(i, o)| o.symbol(member).map(|ty| (i, ty)))
+    })
+}
 
 #[cfg(test)]
 mod tests {
