@@ -834,6 +834,9 @@ impl Interp<'_> {
         handler: Option<Value>,
         span: Span,
     ) -> usize {
+        // `add_tool(fn)` has no handler role: the function it is passed, or
+        // the one a tool object handed to it was made from.
+        let handler = handler.or_else(|| super::tool_objects::tool_handler(call));
         let null_is_absent = TABLES[s.table].null_is_absent;
         let pick = |this: &mut Self, paths: &[Path]| {
             paths
@@ -864,11 +867,7 @@ impl Interp<'_> {
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
             name_from_params,
-            // `add_tool(fn)` has no handler role: the function it is passed.
-            handed_at: handler
-                .clone()
-                .or_else(|| super::tool_objects::tool_handler(call))
-                .and_then(|h| self.handed_at(&h)),
+            handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,
             from_root: self.in_root,
             branches: self.branches,

@@ -75,10 +75,12 @@ impl Interp<'_> {
                 Some((parts.kw(key)?.clone(), parts.kw_span(key)))
             }
             Value::Func(f) | Value::Bound(f, _) => {
-                let reg =
-                    self.registrations.iter().rev().find(
-                        |r| matches!(&r.handler, Some(Value::Func(h) | Value::Bound(h, _)) if Rc::ptr_eq(h, f)),
-                    )?;
+                // The tool it was first registered as (by its decorator), not a
+                // tool object later derived from it and registered too.
+                let reg = self
+                    .registrations
+                    .iter()
+                    .find(|r| matches!(&r.handler, Some(Value::Func(h) | Value::Bound(h, _)) if Rc::ptr_eq(h, f)))?;
                 match key {
                     "name" => Some((reg.name.clone()?, reg.name_at)),
                     "title" => Some((reg.title.clone()?, None)),

@@ -12,11 +12,9 @@ use crate::{bin, fixtures};
 
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
-    "python/fastmcp-standalone-tool",
     "python/intent-names",
     "python/loop-registration",
     "python/lowlevel-tool-definitions",
-    "python/tool-from-function",
     "typescript/class-hierarchy-getter",
     "typescript/commonjs",
     "typescript/compiled-dist",
