@@ -191,6 +191,8 @@ impl Interp<'_> {
             "values" => "values",
             "entries" => "items",
             "keys" => "keys",
+            // `Object.freeze(o)` is `o`, made read-only.
+            "freeze" | "seal" | "preventExtensions" => return call.positional.first().cloned(),
             _ => return None,
         };
         let [Value::Object(o)] = &call.positional[..] else { return None };
@@ -453,7 +455,6 @@ impl Interp<'_> {
                     None => Value::Unknown(span),
                 }
             }
-            Value::List(l, _) if name == "length" => Value::Num(l.borrow().len().to_string().into(), span),
             Value::OneOf(vs) => {
                 let vs = vs.clone();
                 let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
@@ -676,6 +677,12 @@ impl Interp<'_> {
                     span: s.span,
                 }))
             }
+            Effect::ListHandler(h) => {
+                self.list_handler(s.table, h, &call, span);
+                Value::Unknown(span)
+            }
+            // A type, not a callable.
+            Effect::Define(_) => Value::Unknown(span),
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -737,7 +744,7 @@ impl Interp<'_> {
         self.call_value(&f, None, merged, span)
     }
 
-    fn register(
+    pub(super) fn register(
         &mut self,
         s: &SdkValue,
         roles: &'static Roles,

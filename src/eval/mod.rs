@@ -20,6 +20,7 @@
 
 pub mod budget;
 mod calls;
+mod definitions;
 pub mod interp;
 pub mod sdk;
 mod signature;
@@ -90,6 +91,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
             break;
         }
     }
+    it.register_definitions();
     let exhausted = it.exhausted;
     Outcome { registrations: it.registrations, exhausted }
 }

@@ -286,8 +286,29 @@ pub enum Expr {
         parts: Vec<Expr>,
         span: Span,
     },
+    /// A value declared or asserted to have a type (`const x: T = v`,
+    /// `v as T`, `<T>v`, `v satisfies T[]`): the value passes through; the
+    /// type is evaluated like a callee so an SDK table can say what a value
+    /// of it is (the TS SDK's `Tool` is a tool definition).
+    Typed {
+        value: Box<Expr>,
+        ty: Box<Expr>,
+        holds: TypeHolds,
+        span: Span,
+    },
     /// Syntax the frontend does not lower.
     Unknown(Span),
+}
+
+/// What a [`Expr::Typed`] value is in terms of its named type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeHolds {
+    /// `T`.
+    One,
+    /// `T[]`, `Array<T>`, `[]T`, `Vec<T>`: every element.
+    List,
+    /// `Record<string, T>`, `map[string]T`: every value.
+    Map,
 }
 
 impl Expr {
@@ -310,6 +331,7 @@ impl Expr {
             | Expr::Unary { span, .. }
             | Expr::Binary { span, .. }
             | Expr::Cond { span, .. }
+            | Expr::Typed { span, .. }
             | Expr::Concat { span, .. } => *span,
         }
     }

@@ -47,6 +47,9 @@ pub enum Op {
     /// Calling any method no `Method` rule names (a schema builder's
     /// `.string().describe(...)` chains).
     AnyMethod,
+    /// Declaring or asserting a value to be of the type (`const t: Tool =
+    /// {...}`, `[...] satisfies Tool[]`); [`crate::ir::Expr::Typed`].
+    Typed,
 }
 
 #[derive(Debug)]
@@ -84,6 +87,28 @@ pub enum Effect {
     /// The call returns a decorator (or, given the function, is one) that
     /// turns the function into a tool object (fastmcp's standalone `@tool`).
     ToolDecorator(&'static Roles),
+    /// The value is a tool definition object (for [`Op::Typed`]): `roles`
+    /// read it as `Path::Arg(0)`.
+    Define(&'static Roles),
+    /// The call installs a request handler that answers with definitions
+    /// (the low-level `setRequestHandler(ListToolsRequestSchema, handler)`).
+    ListHandler(&'static ListHandler),
+}
+
+/// A request handler whose answer lists tool definitions.
+#[derive(Debug)]
+pub struct ListHandler {
+    /// The argument that says which request is handled.
+    pub request: usize,
+    /// The SDK types (a request schema symbol) or strings (a method name)
+    /// that argument must be for the handler to list tools.
+    pub requests: &'static [&'static str],
+    /// The argument that is the handler function.
+    pub handler: usize,
+    /// The member of the handler's result that holds the definitions.
+    pub list: &'static str,
+    /// Each definition's parts, read from it as `Path::Arg(0)`.
+    pub roles: &'static Roles,
 }
 
 /// Where each part of a registered tool comes from, as access paths

@@ -16,7 +16,7 @@ use tree_sitter::Node;
 
 use crate::ir::{
     Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
-    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp,
+    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, TypeHolds, UnaryOp,
 };
 use crate::model::Lang;
 use crate::source::{FileId, Span};
@@ -274,7 +274,12 @@ impl Cx<'_> {
                 self.require_import(name, module, span, out);
                 continue;
             }
-            let value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
+            let mut value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
+            // `const x: T = v`: the declared type says what `v` is.
+            let declared = d.child_by_field_name("type").and_then(|t| kids(t).into_iter().next());
+            if let Some((ty, holds)) = declared.and_then(|t| self.typed_as(t)) {
+                value = Expr::Typed { value: Box::new(value), ty: Box::new(ty), holds, span };
+            }
             out.push(Stmt::Let { target: self.pattern(name), value, span });
         }
     }
@@ -575,6 +580,42 @@ impl Cx<'_> {
         }
     }
 
+    /// A type that names a type: `T`, `ns.T`, `T[]`, `Array<T>`,
+    /// `readonly T[]`, `Record<K, T>`, as the named type and what holds it.
+    fn typed_as(&mut self, t: Node) -> Option<(Expr, TypeHolds)> {
+        let named = |cx: &mut Self, n: Node| -> Option<Expr> {
+            let span = cx.span(n);
+            match n.kind() {
+                "type_identifier" => Some(Expr::Name(cx.text(n), span)),
+                "nested_type_identifier" => {
+                    let text = cx.text(n);
+                    let mut parts = text.split('.').map(str::trim);
+                    let mut e = Expr::Name(parts.next()?.to_string(), span);
+                    for p in parts {
+                        e = Expr::Member { object: Box::new(e), name: p.to_string(), span };
+                    }
+                    Some(e)
+                }
+                _ => None,
+            }
+        };
+        match t.kind() {
+            "type_identifier" | "nested_type_identifier" => Some((named(self, t)?, TypeHolds::One)),
+            "array_type" => Some((named(self, kids(t).into_iter().next()?)?, TypeHolds::List)),
+            "readonly_type" => self.typed_as(kids(t).into_iter().next()?),
+            "generic_type" => {
+                let name = self.text(t.child_by_field_name("name")?);
+                let targs = kids(t.child_by_field_name("type_arguments")?);
+                match (name.as_str(), targs.as_slice()) {
+                    ("Array" | "ReadonlyArray", [e]) => Some((named(self, *e)?, TypeHolds::List)),
+                    ("Record", [_, e]) => Some((named(self, *e)?, TypeHolds::Map)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     fn class(&mut self, n: Node) -> crate::ir::ClassId {
         let span = self.span(n);
         let name_node = n.child_by_field_name("name");
@@ -738,12 +779,22 @@ impl Cx<'_> {
             | "non_null_expression"
             | "type_assertion"
             | "await_expression" => {
-                match kids(n)
-                    .into_iter()
-                    .find(|c| !is_type(c.kind()) && !c.kind().ends_with("_type") && c.kind() != "type_identifier")
-                {
-                    Some(inner) => Expr::Unary { op: UnaryOp::Transparent, operand: b(self.expr(inner)), span },
-                    None => Expr::Unknown(span),
+                let parts = kids(n);
+                let inner = parts
+                    .iter()
+                    .find(|c| !is_type(c.kind()) && !c.kind().ends_with("_type") && c.kind() != "type_identifier");
+                let Some(inner) = inner else { return Expr::Unknown(span) };
+                let value = self.expr(*inner);
+                // `v as T`, `v satisfies T`, `<T>v`: the type is the other part.
+                let ty = parts.iter().find(|c| c.id() != inner.id()).and_then(|t| match t.kind() {
+                    "type_arguments" => kids(*t).into_iter().next(),
+                    _ => Some(*t),
+                });
+                match ty.and_then(|t| self.typed_as(t)) {
+                    Some((ty, holds)) if n.kind() != "await_expression" => {
+                        Expr::Typed { value: b(value), ty: b(ty), holds, span }
+                    }
+                    _ => Expr::Unary { op: UnaryOp::Transparent, operand: b(value), span },
                 }
             }
             "binary_expression" => {
