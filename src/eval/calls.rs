@@ -13,6 +13,7 @@ use super::sdk::{Effect, Op, Path, Roles, TABLES};
 use super::signature::Bound;
 use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
 use super::Registration;
+use crate::ir::CJS_EXPORTS;
 
 impl Interp<'_> {
     pub(super) fn make_function(&mut self, act: &Activation, module: usize, id: FuncId) -> Value {
@@ -78,11 +79,15 @@ impl Interp<'_> {
                 Link::Module(m) => Value::Module(m, imp.span),
                 Link::Member(m, name) => match self.eval_module(m) {
                     Some(frame) if name == "*" => {
-                        let vars: Vec<_> = frame.borrow().vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        let mut vars: Vec<_> =
+                            frame.borrow().vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        if let Some(Value::Object(o)) = frame.borrow().vars.get(CJS_EXPORTS) {
+                            vars.extend(o.borrow().entries.iter().map(|(k, v, _)| (k.clone(), v.clone())));
+                        }
                         act.frame.borrow_mut().vars.extend(vars);
                         return;
                     }
-                    Some(frame) => frame.borrow().vars.get(name.as_str()).cloned().unwrap_or(Value::Unknown(imp.span)),
+                    Some(frame) => self.export_of(&frame, &name, imp.span),
                     None => Value::Unknown(imp.span),
                 },
                 Link::External => Value::Unknown(imp.span),
@@ -168,6 +173,26 @@ impl Interp<'_> {
         }
     }
 
+    /// What a module exports as `name`: its binding, or, for a CommonJS
+    /// module (one that binds [`CJS_EXPORTS`]), that member of its exports
+    /// object; `default` is the object itself unless it is compiled ESM
+    /// (`__esModule`), whose default is `exports.default`.
+    fn export_of(&mut self, frame: &super::interp::FrameRef, name: &str, span: Span) -> Value {
+        let cjs = frame.borrow().vars.get(CJS_EXPORTS).cloned();
+        match cjs {
+            Some(exports @ Value::Object(_)) => {
+                let esm = self.get_member(&exports, "__esModule", span).truthy() == Some(true);
+                if name == "default" && !esm {
+                    return exports;
+                }
+                self.get_member(&exports, name, span)
+            }
+            Some(exports) if name == "default" => exports,
+            Some(exports) => self.get_member(&exports, name, span),
+            None => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+        }
+    }
+
     /// JavaScript's `Object.values(o)` / `entries` / `keys` (the global,
     /// not shadowed): the mapping views of [`dict_view`].
     fn object_builtin(
@@ -193,10 +218,31 @@ impl Interp<'_> {
             "keys" => "keys",
             // `Object.freeze(o)` is `o`, made read-only.
             "freeze" | "seal" | "preventExtensions" => return call.positional.first().cloned(),
+            "defineProperty" => return Some(self.define_property(call, span)),
             _ => return None,
         };
         let [Value::Object(o)] = &call.positional[..] else { return None };
         dict_view(&o.borrow(), view, &PendingCall::new(span), span)
+    }
+
+    /// `Object.defineProperty(o, key, { value })` or `{ get() {...} }` (as
+    /// compiled re-exports write it): `o[key]` is the value, or what the
+    /// getter returns when read now.
+    fn define_property(&mut self, call: &PendingCall, span: Span) -> Value {
+        let (Some(target), Some(Value::Str(key, at)), Some(desc)) = (call.arg(0), call.arg(1), call.arg(2)) else {
+            return call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+        };
+        let (target, key, at, desc) = (target.clone(), key.clone(), *at, desc.clone());
+        let value = match self.get_member(&desc, "value", span) {
+            Value::Undefined(_) => match self.get_member(&desc, "get", span) {
+                getter @ (Value::Func(_) | Value::Bound(..)) => self.call_value(&getter, None, empty_call(span), span),
+                Value::Undefined(_) => Value::Undefined(span),
+                _ => Value::Unknown(span),
+            },
+            v => v,
+        };
+        self.set_member(&target, &key, value, Some(at));
+        target
     }
 
     /// `recv.name(args)`: built-in list and mapping methods first, then members.
@@ -433,7 +479,7 @@ impl Interp<'_> {
                 self.method_of(&c.clone(), v, name, span)
             }
             Value::Module(m, _) => match self.eval_module(*m) {
-                Some(frame) => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+                Some(frame) => self.export_of(&frame, name, span),
                 None => Value::Unknown(span),
             },
             Value::Sdk(s) => {

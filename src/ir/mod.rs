@@ -16,6 +16,11 @@
 use crate::model::Lang;
 use crate::source::{FileId, Span};
 
+/// The module-level name CommonJS `module.exports` / `exports` lowers to
+/// (no identifier can spell it): a module that binds it exports that
+/// object's members and nothing else.
+pub const CJS_EXPORTS: &str = "module.exports";
+
 /// One source file, lowered.
 #[derive(Clone, Debug)]
 pub struct Module {

@@ -5,6 +5,10 @@
 //! - assignment is an expression; as a statement it becomes `Assign`;
 //! - arrow functions take `this` from where they are written;
 //! - `require("m")` is an import; `export … from` re-exports;
+//! - CommonJS `module.exports` and `exports` are one module-level name,
+//!   [`CJS_EXPORTS`], bound to an empty object on entry; what importers
+//!   see of such a module is that object;
+//! - a comma expression is its last operand (`(0, mod.fn)(...)`);
 //! - constructor parameter properties (`constructor(private s: McpServer)`)
 //!   assign `this.s` on entry;
 //! - type syntax is dropped, except a parameter's declared type, which the
@@ -16,7 +20,7 @@ use tree_sitter::Node;
 
 use crate::ir::{
     Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
-    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, TypeHolds, UnaryOp,
+    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, TypeHolds, UnaryOp, CJS_EXPORTS,
 };
 use crate::model::Lang;
 use crate::source::{FileId, Span};
@@ -25,8 +29,13 @@ const MAX_DEPTH: usize = 200;
 
 /// Lowers one TS/JS file from its parse tree (the facts' own).
 pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
-    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0 };
-    let body = cx.block(root);
+    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0, cjs: false };
+    let mut body = cx.block(root);
+    if cx.cjs {
+        let span = cx.span(root);
+        let empty = Expr::Object { entries: vec![], span: Span { end: span.start, ..span } };
+        body.insert(0, Stmt::Let { target: Pattern::Name(CJS_EXPORTS.into(), span), value: empty, span });
+    }
     cx.module.body = body;
     cx.module
 }
@@ -36,6 +45,8 @@ struct Cx<'a> {
     file: FileId,
     module: Module,
     depth: usize,
+    /// The file uses CommonJS exports.
+    cjs: bool,
 }
 
 fn kids(n: Node) -> Vec<Node> {
@@ -244,6 +255,9 @@ impl Cx<'_> {
     }
 
     fn assign(&mut self, target: Node, value: Expr, span: Span) -> Stmt {
+        if self.is_cjs_exports(target) {
+            return Stmt::Assign { target: Place::Name(CJS_EXPORTS.into(), self.span(target)), value, span };
+        }
         match target.kind() {
             "identifier" => Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span },
             "member_expression" => {
@@ -274,6 +288,15 @@ impl Cx<'_> {
                 self.require_import(name, module, span, out);
                 continue;
             }
+            // `const x = require("m").member`.
+            let required_member = value.filter(|v| v.kind() == "member_expression").and_then(|v| {
+                let module = self.require(v.child_by_field_name("object")?)?;
+                Some((module, self.text(v.child_by_field_name("property")?)))
+            });
+            if let (Some((module, member)), "identifier") = (required_member, name.kind()) {
+                out.push(Stmt::Import(Import { local: self.text(name), module, member: Some(member), span }));
+                continue;
+            }
             let mut value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
             // `const x: T = v`: the declared type says what `v` is.
             let declared = d.child_by_field_name("type").and_then(|t| kids(t).into_iter().next());
@@ -282,6 +305,20 @@ impl Cx<'_> {
             }
             out.push(Stmt::Let { target: self.pattern(name), value, span });
         }
+    }
+
+    /// `module.exports` or a bare `exports` (marks the file CommonJS).
+    fn is_cjs_exports(&mut self, n: Node) -> bool {
+        let yes = match n.kind() {
+            "identifier" => self.text(n) == "exports",
+            "member_expression" => {
+                n.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == "module")
+                    && n.child_by_field_name("property").is_some_and(|p| self.text(p) == "exports")
+            }
+            _ => false,
+        };
+        self.cjs |= yes;
+        yes
     }
 
     /// The module of `require("m")` (possibly behind `await` / parentheses).
@@ -381,10 +418,14 @@ impl Cx<'_> {
                     }
                 }
             }
-            // `export * from "./x"`.
-            (None, Some(module)) => {
-                out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }))
-            }
+            // `export * as ns from "./x"` binds the module; `export * from "./x"` its members.
+            (None, Some(module)) => match kids(n).into_iter().find(|c| c.kind() == "namespace_export") {
+                Some(ns) => {
+                    let local = kids(ns).first().map(|i| self.key_text(*i)).unwrap_or_default();
+                    out.push(Stmt::Import(Import { local, module, member: None, span }))
+                }
+                None => out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span })),
+            },
             (None, None) => {
                 // `export default function f() {}` / `export default class …`.
                 for c in kids(n) {
@@ -720,9 +761,14 @@ impl Cx<'_> {
                 None => Expr::Unknown(span),
             },
             "template_string" => self.template(n, span),
+            _ if self.is_cjs_exports(n) => Expr::Name(CJS_EXPORTS.into(), span),
             "identifier" | "shorthand_property_identifier" => match self.text(n).as_str() {
                 "undefined" => Expr::Lit(Lit::Undefined, span),
                 name => Expr::Name(name.to_string(), span),
+            },
+            "sequence_expression" => match kids(n).last() {
+                Some(last) => self.expr(*last),
+                None => Expr::Unknown(span),
             },
             "this" => Expr::This(span),
             "super" => Expr::Super(span),
