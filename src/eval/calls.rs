@@ -530,8 +530,30 @@ impl Interp<'_> {
                     _ => Value::Func(closure),
                 }
             }
-            None => Value::Unknown(span),
+            None => self.sdk_base_member(class, name, span).unwrap_or(Value::Unknown(span)),
         }
+    }
+
+    /// A member no project class in the hierarchy defines, of a class that
+    /// extends an SDK class (`class LedgerServer extends McpServer`): the
+    /// SDK value's method, so `this.tool(...)` registers.
+    fn sdk_base_member(&self, class: &Rc<ClassVal>, name: &str, span: Span) -> Option<Value> {
+        let mut todo = vec![class.clone()];
+        for _ in 0..64 {
+            let c = todo.pop()?;
+            for b in &c.bases {
+                match b {
+                    Value::Class(b) => todo.push(b.clone()),
+                    Value::Sdk(s) if s.method.is_none() => {
+                        if let Some(Effect::Returns(ty)) = TABLES[s.table].rule(s.ty, &Op::Call).map(|r| &r.effect) {
+                            return Some(sdk(s.table, ty, Some(name.into()), span));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
     }
 
     /// A class attribute read through an instance, where the language does

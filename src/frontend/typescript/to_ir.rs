@@ -206,6 +206,19 @@ impl Cx<'_> {
                 let value = Expr::Object { entries, span };
                 out.push(Stmt::Let { target: Pattern::Name(name, span), value, span });
             }
+            // What the parser could not make sense of: the statements it
+            // still recognised inside, so a syntax error loses only itself.
+            "ERROR" => {
+                for c in kids(n) {
+                    match c.kind() {
+                        k if k.ends_with("_statement") || k.ends_with("_declaration") => self.stmt(c, out),
+                        "call_expression" | "assignment_expression" | "new_expression" | "await_expression" => {
+                            self.expr_stmt(c, out)
+                        }
+                        _ => {}
+                    }
+                }
+            }
             "import_statement" => self.import(n, out),
             "export_statement" => self.export(n, out),
             "interface_declaration"
@@ -305,6 +318,12 @@ impl Cx<'_> {
             }
             out.push(Stmt::Let { target: self.pattern(name), value, span });
         }
+    }
+
+    /// A member expression with a parse error in its receiver, from its property on.
+    fn recovered_span(&self, n: Node) -> Span {
+        let start = n.child_by_field_name("property").map_or(n.start_byte(), |p| p.start_byte());
+        Span::new(self.file, start, n.end_byte())
     }
 
     /// `module.exports` or a bare `exports` (marks the file CommonJS).
@@ -772,6 +791,21 @@ impl Cx<'_> {
             },
             "this" => Expr::This(span),
             "super" => Expr::Super(span),
+            "member_expression" if n.has_error() => {
+                // Error recovery swallowed the receiver: the identifier written
+                // just before `.name`, if there is one; the rest is lost.
+                let prop = n.child_by_field_name("property");
+                let before = prop.and_then(|p| p.prev_named_sibling());
+                let ident = before.and_then(|b| match b.kind() {
+                    "identifier" => Some(b),
+                    "ERROR" => kids(b).last().copied().filter(|i| i.kind() == "identifier"),
+                    _ => None,
+                });
+                let span = self.recovered_span(n);
+                let object = ident.map_or(Expr::Unknown(span), |i| Expr::Name(self.text(i), self.span(i)));
+                let name = prop.map(|p| self.text(p)).unwrap_or_default();
+                Expr::Member { object: b(object), name, span }
+            }
             "member_expression" => {
                 let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
                 let name = n.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
@@ -784,6 +818,13 @@ impl Cx<'_> {
             }
             "call_expression" => {
                 let callee = n.child_by_field_name("function").map_or(Expr::Unknown(span), |c| self.expr(c));
+                // A call whose receiver error recovery swallowed starts at the member it calls.
+                let span = match n.child_by_field_name("function") {
+                    Some(f) if f.kind() == "member_expression" && f.has_error() => {
+                        Span { end: span.end, ..self.recovered_span(f) }
+                    }
+                    _ => span,
+                };
                 let args = n.child_by_field_name("arguments");
                 let args = match args {
                     Some(a) if a.kind() == "arguments" => self.args(a),
@@ -1151,5 +1192,43 @@ mod tests {
             .1
             .expect("parses");
         assert_eq!(m.body.len(), 1);
+    }
+
+    #[test]
+    fn a_subclass_of_the_sdk_server_registers_through_this() {
+        let src = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\n\
+                   import { Base } from \"other-lib\";\n\
+                   export class Ledger extends McpServer {\n\
+                     constructor() { super({ name: \"l\", version: \"1\" }); this.tool(\"post_entry\", async () => ({})); }\n\
+                   }\n\
+                   export class NotMcp extends Base {\n\
+                     constructor() { super(); this.tool(\"not_a_tool\", async () => ({})); }\n\
+                   }\n";
+        assert_eq!(tools(&run_files(&[("main", src)])), ["post_entry:none"]);
+    }
+
+    #[test]
+    fn commonjs_exports_are_what_requires_see() {
+        let presets = "const READ = { readOnlyHint: true };\n\
+                       module.exports = { READ, WRITE: { readOnlyHint: false } };\n\
+                       module.exports.LATE = { readOnlyHint: true };\n";
+        let main = "const { McpServer } = require(\"@modelcontextprotocol/sdk/server/mcp.js\");\n\
+                    const { WRITE } = require(\"./presets\");\n\
+                    const p = require(\"./presets\");\n\
+                    const LATE = require(\"./presets\").LATE;\n\
+                    const server = new McpServer({ name: \"x\", version: \"1\" });\n\
+                    server.registerTool(\"a\", { annotations: WRITE }, async () => ({}));\n\
+                    server.registerTool(\"b\", { annotations: p.READ }, async () => ({}));\n\
+                    server.registerTool(\"c\", { annotations: LATE }, async () => ({}));\n";
+        assert_eq!(tools(&run_files(&[("presets", presets), ("main", main)])), ["a:false", "b:true", "c:true"]);
+    }
+
+    #[test]
+    fn a_syntax_error_loses_only_itself() {
+        let src = format!(
+            "{SERVER}function broken( {{\n  const x = ;\n}}\n\
+             server.registerTool(\"after_error\", {{ annotations: {{ readOnlyHint: true }} }}, async () => ({{}}));\n"
+        );
+        assert_eq!(tools(&run_files(&[("main", &src)])), ["after_error:true"]);
     }
 }
