@@ -115,6 +115,14 @@ impl Interp<'_> {
                 let call =
                     PendingCall { positional: vec![item.clone()], spans: vec![(None, at)], ..PendingCall::new(at) };
                 self.register(&site, p.roles, &call, None, at);
+                // A definition named from a root's parameters is a copy of
+                // what a caller passes (a client mirroring listed tools):
+                // plumbing, as for a registration (no server to check here).
+                let derived =
+                    self.registrations.last().and_then(|r| r.name.as_ref()).is_some_and(|n| self.param_derived(n));
+                if let Some(r) = self.registrations.last_mut().filter(|_| derived) {
+                    r.name_from_params = true;
+                }
             }
         }
         (self.stack, self.in_root) = saved;
