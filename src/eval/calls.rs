@@ -65,11 +65,7 @@ impl Interp<'_> {
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
         let lang = self.modules[module].lang;
-        let value = if let Some(t) = TABLES.iter().position(|t| t.owns(lang, &imp.module)) {
-            let ty = match &imp.member {
-                Some(m) => TABLES[t].symbol(m),
-                None => Some("@module"),
-            };
+        let value = if let Some((t, ty)) = super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
             match ty {
                 Some(ty) => sdk(t, ty, None, imp.span),
                 None => Value::Unknown(imp.span),
@@ -112,16 +108,11 @@ impl Interp<'_> {
                 }
                 (Spread::Map, _) => {}
             }
-            if let (Spread::No, Some(k), Expr::List { items, .. }) = (arg.spread, &arg.keyword, &arg.value) {
-                let spans: Option<Vec<Span>> = items
-                    .iter()
-                    .map(|e| match e {
-                        ir::Element::Item(e) => Some(e.span()),
-                        ir::Element::Spread(_) => None,
-                    })
-                    .collect();
-                if let Some(spans) = spans {
-                    call.element_spans.push((k.as_str().into(), spans));
+            // Where each element of a list literal argument was written.
+            if let (Spread::No, Some(at)) = (arg.spread, element_spans(&arg.value)) {
+                match &arg.keyword {
+                    Some(k) => call.element_spans.push((k.as_str().into(), at)),
+                    None => call.elements.push((call.positional.len(), at)),
                 }
             }
             match (arg.spread, &arg.keyword) {
@@ -158,6 +149,7 @@ impl Interp<'_> {
             }
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
+                let recv = self.named_receiver(act, object, recv);
                 let call = self.eval_args(act, args);
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
@@ -167,6 +159,7 @@ impl Interp<'_> {
             }
             _ => {
                 let f = self.eval(act, callee);
+                let f = super::listing::definition_at(f, callee.span());
                 let call = self.eval_args(act, args);
                 self.call_value(&f, None, call, span)
             }
@@ -190,6 +183,35 @@ impl Interp<'_> {
             Some(exports) if name == "default" => exports,
             Some(exports) => self.get_member(&exports, name, span),
             None => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+        }
+    }
+
+    /// An unknown receiver whose name says it is a server
+    /// ([`super::sdk::named_receiver`]): a parameter of the running function
+    /// (`mcp`) or a member of one (`app.mcp`), not a value the program built.
+    fn named_receiver(&self, act: &Activation, object: &Expr, recv: Value) -> Value {
+        let (Value::Unknown(span), Expr::Name(n, _) | Expr::Member { name: n, .. }) = (&recv, object) else {
+            return recv;
+        };
+        let mut root = object;
+        for _ in 0..16 {
+            match root {
+                Expr::Member { object, .. } => root = object,
+                _ => break,
+            }
+        }
+        let Expr::Name(root, _) = root else { return recv };
+        let param = self
+            .stack
+            .last()
+            .is_some_and(|((m, f), _)| self.modules[*m].func(*f).params.iter().any(|p| &p.name == root));
+        if !param {
+            return recv;
+        }
+        let lang = self.modules[act.frame.borrow().module].lang;
+        match super::sdk::named_receiver(lang, n) {
+            Some((t, ty)) => sdk(t, ty, None, *span),
+            None => recv,
         }
     }
 
@@ -371,6 +393,7 @@ impl Interp<'_> {
         let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
         self.init_fields(class, &inst, 0);
         self.run_constructor(class, &inst, call, span);
+        self.extended_sdk_class(class, &inst);
         inst
     }
 
@@ -485,13 +508,16 @@ impl Interp<'_> {
             Value::Sdk(s) => {
                 // A member of an SDK module is a symbol; of an SDK value, a method.
                 if s.ty == "@module" {
-                    return match TABLES[s.table].symbol(name) {
-                        Some(ty) => sdk(s.table, ty, None, span),
+                    return match super::sdk::module_member(s.table, name) {
+                        Some((t, ty)) => sdk(t, ty, None, span),
                         None => sdk(s.table, "@module", None, span),
                     };
                 }
                 if self.from_params.contains(&s.span) {
                     self.from_params.insert(span);
+                }
+                if let Some(v) = self.sdk_member(s, name, span) {
+                    return v;
                 }
                 sdk(s.table, s.ty, Some(name.into()), span)
             }
@@ -679,6 +705,9 @@ impl Interp<'_> {
 
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {
         let table = TABLES[s.table];
+        if let Some(v) = self.listing_call(s, &call, span) {
+            return v;
+        }
         // A decorator made by an earlier call: this call hands it the function.
         if let Some((pending, roles)) =
             s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
@@ -697,14 +726,62 @@ impl Interp<'_> {
             Some(m) => Op::Method(leak_known(table, m)),
             None => Op::Call,
         };
-        let Some(rule) = table.rule(s.ty, &op) else {
+        let Some(rule) = table.rule_anywhere(s.ty, &op) else {
             return Value::Unknown(span);
         };
-        match &rule.effect {
-            Effect::Returns(ty) => sdk(s.table, ty, None, span),
+        self.sdk_effect(s, rule, &rule.effect, call, span)
+    }
+
+    fn sdk_effect(
+        &mut self,
+        s: &Rc<SdkValue>,
+        rule: &'static super::sdk::Rule,
+        effect: &'static Effect,
+        call: PendingCall,
+        span: Span,
+    ) -> Value {
+        let table = TABLES[s.table];
+        match effect {
+            Effect::When { arg, equals, then } => match call.arg(*arg).and_then(Value::as_str) {
+                Some(v) if v == *equals => self.sdk_effect(s, rule, then, call, span),
+                _ => Value::Unknown(span),
+            },
+            Effect::Returns(ty) => {
+                // A type another table adds (`"ts:Server"` is not this
+                // table's): the value belongs to the table of the rule.
+                let t = rule_table(s.table, rule);
+                sdk(t, ty, None, span)
+            }
+            Effect::RegisterReturns(roles, ty) => {
+                let r = self.register(s, roles, &call, None, span);
+                let t = rule_table(s.table, rule);
+                self.handles.push((t, ty, r));
+                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
+            }
+            Effect::RegisterEach { items, roles } => {
+                self.register_each(s, items, roles, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::Update(roles) => {
+                self.update_registration(s, roles, &call, span);
+                Value::Undefined(span)
+            }
+            Effect::CallsBack { func, with } => {
+                self.calls_back(func, with, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::As(api, ty) => match super::sdk::table_index(api) {
+                // One hop: the other table's own rules, not another `As`.
+                Some(t) if !std::ptr::eq(TABLES[t], table) => {
+                    let other = SdkValue { method: s.method.clone(), ..sdk_value(t, ty, s.span) };
+                    self.sdk_call(&Rc::new(other), call, span)
+                }
+                _ => Value::Unknown(span),
+            },
+            Effect::Registry(_) => Value::Unknown(span),
             Effect::ReturnsRegistering(ty, keyword, roles) => {
-                self.register_each(s, keyword, roles, &call);
-                sdk(s.table, ty, None, span)
+                self.register_each_kw(s, keyword, roles, &call);
+                sdk(rule_table(s.table, rule), ty, None, span)
             }
             Effect::Record => {
                 let mut obj = Obj::new(span);
@@ -728,6 +805,8 @@ impl Interp<'_> {
                 pending: Some(call),
                 decorator: None,
                 span,
+                registration: None,
+                listing: None,
             })),
             Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
             Effect::ToolDecorator(roles) => {
@@ -743,6 +822,8 @@ impl Interp<'_> {
                     pending: Some(call),
                     decorator: Some(roles),
                     span: s.span,
+                    registration: None,
+                    listing: None,
                 }))
             }
             Effect::ListHandler(h) => {
@@ -751,6 +832,9 @@ impl Interp<'_> {
             }
             // A type, not a callable.
             Effect::Define(_) => Value::Unknown(span),
+            effect @ (Effect::Definition | Effect::ListingDecorator(_) | Effect::ListingHandler(_)) => {
+                self.listing_effect(s, effect, rule.on, call, span)
+            }
             Effect::Decorator(roles) => {
                 // `@server.tool` used bare: the function is the first argument.
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -765,8 +849,10 @@ impl Interp<'_> {
                     method: None,
                     pending: Some(call),
                     decorator: Some(roles),
+                    listing: None,
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
+                    registration: None,
                 }))
             }
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue {
@@ -776,6 +862,8 @@ impl Interp<'_> {
                 pending: Some(call),
                 decorator: None,
                 span,
+                registration: None,
+                listing: None,
             })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
@@ -784,7 +872,7 @@ impl Interp<'_> {
 
     /// Registers each element of the list given as `keyword`, as if it
     /// were passed alone, reported where the element is written.
-    fn register_each(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
+    fn register_each_kw(&mut self, s: &SdkValue, keyword: &str, roles: &'static Roles, call: &PendingCall) {
         let Some(Value::List(items, list_span)) = call.kw(keyword) else { return };
         let items = items.borrow().clone();
         let spans = call.element_spans.iter().find(|(k, _)| &**k == keyword).map(|(_, s)| s.as_slice());
@@ -812,6 +900,7 @@ impl Interp<'_> {
         self.call_value(&f, None, merged, span)
     }
 
+    /// Records a registration; its index in `registrations`.
     pub(super) fn register(
         &mut self,
         s: &SdkValue,
@@ -819,7 +908,7 @@ impl Interp<'_> {
         call: &PendingCall,
         handler: Option<Value>,
         span: Span,
-    ) {
+    ) -> usize {
         let null_is_absent = TABLES[s.table].null_is_absent;
         let pick = |this: &mut Self, paths: &[Path]| {
             paths
@@ -857,7 +946,9 @@ impl Interp<'_> {
                 .and_then(|h| self.handed_at(&h)),
             handler,
             from_root: self.in_root,
+            branches: self.branches,
         });
+        self.registrations.len() - 1
     }
 
     /// The call site of the outermost project call on the stack that was
@@ -891,6 +982,14 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Returned(base) => {
+                let (f, _) = self.path(base, call, handler, span)?;
+                let at = super::conventions::sdk_call_site(self, &f, span);
+                (self.call_value(&f, None, PendingCall::new(at), at), None)
+            }
+            Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
+            Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,
+            Path::ModuleStem => (self.module_stem.clone()?, None),
             Path::HandlerName => (self.get_member(handler?, "__name__", span), None),
             Path::Of(inner, key) => {
                 let (v, _) = self.path(inner, call, handler, span)?;
@@ -925,10 +1024,25 @@ fn handed_functions(call: &PendingCall) -> Vec<Rc<Closure>> {
     .collect()
 }
 
+/// Where each element of a list literal without spreads was written.
+fn element_spans(e: &Expr) -> Option<Vec<Span>> {
+    let Expr::List { items, .. } = e else { return None };
+    items
+        .iter()
+        .map(|i| match i {
+            ir::Element::Item(e) => Some(e.span()),
+            ir::Element::Spread(_) => None,
+        })
+        .collect()
+}
+
 /// A mapping's `items()`, `values()` and `keys()` as lists (pairs for
 /// `items`), when every key is known and the object has no member of that
 /// name of its own.
 fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    if name == "get" {
+        return dict_get(o, call, span);
+    }
     if !o.complete || !call.positional.is_empty() || !call.keywords.is_empty() || o.get(name).is_some() {
         return None;
     }
@@ -941,6 +1055,22 @@ fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) 
         _ => return None,
     };
     Some(list(out))
+}
+
+/// A mapping's `get(key[, default])`: the value under a known key, else
+/// the default. A key the mapping lacks with no default is unknown, not
+/// `None`: the mapping may be filled elsewhere, and absent hints are never
+/// guessed.
+fn dict_get(o: &super::value::Obj, call: &PendingCall, span: Span) -> Option<Value> {
+    if o.get("get").is_some() || !call.keywords.is_empty() || !(1..=2).contains(&call.positional.len()) {
+        return None;
+    }
+    let Value::Str(key, _) = &call.positional[0] else { return Some(Value::Unknown(span)) };
+    Some(match (o.get(key), call.positional.get(1)) {
+        (Some(v), _) => v.clone(),
+        (None, Some(default)) if o.complete => default.clone(),
+        _ => Value::Unknown(span),
+    })
 }
 
 /// Which argument fills slot `n` of a layout ([`super::sdk::Slot`]).
@@ -1053,8 +1183,27 @@ pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
     }
 }
 
-fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { table, ty, method, pending: None, decorator: None, span }))
+fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
+    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
+}
+
+/// The table a rule's result belongs to: the value's own, or the table
+/// that holds the rule when that one added it to another's type.
+fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
+    TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
+}
+
+pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue {
+        table,
+        ty,
+        method,
+        pending: None,
+        decorator: None,
+        span,
+        registration: None,
+        listing: None,
+    }))
 }
 
 fn empty_call(span: Span) -> PendingCall {
@@ -1063,9 +1212,10 @@ fn empty_call(span: Span) -> PendingCall {
 
 /// The table's own spelling of a method name, so rules can hold `&'static str`.
 fn leak_known(table: &super::sdk::SdkTable, name: &str) -> &'static str {
-    table
-        .rules
-        .iter()
+    // Other tables may add methods to this one's types (`"ts:Server"`).
+    std::iter::once(table)
+        .chain(TABLES.iter().copied())
+        .flat_map(|t| t.rules.iter())
         .find_map(|r| match r.op {
             Op::Method(m) if m == name => Some(m),
             _ => None,

@@ -110,7 +110,9 @@ impl Interp<'_> {
                     method: None,
                     pending: None,
                     decorator: None,
+                    listing: None,
                     span: p.site,
+                    registration: None,
                 };
                 let call =
                     PendingCall { positional: vec![item.clone()], spans: vec![(None, at)], ..PendingCall::new(at) };

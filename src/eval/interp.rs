@@ -40,6 +40,11 @@ pub(super) struct Activation {
 /// Resolves an import of one module to another module of the program.
 pub trait Linker {
     fn resolve(&self, from: usize, import: &ir::Import) -> Link;
+    /// The module's path relative to its root, `/`-separated, for the
+    /// SDKs whose conventions name files (xmcp's tool files).
+    fn module_path(&self, _module: usize) -> Option<String> {
+        None
+    }
 }
 
 pub enum Link {
@@ -82,8 +87,20 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// List-tools handlers to run once the program has loaded.
+    pub(super) listings: Vec<super::listing::Queued>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
+    /// How many branches whose condition is unknown are running.
+    pub(super) branches: usize,
+    /// The element (with its key in a record, and where it was written) an
+    /// [`super::sdk::Effect::RegisterEach`] registers now.
+    pub(super) each: Option<(Value, Option<Value>, Option<Span>)>,
+    /// The file stem of the module an [`super::sdk::Op::Export`] registers.
+    pub(super) module_stem: Option<Value>,
+    /// Registrations that returned a value standing for the tool: (table,
+    /// type of that value, registration), for [`super::sdk::Effect::Registry`].
+    pub(super) handles: Vec<(usize, &'static str, usize)>,
 }
 
 impl<'p> Interp<'p> {
@@ -106,7 +123,12 @@ impl<'p> Interp<'p> {
             definitions: vec![],
             in_root: false,
             from_params: HashSet::new(),
+            listings: vec![],
             exhausted: false,
+            branches: 0,
+            each: None,
+            module_stem: None,
+            handles: vec![],
         }
     }
 
@@ -263,12 +285,14 @@ impl<'p> Interp<'p> {
     fn both(&mut self, act: &mut Activation, arms: &[&Vec<Stmt>]) -> Flow {
         let before = act.frame.borrow().vars.clone();
         let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
+        self.branches += 1;
         for arm in arms {
             act.frame.borrow_mut().vars = before.clone();
             let flow = self.exec_block(act, arm);
             let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
             ends.push((flow, vars));
         }
+        self.branches -= 1;
         let going_on: Vec<&HashMap<Rc<str>, Value>> =
             ends.iter().filter(|(f, _)| *f == Flow::Normal).map(|(_, v)| v).collect();
         if going_on.is_empty() {
@@ -492,6 +516,9 @@ impl<'p> Interp<'p> {
                     return self.super_member(act, name, *span);
                 }
                 let o = self.eval(act, object);
+                if let Some(v) = enum_value(self.modules[module].lang, &o, name) {
+                    return v;
+                }
                 self.get_member(&o, name, *span)
             }
             Expr::Index { object, index, span } => {
@@ -689,4 +716,11 @@ impl<'p> Interp<'p> {
             BinaryOp::Other => Value::Unknown(span),
         }
     }
+}
+
+/// Python's `Member.value` of a string-valued `Enum` member, which the
+/// interpreter holds as the string itself (`class Name(str, Enum): A = "a"`):
+/// a `str` has no attribute `value`, so the string is what it reads.
+fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {
+    (lang == crate::model::Lang::Python && name == "value" && matches!(o, Value::Str(..))).then(|| o.clone())
 }

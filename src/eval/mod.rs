@@ -20,8 +20,10 @@
 
 pub mod budget;
 mod calls;
+mod conventions;
 mod definitions;
 pub mod interp;
+pub mod listing;
 pub mod sdk;
 mod signature;
 mod tool_objects;
@@ -71,6 +73,9 @@ pub struct Registration {
     /// parameters, and so does the server: the registration forwards what
     /// its callers pass.
     pub name_from_params: bool,
+    /// Inside how many branches of unknown condition it was made: a later
+    /// change to it made deeper than that happens on some paths only.
+    pub branches: usize,
 }
 
 pub struct Outcome {
@@ -85,9 +90,14 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     for idx in 0..modules.len() {
         it.eval_module(idx);
     }
+    for idx in 0..modules.len() {
+        it.module_conventions(idx);
+    }
+    it.run_listings();
     it.in_root = true;
     for _ in 0..budget.max_root_rounds {
-        if !run_roots(&mut it) {
+        let ran = run_roots(&mut it);
+        if !(it.run_listings() || ran) {
             break;
         }
     }

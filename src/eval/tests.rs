@@ -553,3 +553,78 @@ fn objects_typed_as_the_sdk_tool_are_definitions_once_each() {
     let out = run_one(m);
     assert_eq!(names(&out), ["chmod_file", "stat_file", "touch_file"]);
 }
+/// Runs one Python file through the real lowering.
+fn run_py(src: &str) -> Outcome {
+    let m = crate::frontend::python::parse_file(FileId(0), src, true).1.expect("parses");
+    run_one(m)
+}
+
+#[test]
+fn a_list_tools_handler_registers_the_tool_records_it_returns() {
+    // The handler runs after the module loaded: `make` and `WRITE` are bound below it.
+    let out = run_py(
+        "import mcp.types as types\nfrom mcp.server.lowlevel import Server\n\
+         server = Server('x')\n\
+         @server.list_tools()\nasync def list_tools():\n    \
+             return [types.Tool(name='read', annotations=types.ToolAnnotations(readOnlyHint=True)), make('write')]\n\
+         def make(n):\n    return types.Tool(name=n, annotations=WRITE)\n\
+         WRITE = types.ToolAnnotations(readOnlyHint=False)\n\
+         def parse(result):\n    return [types.Tool(**t) for t in result['tools']]\n",
+    );
+    assert_eq!(names(&out), ["read", "write"]);
+    let write = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == "write"));
+    assert_eq!(hint(write.expect("write"), "readOnlyHint"), "false");
+    assert!(out.registrations.iter().all(|r| r.api == "python.lowlevel"));
+}
+
+#[test]
+fn a_v2_handler_passed_to_the_constructor_lists_its_result_records() {
+    let out = run_py(
+        "from mcp.server import Server\nfrom mcp_types import ListToolsResult, Tool\n\
+         async def list_tools(ctx, params):\n    return ListToolsResult(tools=[Tool(name='lookup')])\n\
+         server = Server('x', on_list_tools=list_tools)\n",
+    );
+    assert_eq!(names(&out), ["lookup"]);
+}
+
+#[test]
+fn tool_records_nothing_lists_register_nothing() {
+    // Records built outside a listing, a handler given to another keyword,
+    // and plain dicts in a listing (the SDK reads `tool.name`) are no tools.
+    let out = run_py(
+        "from mcp.server import Server\nfrom mcp_types import Tool\n\
+         CACHE = [Tool(name='cached')]\n\
+         async def other(ctx, params):\n    return [Tool(name='other')]\n\
+         async def dicts(ctx, params):\n    return [{'name': 'plain'}]\n\
+         server = Server('x', on_call_tool=other, on_list_tools=dicts)\n",
+    );
+    assert!(out.registrations.is_empty(), "{:?}", names(&out));
+}
+
+#[test]
+fn dict_get_reads_a_known_key_or_the_default_and_nothing_else() {
+    let out = run_py(
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n\
+         HINTS = {'read': {'readOnlyHint': True}}\n\
+         @mcp.tool(annotations=HINTS.get('read'))\ndef a(): pass\n\
+         @mcp.tool(annotations=HINTS.get('write', {'readOnlyHint': False}))\ndef b(): pass\n\
+         @mcp.tool(annotations=HINTS.get('write'))\ndef c(): pass\n",
+    );
+    let by_name = |n: &str| {
+        let r = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == n));
+        hint(r.expect("registered"), "readOnlyHint")
+    };
+    assert_eq!((by_name("a").as_str(), by_name("b").as_str(), by_name("c").as_str()), ("true", "false", "unknown"));
+}
+
+#[test]
+fn an_unfollowed_receiver_named_for_mcp_is_a_server_and_no_other_is() {
+    let out = run_py(
+        "def register(app, web):\n    \
+             @app.mcp.tool()\n    def listed(): pass\n    \
+             @web.tool('/page')\n    def page(): pass\n",
+    );
+    assert_eq!(names(&out), ["listed"]);
+}
+
+mod conventions;

@@ -60,6 +60,8 @@ impl Interp<'_> {
             // The roles it was built with, for the `api` of its registration.
             decorator: Some(roles),
             span,
+            registration: None,
+            listing: None,
         }))
     }
 

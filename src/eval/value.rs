@@ -50,11 +50,13 @@ pub struct Obj {
     /// then unknown rather than undefined.
     pub complete: bool,
     pub span: Option<Span>,
+    /// For a record of an SDK type the SDK reads tools from later: how it was made.
+    pub made: Option<Rc<super::listing::Made>>,
 }
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span) }
+        Obj { entries: vec![], complete: true, span: Some(span), made: None }
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
@@ -113,7 +115,12 @@ pub struct SdkValue {
     /// For a decorator: the call that made it, whose arguments give the roles.
     pub pending: Option<PendingCall>,
     pub decorator: Option<&'static super::sdk::Roles>,
+    /// For a decorator: the function it gets is a list-tools handler.
+    pub listing: Option<&'static super::sdk::Listing>,
     pub span: Span,
+    /// For a value that stands for a registered tool: its index in the
+    /// interpreter's registrations.
+    pub registration: Option<usize>,
 }
 
 /// A call's evaluated arguments.
@@ -128,11 +135,21 @@ pub struct PendingCall {
     /// Where each element of a list literal given by keyword was written
     /// (`tools=[a, b]`), for lists without spreads.
     pub element_spans: Vec<(Rc<str>, Vec<Span>)>,
+    /// For a positional argument written as a list literal without
+    /// spreads: where each element was written (`addTools([a, {...}])`).
+    pub elements: Vec<(usize, Vec<Span>)>,
 }
 
 impl PendingCall {
     pub fn new(span: Span) -> PendingCall {
-        PendingCall { positional: vec![], keywords: vec![], span, spans: vec![], element_spans: vec![] }
+        PendingCall {
+            positional: vec![],
+            keywords: vec![],
+            span,
+            spans: vec![],
+            element_spans: vec![],
+            elements: vec![],
+        }
     }
     pub fn arg_span(&self, i: usize) -> Option<Span> {
         self.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map(|(_, s)| *s)

@@ -27,6 +27,8 @@ struct Program {
     modules: Vec<Arc<ir::Module>>,
     by_file: HashMap<FileId, usize>,
     links: HashMap<(usize, String, Option<String>), LinkTo>,
+    /// Each module's path as walked, `/`-separated.
+    paths: Vec<Option<String>>,
 }
 
 #[derive(Clone)]
@@ -42,6 +44,10 @@ impl eval::Linker for Program {
             Some(LinkTo::Member(m, name)) => Link::Member(*m, name.clone()),
             None => Link::External,
         }
+    }
+
+    fn module_path(&self, module: usize) -> Option<String> {
+        self.paths.get(module).cloned().flatten()
     }
 }
 
@@ -105,8 +111,9 @@ impl Resolver<'_, '_> {
             let mut tool = self.tool_of(reg, &facts, lang, &program);
             if !overlapping.is_empty() {
                 // Absent annotations are no better than unresolved ones: the
-                // facts may have seen them set later (`registered.update(...)`,
-                // at run time), which the evaluator does not model yet.
+                // facts may have seen them set later in a way the evaluator
+                // does not follow (it follows `registered.update(...)` and
+                // `_registeredTools`, not every run-time annotation).
                 let better =
                     !unsure(&tool) && reg.annotations.is_some() && overlapping.iter().all(|&i| unsure(&known[i]));
                 if !better {
@@ -133,7 +140,7 @@ impl Resolver<'_, '_> {
 
     /// Lowered modules plus every file their imports reach, with the links.
     fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program {
-        let mut p = Program { by_file: HashMap::new(), modules: vec![], links: HashMap::new() };
+        let mut p = Program { by_file: HashMap::new(), modules: vec![], links: HashMap::new(), paths: vec![] };
         for m in modules {
             p.by_file.insert(m.file, p.modules.len());
             p.modules.push(m);
@@ -160,6 +167,11 @@ impl Resolver<'_, '_> {
                 p.links.insert(key, link);
             }
         }
+        p.paths = p
+            .modules
+            .iter()
+            .map(|m| self.linker.path_of(m.file).map(|path| path.to_string_lossy().replace('\\', "/")))
+            .collect();
         p
     }
 
@@ -244,7 +256,11 @@ impl Resolver<'_, '_> {
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
-        let params = if lang == Lang::Python { handler_params(reg, program) } else { None };
+        let params = match &reg.handler {
+            Some(Value::Object(record)) => schema_params(&record.borrow()),
+            _ if lang == Lang::Python => handler_params(reg, program),
+            _ => None,
+        };
         Tool {
             name,
             name_span,
@@ -261,6 +277,18 @@ impl Resolver<'_, '_> {
             confirms: vec![],
         }
     }
+}
+
+/// The inputs a listed tool record declares: the keys of its input
+/// schema's `properties` (`inputSchema`, or v2's `input_schema`), when the
+/// schema is a literal the evaluator knows whole.
+fn schema_params(record: &eval::value::Obj) -> Option<Vec<String>> {
+    let schema = record.get("inputSchema").or_else(|| record.get("input_schema"))?;
+    let Value::Object(schema) = schema else { return None };
+    let schema = schema.borrow();
+    let Some(Value::Object(props)) = schema.get("properties") else { return None };
+    let props = props.borrow();
+    props.complete.then(|| props.entries.iter().map(|(k, _, _)| k.to_string()).collect())
 }
 
 /// A Python handler's parameter names, when its signature shows them all:
@@ -314,6 +342,8 @@ fn unsure(t: &Tool) -> bool {
     let a = &t.annotations;
     t.name.is_none()
         || matches!(a.origin, Origin::Unresolved(_))
+        || matches!(t.title, Hint::Unresolved { .. })
+        || matches!(a.title, Hint::Unresolved { .. })
         || crate::model::HintKind::ALL.iter().any(|k| matches!(a.hint(*k), Hint::Unresolved { .. }))
 }
 

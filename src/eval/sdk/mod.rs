@@ -50,6 +50,19 @@ pub enum Op {
     /// Declaring or asserting a value to be of the type (`const t: Tool =
     /// {...}`, `[...] satisfies Tool[]`); [`crate::ir::Expr::Typed`].
     Typed,
+    /// Reading this property (not calling it): `server._registeredTools`.
+    Member(&'static str),
+    /// A project class that extends the value (`class X extends MCPTool`),
+    /// each time an instance of it is made: the instance is argument 0.
+    Extend,
+    /// A module that imports the SDK and exports this name (xmcp's
+    /// `export const metadata` in a tool file), once the module has run: the
+    /// exported value is argument 0. Modules under a directory named in
+    /// `not_under` (another kind of file of the same convention) do not count.
+    Export { name: &'static str, not_under: &'static [&'static str] },
+    /// Passing this keyword argument when calling the value itself; applies
+    /// beside the `Call` rule (`Server("x", on_list_tools=handler)`).
+    Kw(&'static str),
 }
 
 #[derive(Debug)]
@@ -93,6 +106,50 @@ pub enum Effect {
     /// The call installs a request handler that answers with definitions
     /// (the low-level `setRequestHandler(ListToolsRequestSchema, handler)`).
     ListHandler(&'static ListHandler),
+    /// Like `Register`, and the call returns a value of this SDK type that
+    /// stands for the registered tool (the TS SDK's `RegisteredTool`).
+    RegisterReturns(&'static Roles, &'static str),
+    /// Registers one tool per element of the list, or per value of the
+    /// record, that `items` yields; a function there is called first with no
+    /// arguments (the SDK calls it for its list). Roles read from the
+    /// element through [`Path::Element`] and [`Path::Key`].
+    RegisterEach { items: Path, roles: &'static Roles },
+    /// Called on a value that stands for a registered tool: the roles that
+    /// yield a value replace the tool's (`registered.update({ annotations })`).
+    Update(&'static Roles),
+    /// The SDK's registry of the tools registered so far, by name, each a
+    /// value of this type (`server._registeredTools`).
+    Registry(&'static str),
+    /// The SDK calls the function at `func` with values of these types,
+    /// each named `(table api, type)`: `createMcpHandler((server) => ...)`.
+    CallsBack { func: Path, with: &'static [(&'static str, &'static str)] },
+    /// The effect applies only when argument `arg` is this string (a
+    /// request handler keyed by method name: `setRequestHandler("tools/list", h)`).
+    When { arg: usize, equals: &'static str, then: &'static Effect },
+    /// The value behaves as this type of another table (`(api, type)`):
+    /// a wrapper that adds methods to a server keeps the server's own.
+    As(&'static str, &'static str),
+    /// A record like [`Effect::Record`] that also remembers it is of SDK
+    /// type `on` and which call made it, for an SDK that reads tools out of
+    /// such records later ([`Listing`]).
+    Definition,
+    /// The call returns a decorator whose function is a list-tools handler
+    /// (`@server.list_tools()`).
+    ListingDecorator(&'static Listing),
+    /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
+    ListingHandler(&'static Listing),
+}
+
+/// A list-tools handler: the SDK calls it and every record of type
+/// `record` it returns is one tool. The handler returns the list itself or
+/// a result record holding it; the tool's roles are keyword arguments of
+/// the record's constructor (`types.Tool(name=..., annotations=...)`).
+#[derive(Debug)]
+pub struct Listing {
+    pub record: &'static str,
+    /// A result record type and the field that holds the list (`ListToolsResult.tools`).
+    pub result: Option<(&'static str, &'static str)>,
+    pub roles: &'static Roles,
 }
 
 /// A request handler whose answer lists tool definitions.
@@ -150,6 +207,15 @@ pub enum Path {
     /// tool object another path yields, or of the tool a function was
     /// registered as ([`Effect::MakeTool`]).
     Of(&'static Path, &'static str),
+    /// What the function another path yields returns, called with no
+    /// arguments, as the SDK calls a handler it was given.
+    Returned(&'static Path),
+    /// The element being registered (for [`Effect::RegisterEach`]).
+    Element,
+    /// The key of the record value being registered (for [`Effect::RegisterEach`]).
+    Key,
+    /// The file name of the module without its extension (for [`Op::Export`]).
+    ModuleStem,
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -213,6 +279,24 @@ impl SdkTable {
             .map(|(_, t)| *t)
     }
 
+    /// The rule for `op` on values of type `on` of this table; failing
+    /// that, a rule another table adds to it, written `on: "api:Type"`
+    /// (an SDK that hands out or wraps another SDK's values).
+    pub fn rule_anywhere(&'static self, on: &str, op: &Op) -> Option<&'static Rule> {
+        if let Some(r) = self.rule(on, op) {
+            return Some(r);
+        }
+        let qualified = format!("{}:{on}", self.api);
+        TABLES.iter().filter(|t| !std::ptr::eq(**t, self)).find_map(|t| t.rule(&qualified, op))
+    }
+
+    /// Whether both tables describe one package (FastMCP and the low-level
+    /// `Server` both live in `mcp`), so a symbol missing from one is looked
+    /// up in the other.
+    fn shares_module(&self, other: &SdkTable) -> bool {
+        self.langs.iter().any(|l| other.langs.contains(l)) && self.modules.iter().any(|m| other.modules.contains(m))
+    }
+
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
         self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
             Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
@@ -226,20 +310,94 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod cloudflare_agents;
 mod fastmcp;
 mod functools;
+mod mcp_framework;
+mod mcp_handler;
+mod mcp_use;
+mod punkpeye_fastmcp;
+mod python_lowlevel;
 mod python_mcp;
+mod supabase_mcp_utils;
 mod typescript_sdk;
+mod typescript_sdk_tools;
+mod xmcp;
 mod zod;
 
+pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
+pub use mcp_framework::MCP_FRAMEWORK;
+pub use mcp_handler::MCP_HANDLER;
+pub use mcp_use::MCP_USE;
+pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
+pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
+pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
+pub use typescript_sdk_tools::TS_SDK_TOOLS;
+pub use xmcp::XMCP;
 pub use zod::ZOD;
 
+/// The index in [`TABLES`] of the table whose `api` this is.
+pub fn table_index(api: &str) -> Option<usize> {
+    TABLES.iter().position(|t| t.api == api)
+}
+
 /// Every table, in lookup order.
-pub static TABLES: &[&SdkTable] = &[&PYTHON_MCP, &FASTMCP, &FUNCTOOLS, &TS_SDK, &ZOD];
+pub static TABLES: &[&SdkTable] = &[
+    &PYTHON_MCP,
+    &PYTHON_LOWLEVEL,
+    &FASTMCP,
+    &FUNCTOOLS,
+    &TS_SDK,
+    &ZOD,
+    // TypeScript SDKs other than the official one.
+    &TS_SDK_TOOLS,
+    &PUNKPEYE_FASTMCP,
+    &CLOUDFLARE_AGENTS,
+    &MCP_USE,
+    &MCP_HANDLER,
+    &SUPABASE_MCP_UTILS,
+    &XMCP,
+    &MCP_FRAMEWORK,
+];
+
+/// The table and SDK type of `member` imported from `module`: the first
+/// table owning the module that knows the symbol, else the first owner
+/// (with no symbol: unknown).
+/// A receiver the interpreter cannot follow (an untyped parameter of a
+/// function nothing called, a member of one) whose own name says it is an
+/// MCP server (`mcp`, `app.mcp`, `self.mcp_server`): Python's FastMCP
+/// `Server`, as the recognisers have always read it (README, "Receivers").
+pub fn named_receiver(lang: Lang, name: &str) -> Option<(usize, &'static str)> {
+    if lang != Lang::Python || !name.to_ascii_lowercase().contains("mcp") {
+        return None;
+    }
+    TABLES.iter().position(|t| std::ptr::eq(*t, &PYTHON_MCP)).map(|i| (i, "Server"))
+}
+
+/// A whole-module import (`member` `None`) is the module itself.
+pub fn import_symbol(lang: Lang, module: &str, member: Option<&str>) -> Option<(usize, Option<&'static str>)> {
+    let owners = || TABLES.iter().enumerate().filter(|(_, t)| t.owns(lang, module));
+    let first = owners().next()?.0;
+    let Some(member) = member else { return Some((first, Some("@module"))) };
+    Some(owners().find_map(|(i, t)| t.symbol(member).map(|ty| (i, Some(ty)))).unwrap_or((first, None)))
+}
+
+/// A member of an SDK module value made from table `t`: `t`'s symbol, else
+/// that of another table describing the same package.
+pub fn module_member(t: usize, member: &str) -> Option<(usize, &'static str)> {
+    let own = TABLES[t];
+    own.symbol(member).map(|ty| (t, ty)).or_else(|| {
+        TABLES
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| *i != t && own.shares_module(o))
+            .find_map(|(i, o)| o.symbol(member).map(|ty| (i, ty)))
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -79,8 +79,12 @@ pub static TS_SDK: SdkTable = SdkTable {
         Rule { on: "LowServer", op: Op::Method("setRequestHandler"), effect: Effect::ListHandler(&TS_LIST_TOOLS) },
         Rule { on: "ToolType", op: Op::Typed, effect: Effect::Define(&TS_TOOL_DEFINITION) },
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
-        Rule { on: "Server", op: Op::Method("registerTool"), effect: Effect::Register(&TS_REGISTER_TOOL) },
-        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Register(&TS_TOOL) },
+        Rule {
+            on: "Server",
+            op: Op::Method("registerTool"),
+            effect: Effect::RegisterReturns(&TS_REGISTER_TOOL, "RegisteredTool"),
+        },
+        Rule { on: "Server", op: Op::Method("tool"), effect: Effect::RegisterReturns(&TS_TOOL, "RegisteredTool") },
     ],
     null_is_absent: false,
 };
