@@ -77,6 +77,12 @@ impl Resolver<'_, '_> {
         // a forwarded parameter as the name.
         let not_only_forwarding: std::collections::HashSet<Span> =
             outcome.registrations.iter().filter(|r| !r.name_from_params).map(|r| r.call).collect();
+        // Registering calls reached with a known name at least once: the
+        // tools of such a call are the named ones; a path on which its name
+        // is unknown (an optional extra a caller may pass) is no tool of
+        // its own.
+        let named_calls: std::collections::HashSet<Span> =
+            outcome.registrations.iter().filter(|r| matches!(r.name, Some(Value::Str(..)))).map(|r| r.call).collect();
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
             // A call that only ever forwards its function's parameters is
@@ -95,7 +101,10 @@ impl Resolver<'_, '_> {
             // function forwards its callers' tools, and is no tool itself.
             // While the recognisers run they report those themselves.
             let named = matches!(reg.name, Some(Value::Str(..)));
-            if reg.name_from_params || reg.name.is_none() || (recognisers && !named) {
+            if reg.name_from_params
+                || reg.name.is_none()
+                || (!named && (recognisers || named_calls.contains(&reg.call)))
+            {
                 continue;
             }
             let path = self.linker.path_of(reg.call.file).unwrap_or_default();
