@@ -13,6 +13,7 @@ use super::sdk::{Effect, Op, Path, Roles, TABLES};
 use super::signature::Bound;
 use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
 use super::Registration;
+use crate::ir::CJS_EXPORTS;
 
 impl Interp<'_> {
     pub(super) fn make_function(&mut self, act: &Activation, module: usize, id: FuncId) -> Value {
@@ -74,11 +75,15 @@ impl Interp<'_> {
                 Link::Module(m) => Value::Module(m, imp.span),
                 Link::Member(m, name) => match self.eval_module(m) {
                     Some(frame) if name == "*" => {
-                        let vars: Vec<_> = frame.borrow().vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        let mut vars: Vec<_> =
+                            frame.borrow().vars.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                        if let Some(Value::Object(o)) = frame.borrow().vars.get(CJS_EXPORTS) {
+                            vars.extend(o.borrow().entries.iter().map(|(k, v, _)| (k.clone(), v.clone())));
+                        }
                         act.frame.borrow_mut().vars.extend(vars);
                         return;
                     }
-                    Some(frame) => frame.borrow().vars.get(name.as_str()).cloned().unwrap_or(Value::Unknown(imp.span)),
+                    Some(frame) => self.export_of(&frame, &name, imp.span),
                     None => Value::Unknown(imp.span),
                 },
                 Link::External => Value::Unknown(imp.span),
@@ -161,6 +166,26 @@ impl Interp<'_> {
         }
     }
 
+    /// What a module exports as `name`: its binding, or, for a CommonJS
+    /// module (one that binds [`CJS_EXPORTS`]), that member of its exports
+    /// object; `default` is the object itself unless it is compiled ESM
+    /// (`__esModule`), whose default is `exports.default`.
+    fn export_of(&mut self, frame: &super::interp::FrameRef, name: &str, span: Span) -> Value {
+        let cjs = frame.borrow().vars.get(CJS_EXPORTS).cloned();
+        match cjs {
+            Some(exports @ Value::Object(_)) => {
+                let esm = self.get_member(&exports, "__esModule", span).truthy() == Some(true);
+                if name == "default" && !esm {
+                    return exports;
+                }
+                self.get_member(&exports, name, span)
+            }
+            Some(exports) if name == "default" => exports,
+            Some(exports) => self.get_member(&exports, name, span),
+            None => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+        }
+    }
+
     /// An unknown receiver whose name says it is a server
     /// ([`super::sdk::named_receiver`]): a parameter of the running function
     /// (`mcp`) or a member of one (`app.mcp`), not a value the program built.
@@ -213,10 +238,33 @@ impl Interp<'_> {
             "values" => "values",
             "entries" => "items",
             "keys" => "keys",
+            // `Object.freeze(o)` is `o`, made read-only.
+            "freeze" | "seal" | "preventExtensions" => return call.positional.first().cloned(),
+            "defineProperty" => return Some(self.define_property(call, span)),
             _ => return None,
         };
         let [Value::Object(o)] = &call.positional[..] else { return None };
         dict_view(&o.borrow(), view, &PendingCall::new(span), span)
+    }
+
+    /// `Object.defineProperty(o, key, { value })` or `{ get() {...} }` (as
+    /// compiled re-exports write it): `o[key]` is the value, or what the
+    /// getter returns when read now.
+    fn define_property(&mut self, call: &PendingCall, span: Span) -> Value {
+        let (Some(target), Some(Value::Str(key, at)), Some(desc)) = (call.arg(0), call.arg(1), call.arg(2)) else {
+            return call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+        };
+        let (target, key, at, desc) = (target.clone(), key.clone(), *at, desc.clone());
+        let value = match self.get_member(&desc, "value", span) {
+            Value::Undefined(_) => match self.get_member(&desc, "get", span) {
+                getter @ (Value::Func(_) | Value::Bound(..)) => self.call_value(&getter, None, empty_call(span), span),
+                Value::Undefined(_) => Value::Undefined(span),
+                _ => Value::Unknown(span),
+            },
+            v => v,
+        };
+        self.set_member(&target, &key, value, Some(at));
+        target
     }
 
     /// `recv.name(args)`: built-in list and mapping methods first, then members.
@@ -454,7 +502,7 @@ impl Interp<'_> {
                 self.method_of(&c.clone(), v, name, span)
             }
             Value::Module(m, _) => match self.eval_module(*m) {
-                Some(frame) => frame.borrow().vars.get(name).cloned().unwrap_or(Value::Unknown(span)),
+                Some(frame) => self.export_of(&frame, name, span),
                 None => Value::Unknown(span),
             },
             Value::Sdk(s) => {
@@ -479,7 +527,6 @@ impl Interp<'_> {
                     None => Value::Unknown(span),
                 }
             }
-            Value::List(l, _) if name == "length" => Value::Num(l.borrow().len().to_string().into(), span),
             Value::OneOf(vs) => {
                 let vs = vs.clone();
                 let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
@@ -509,8 +556,30 @@ impl Interp<'_> {
                     _ => Value::Func(closure),
                 }
             }
-            None => Value::Unknown(span),
+            None => self.sdk_base_member(class, name, span).unwrap_or(Value::Unknown(span)),
         }
+    }
+
+    /// A member no project class in the hierarchy defines, of a class that
+    /// extends an SDK class (`class LedgerServer extends McpServer`): the
+    /// SDK value's method, so `this.tool(...)` registers.
+    fn sdk_base_member(&self, class: &Rc<ClassVal>, name: &str, span: Span) -> Option<Value> {
+        let mut todo = vec![class.clone()];
+        for _ in 0..64 {
+            let c = todo.pop()?;
+            for b in &c.bases {
+                match b {
+                    Value::Class(b) => todo.push(b.clone()),
+                    Value::Sdk(s) if s.method.is_none() => {
+                        if let Some(Effect::Returns(ty)) = TABLES[s.table].rule(s.ty, &Op::Call).map(|r| &r.effect) {
+                            return Some(sdk(s.table, ty, Some(name.into()), span));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
     }
 
     /// A class attribute read through an instance, where the language does
@@ -757,6 +826,12 @@ impl Interp<'_> {
                     listing: None,
                 }))
             }
+            Effect::ListHandler(h) => {
+                self.list_handler(s.table, h, &call, span);
+                Value::Unknown(span)
+            }
+            // A type, not a callable.
+            Effect::Define(_) => Value::Unknown(span),
             effect @ (Effect::Definition | Effect::ListingDecorator(_) | Effect::ListingHandler(_)) => {
                 self.listing_effect(s, effect, rule.on, call, span)
             }

@@ -80,6 +80,8 @@ pub struct Interp<'p> {
     pub(super) constructed: HashSet<(usize, ir::ClassId)>,
     pub(super) memo: HashMap<(usize, FuncId, String), Value>,
     pub registrations: Vec<Registration>,
+    /// Tool definitions met, registered after the run ([`super::definitions`]).
+    pub(super) definitions: Vec<super::definitions::Pending>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
     /// Spans of the unknown values that derive from a root's parameters
@@ -118,6 +120,7 @@ impl<'p> Interp<'p> {
             constructed: HashSet::new(),
             memo: HashMap::new(),
             registrations: vec![],
+            definitions: vec![],
             in_root: false,
             from_params: HashSet::new(),
             listings: vec![],
@@ -591,6 +594,12 @@ impl<'p> Interp<'p> {
                     }
                 }
                 Value::str(&s, *span)
+            }
+            Expr::Typed { value, ty, holds, span } => {
+                let v = self.eval(act, value);
+                let t = self.eval(act, ty);
+                self.typed(&v, &t, *holds, *span);
+                v
             }
             Expr::Unknown(span) => Value::Unknown(*span),
         }

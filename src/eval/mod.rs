@@ -21,6 +21,7 @@
 pub mod budget;
 mod calls;
 mod conventions;
+mod definitions;
 pub mod interp;
 pub mod listing;
 pub mod sdk;
@@ -100,6 +101,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
             break;
         }
     }
+    it.register_definitions();
     let exhausted = it.exhausted;
     Outcome { registrations: it.registrations, exhausted }
 }

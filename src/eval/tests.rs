@@ -486,6 +486,73 @@ fn a_derived_tool_object_keeps_its_parent_s_parts_unless_it_has_its_own() {
     assert_eq!(hint(quick, "readOnlyHint"), "true");
     assert_eq!(quick.api, "python.fastmcp.from_tool");
 }
+
+fn low_level_server(m: &mut Module) {
+    m.body.push(import("Server", "@modelcontextprotocol/sdk/server/index.js", Some("Server")));
+    m.body.push(import("ListToolsRequestSchema", "@modelcontextprotocol/sdk/types.js", Some("ListToolsRequestSchema")));
+    m.body.push(import("Tool", "@modelcontextprotocol/sdk/types.js", Some("Tool")));
+    m.body.push(let_("server", Expr::New { class: Box::new(name("Server")), args: vec![], span: sp(20) }));
+}
+
+/// `server.setRequestHandler(request, () => ({ tools: LIST }))`.
+fn list_handler(m: &mut Module, request: Expr, list: Expr) {
+    let handler = m.add_func(func(None, vec![], vec![ret(obj(vec![("tools", list)]))]));
+    m.body.push(Stmt::Expr(call(
+        member(name("server"), "setRequestHandler"),
+        vec![arg(request), arg(Expr::Func(handler, sp(21)))],
+    )));
+}
+
+#[test]
+fn a_tools_list_handler_answers_with_the_definitions_pushed_onto_its_list() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    low_level_server(&mut m);
+    let read = obj(vec![("name", s("read_log")), ("annotations", obj(vec![("readOnlyHint", b(true))]))]);
+    m.body.push(let_("TOOLS", list(vec![read])));
+    // Pushed after the handler is installed: the list is read when it answers.
+    list_handler(&mut m, name("ListToolsRequestSchema"), name("TOOLS"));
+    m.body.push(Stmt::Expr(call(member(name("TOOLS"), "push"), vec![arg(obj(vec![("name", s("truncate_log"))]))])));
+    // v2 keys the handler by the method string.
+    list_handler(&mut m, s("tools/list"), list(vec![obj(vec![("name", s("tail_log"))])]));
+    let out = run_one(m);
+    assert_eq!(names(&out), ["read_log", "tail_log", "truncate_log"]);
+    let read = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "read_log"));
+    assert_eq!(hint(read.expect("read_log"), "readOnlyHint"), "true");
+}
+
+#[test]
+fn other_request_handlers_and_untyped_objects_define_nothing() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    low_level_server(&mut m);
+    m.body.push(import("CallToolRequestSchema", "@modelcontextprotocol/sdk/types.js", Some("CallToolRequestSchema")));
+    list_handler(&mut m, name("CallToolRequestSchema"), list(vec![obj(vec![("name", s("not_a_tool"))])]));
+    list_handler(&mut m, s("prompts/list"), list(vec![obj(vec![("name", s("a_prompt"))])]));
+    // A `Tool` type of another library (here unknown) says nothing.
+    let typed = |v: Expr, ty: &str| Expr::Typed {
+        value: Box::new(v),
+        ty: Box::new(name(ty)),
+        holds: TypeHolds::One,
+        span: sp(22),
+    };
+    m.body.push(let_("x", typed(obj(vec![("name", s("other_tool"))]), "OtherTool")));
+    assert!(run_one(m).registrations.is_empty());
+}
+
+#[test]
+fn objects_typed_as_the_sdk_tool_are_definitions_once_each() {
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    low_level_server(&mut m);
+    let typed =
+        |v: Expr, holds: TypeHolds| Expr::Typed { value: Box::new(v), ty: Box::new(name("Tool")), holds, span: sp(22) };
+    m.body.push(let_("ONE", typed(obj(vec![("name", s("touch_file"))]), TypeHolds::One)));
+    m.body.push(let_("MANY", typed(list(vec![obj(vec![("name", s("stat_file"))])]), TypeHolds::List)));
+    m.body.push(let_("BY", typed(obj(vec![("chmod", obj(vec![("name", s("chmod_file"))]))]), TypeHolds::Map)));
+    // Listed by a handler as well: still one tool each.
+    let listed = Expr::List { items: vec![Element::Item(name("ONE")), Element::Spread(name("MANY"))], span: sp(9) };
+    list_handler(&mut m, name("ListToolsRequestSchema"), listed);
+    let out = run_one(m);
+    assert_eq!(names(&out), ["chmod_file", "stat_file", "touch_file"]);
+}
 /// Runs one Python file through the real lowering.
 fn run_py(src: &str) -> Outcome {
     let m = crate::frontend::python::parse_file(FileId(0), src, true).1.expect("parses");

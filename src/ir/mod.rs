@@ -16,6 +16,11 @@
 use crate::model::Lang;
 use crate::source::{FileId, Span};
 
+/// The module-level name CommonJS `module.exports` / `exports` lowers to
+/// (no identifier can spell it): a module that binds it exports that
+/// object's members and nothing else.
+pub const CJS_EXPORTS: &str = "module.exports";
+
 /// One source file, lowered.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -286,8 +291,29 @@ pub enum Expr {
         parts: Vec<Expr>,
         span: Span,
     },
+    /// A value declared or asserted to have a type (`const x: T = v`,
+    /// `v as T`, `<T>v`, `v satisfies T[]`): the value passes through; the
+    /// type is evaluated like a callee so an SDK table can say what a value
+    /// of it is (the TS SDK's `Tool` is a tool definition).
+    Typed {
+        value: Box<Expr>,
+        ty: Box<Expr>,
+        holds: TypeHolds,
+        span: Span,
+    },
     /// Syntax the frontend does not lower.
     Unknown(Span),
+}
+
+/// What a [`Expr::Typed`] value is in terms of its named type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeHolds {
+    /// `T`.
+    One,
+    /// `T[]`, `Array<T>`, `[]T`, `Vec<T>`: every element.
+    List,
+    /// `Record<string, T>`, `map[string]T`: every value.
+    Map,
 }
 
 impl Expr {
@@ -310,6 +336,7 @@ impl Expr {
             | Expr::Unary { span, .. }
             | Expr::Binary { span, .. }
             | Expr::Cond { span, .. }
+            | Expr::Typed { span, .. }
             | Expr::Concat { span, .. } => *span,
         }
     }

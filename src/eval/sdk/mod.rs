@@ -47,6 +47,9 @@ pub enum Op {
     /// Calling any method no `Method` rule names (a schema builder's
     /// `.string().describe(...)` chains).
     AnyMethod,
+    /// Declaring or asserting a value to be of the type (`const t: Tool =
+    /// {...}`, `[...] satisfies Tool[]`); [`crate::ir::Expr::Typed`].
+    Typed,
     /// Reading this property (not calling it): `server._registeredTools`.
     Member(&'static str),
     /// A project class that extends the value (`class X extends MCPTool`),
@@ -97,6 +100,12 @@ pub enum Effect {
     /// The call returns a decorator (or, given the function, is one) that
     /// turns the function into a tool object (fastmcp's standalone `@tool`).
     ToolDecorator(&'static Roles),
+    /// The value is a tool definition object (for [`Op::Typed`]): `roles`
+    /// read it as `Path::Arg(0)`.
+    Define(&'static Roles),
+    /// The call installs a request handler that answers with definitions
+    /// (the low-level `setRequestHandler(ListToolsRequestSchema, handler)`).
+    ListHandler(&'static ListHandler),
     /// Like `Register`, and the call returns a value of this SDK type that
     /// stands for the registered tool (the TS SDK's `RegisteredTool`).
     RegisterReturns(&'static Roles, &'static str),
@@ -140,6 +149,22 @@ pub struct Listing {
     pub record: &'static str,
     /// A result record type and the field that holds the list (`ListToolsResult.tools`).
     pub result: Option<(&'static str, &'static str)>,
+    pub roles: &'static Roles,
+}
+
+/// A request handler whose answer lists tool definitions.
+#[derive(Debug)]
+pub struct ListHandler {
+    /// The argument that says which request is handled.
+    pub request: usize,
+    /// The SDK types (a request schema symbol) or strings (a method name)
+    /// that argument must be for the handler to list tools.
+    pub requests: &'static [&'static str],
+    /// The argument that is the handler function.
+    pub handler: usize,
+    /// The member of the handler's result that holds the definitions.
+    pub list: &'static str,
+    /// Each definition's parts, read from it as `Path::Arg(0)`.
     pub roles: &'static Roles,
 }
 

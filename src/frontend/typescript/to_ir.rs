@@ -5,6 +5,10 @@
 //! - assignment is an expression; as a statement it becomes `Assign`;
 //! - arrow functions take `this` from where they are written;
 //! - `require("m")` is an import; `export … from` re-exports;
+//! - CommonJS `module.exports` and `exports` are one module-level name,
+//!   [`CJS_EXPORTS`], bound to an empty object on entry; what importers
+//!   see of such a module is that object;
+//! - a comma expression is its last operand (`(0, mod.fn)(...)`);
 //! - constructor parameter properties (`constructor(private s: McpServer)`)
 //!   assign `this.s` on entry;
 //! - type syntax is dropped, except a parameter's declared type, which the
@@ -16,7 +20,7 @@ use tree_sitter::Node;
 
 use crate::ir::{
     Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
-    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp,
+    MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, TypeHolds, UnaryOp, CJS_EXPORTS,
 };
 use crate::model::Lang;
 use crate::source::{FileId, Span};
@@ -25,8 +29,13 @@ const MAX_DEPTH: usize = 200;
 
 /// Lowers one TS/JS file from its parse tree (the facts' own).
 pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
-    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0 };
-    let body = cx.block(root);
+    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0, cjs: false };
+    let mut body = cx.block(root);
+    if cx.cjs {
+        let span = cx.span(root);
+        let empty = Expr::Object { entries: vec![], span: Span { end: span.start, ..span } };
+        body.insert(0, Stmt::Let { target: Pattern::Name(CJS_EXPORTS.into(), span), value: empty, span });
+    }
     cx.module.body = body;
     cx.module
 }
@@ -36,6 +45,8 @@ struct Cx<'a> {
     file: FileId,
     module: Module,
     depth: usize,
+    /// The file uses CommonJS exports.
+    cjs: bool,
 }
 
 fn kids(n: Node) -> Vec<Node> {
@@ -195,6 +206,19 @@ impl Cx<'_> {
                 let value = Expr::Object { entries, span };
                 out.push(Stmt::Let { target: Pattern::Name(name, span), value, span });
             }
+            // What the parser could not make sense of: the statements it
+            // still recognised inside, so a syntax error loses only itself.
+            "ERROR" => {
+                for c in kids(n) {
+                    match c.kind() {
+                        k if k.ends_with("_statement") || k.ends_with("_declaration") => self.stmt(c, out),
+                        "call_expression" | "assignment_expression" | "new_expression" | "await_expression" => {
+                            self.expr_stmt(c, out)
+                        }
+                        _ => {}
+                    }
+                }
+            }
             "import_statement" => self.import(n, out),
             "export_statement" => self.export(n, out),
             "interface_declaration"
@@ -244,6 +268,9 @@ impl Cx<'_> {
     }
 
     fn assign(&mut self, target: Node, value: Expr, span: Span) -> Stmt {
+        if self.is_cjs_exports(target) {
+            return Stmt::Assign { target: Place::Name(CJS_EXPORTS.into(), self.span(target)), value, span };
+        }
         match target.kind() {
             "identifier" => Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span },
             "member_expression" => {
@@ -274,9 +301,43 @@ impl Cx<'_> {
                 self.require_import(name, module, span, out);
                 continue;
             }
-            let value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
+            // `const x = require("m").member`.
+            let required_member = value.filter(|v| v.kind() == "member_expression").and_then(|v| {
+                let module = self.require(v.child_by_field_name("object")?)?;
+                Some((module, self.text(v.child_by_field_name("property")?)))
+            });
+            if let (Some((module, member)), "identifier") = (required_member, name.kind()) {
+                out.push(Stmt::Import(Import { local: self.text(name), module, member: Some(member), span }));
+                continue;
+            }
+            let mut value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
+            // `const x: T = v`: the declared type says what `v` is.
+            let declared = d.child_by_field_name("type").and_then(|t| kids(t).into_iter().next());
+            if let Some((ty, holds)) = declared.and_then(|t| self.typed_as(t)) {
+                value = Expr::Typed { value: Box::new(value), ty: Box::new(ty), holds, span };
+            }
             out.push(Stmt::Let { target: self.pattern(name), value, span });
         }
+    }
+
+    /// A member expression with a parse error in its receiver, from its property on.
+    fn recovered_span(&self, n: Node) -> Span {
+        let start = n.child_by_field_name("property").map_or(n.start_byte(), |p| p.start_byte());
+        Span::new(self.file, start, n.end_byte())
+    }
+
+    /// `module.exports` or a bare `exports` (marks the file CommonJS).
+    fn is_cjs_exports(&mut self, n: Node) -> bool {
+        let yes = match n.kind() {
+            "identifier" => self.text(n) == "exports",
+            "member_expression" => {
+                n.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == "module")
+                    && n.child_by_field_name("property").is_some_and(|p| self.text(p) == "exports")
+            }
+            _ => false,
+        };
+        self.cjs |= yes;
+        yes
     }
 
     /// The module of `require("m")` (possibly behind `await` / parentheses).
@@ -376,10 +437,14 @@ impl Cx<'_> {
                     }
                 }
             }
-            // `export * from "./x"`.
-            (None, Some(module)) => {
-                out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }))
-            }
+            // `export * as ns from "./x"` binds the module; `export * from "./x"` its members.
+            (None, Some(module)) => match kids(n).into_iter().find(|c| c.kind() == "namespace_export") {
+                Some(ns) => {
+                    let local = kids(ns).first().map(|i| self.key_text(*i)).unwrap_or_default();
+                    out.push(Stmt::Import(Import { local, module, member: None, span }))
+                }
+                None => out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span })),
+            },
             (None, None) => {
                 // `export default function f() {}` / `export default class …`.
                 for c in kids(n) {
@@ -575,6 +640,42 @@ impl Cx<'_> {
         }
     }
 
+    /// A type that names a type: `T`, `ns.T`, `T[]`, `Array<T>`,
+    /// `readonly T[]`, `Record<K, T>`, as the named type and what holds it.
+    fn typed_as(&mut self, t: Node) -> Option<(Expr, TypeHolds)> {
+        let named = |cx: &mut Self, n: Node| -> Option<Expr> {
+            let span = cx.span(n);
+            match n.kind() {
+                "type_identifier" => Some(Expr::Name(cx.text(n), span)),
+                "nested_type_identifier" => {
+                    let text = cx.text(n);
+                    let mut parts = text.split('.').map(str::trim);
+                    let mut e = Expr::Name(parts.next()?.to_string(), span);
+                    for p in parts {
+                        e = Expr::Member { object: Box::new(e), name: p.to_string(), span };
+                    }
+                    Some(e)
+                }
+                _ => None,
+            }
+        };
+        match t.kind() {
+            "type_identifier" | "nested_type_identifier" => Some((named(self, t)?, TypeHolds::One)),
+            "array_type" => Some((named(self, kids(t).into_iter().next()?)?, TypeHolds::List)),
+            "readonly_type" => self.typed_as(kids(t).into_iter().next()?),
+            "generic_type" => {
+                let name = self.text(t.child_by_field_name("name")?);
+                let targs = kids(t.child_by_field_name("type_arguments")?);
+                match (name.as_str(), targs.as_slice()) {
+                    ("Array" | "ReadonlyArray", [e]) => Some((named(self, *e)?, TypeHolds::List)),
+                    ("Record", [_, e]) => Some((named(self, *e)?, TypeHolds::Map)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     fn class(&mut self, n: Node) -> crate::ir::ClassId {
         let span = self.span(n);
         let name_node = n.child_by_field_name("name");
@@ -679,12 +780,32 @@ impl Cx<'_> {
                 None => Expr::Unknown(span),
             },
             "template_string" => self.template(n, span),
+            _ if self.is_cjs_exports(n) => Expr::Name(CJS_EXPORTS.into(), span),
             "identifier" | "shorthand_property_identifier" => match self.text(n).as_str() {
                 "undefined" => Expr::Lit(Lit::Undefined, span),
                 name => Expr::Name(name.to_string(), span),
             },
+            "sequence_expression" => match kids(n).last() {
+                Some(last) => self.expr(*last),
+                None => Expr::Unknown(span),
+            },
             "this" => Expr::This(span),
             "super" => Expr::Super(span),
+            "member_expression" if n.has_error() => {
+                // Error recovery swallowed the receiver: the identifier written
+                // just before `.name`, if there is one; the rest is lost.
+                let prop = n.child_by_field_name("property");
+                let before = prop.and_then(|p| p.prev_named_sibling());
+                let ident = before.and_then(|b| match b.kind() {
+                    "identifier" => Some(b),
+                    "ERROR" => kids(b).last().copied().filter(|i| i.kind() == "identifier"),
+                    _ => None,
+                });
+                let span = self.recovered_span(n);
+                let object = ident.map_or(Expr::Unknown(span), |i| Expr::Name(self.text(i), self.span(i)));
+                let name = prop.map(|p| self.text(p)).unwrap_or_default();
+                Expr::Member { object: b(object), name, span }
+            }
             "member_expression" => {
                 let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
                 let name = n.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
@@ -697,6 +818,13 @@ impl Cx<'_> {
             }
             "call_expression" => {
                 let callee = n.child_by_field_name("function").map_or(Expr::Unknown(span), |c| self.expr(c));
+                // A call whose receiver error recovery swallowed starts at the member it calls.
+                let span = match n.child_by_field_name("function") {
+                    Some(f) if f.kind() == "member_expression" && f.has_error() => {
+                        Span { end: span.end, ..self.recovered_span(f) }
+                    }
+                    _ => span,
+                };
                 let args = n.child_by_field_name("arguments");
                 let args = match args {
                     Some(a) if a.kind() == "arguments" => self.args(a),
@@ -738,12 +866,22 @@ impl Cx<'_> {
             | "non_null_expression"
             | "type_assertion"
             | "await_expression" => {
-                match kids(n)
-                    .into_iter()
-                    .find(|c| !is_type(c.kind()) && !c.kind().ends_with("_type") && c.kind() != "type_identifier")
-                {
-                    Some(inner) => Expr::Unary { op: UnaryOp::Transparent, operand: b(self.expr(inner)), span },
-                    None => Expr::Unknown(span),
+                let parts = kids(n);
+                let inner = parts
+                    .iter()
+                    .find(|c| !is_type(c.kind()) && !c.kind().ends_with("_type") && c.kind() != "type_identifier");
+                let Some(inner) = inner else { return Expr::Unknown(span) };
+                let value = self.expr(*inner);
+                // `v as T`, `v satisfies T`, `<T>v`: the type is the other part.
+                let ty = parts.iter().find(|c| c.id() != inner.id()).and_then(|t| match t.kind() {
+                    "type_arguments" => kids(*t).into_iter().next(),
+                    _ => Some(*t),
+                });
+                match ty.and_then(|t| self.typed_as(t)) {
+                    Some((ty, holds)) if n.kind() != "await_expression" => {
+                        Expr::Typed { value: b(value), ty: b(ty), holds, span }
+                    }
+                    _ => Expr::Unary { op: UnaryOp::Transparent, operand: b(value), span },
                 }
             }
             "binary_expression" => {
@@ -1054,5 +1192,43 @@ mod tests {
             .1
             .expect("parses");
         assert_eq!(m.body.len(), 1);
+    }
+
+    #[test]
+    fn a_subclass_of_the_sdk_server_registers_through_this() {
+        let src = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\n\
+                   import { Base } from \"other-lib\";\n\
+                   export class Ledger extends McpServer {\n\
+                     constructor() { super({ name: \"l\", version: \"1\" }); this.tool(\"post_entry\", async () => ({})); }\n\
+                   }\n\
+                   export class NotMcp extends Base {\n\
+                     constructor() { super(); this.tool(\"not_a_tool\", async () => ({})); }\n\
+                   }\n";
+        assert_eq!(tools(&run_files(&[("main", src)])), ["post_entry:none"]);
+    }
+
+    #[test]
+    fn commonjs_exports_are_what_requires_see() {
+        let presets = "const READ = { readOnlyHint: true };\n\
+                       module.exports = { READ, WRITE: { readOnlyHint: false } };\n\
+                       module.exports.LATE = { readOnlyHint: true };\n";
+        let main = "const { McpServer } = require(\"@modelcontextprotocol/sdk/server/mcp.js\");\n\
+                    const { WRITE } = require(\"./presets\");\n\
+                    const p = require(\"./presets\");\n\
+                    const LATE = require(\"./presets\").LATE;\n\
+                    const server = new McpServer({ name: \"x\", version: \"1\" });\n\
+                    server.registerTool(\"a\", { annotations: WRITE }, async () => ({}));\n\
+                    server.registerTool(\"b\", { annotations: p.READ }, async () => ({}));\n\
+                    server.registerTool(\"c\", { annotations: LATE }, async () => ({}));\n";
+        assert_eq!(tools(&run_files(&[("presets", presets), ("main", main)])), ["a:false", "b:true", "c:true"]);
+    }
+
+    #[test]
+    fn a_syntax_error_loses_only_itself() {
+        let src = format!(
+            "{SERVER}function broken( {{\n  const x = ;\n}}\n\
+             server.registerTool(\"after_error\", {{ annotations: {{ readOnlyHint: true }} }}, async () => ({{}}));\n"
+        );
+        assert_eq!(tools(&run_files(&[("main", &src)])), ["after_error:true"]);
     }
 }
