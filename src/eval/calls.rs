@@ -923,6 +923,13 @@ impl Interp<'_> {
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
+        let inputs = match roles.params {
+            [] => super::Inputs::Handler,
+            paths => match pick(self, paths) {
+                None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
+                Some((v, _)) => super::Inputs::Schema(v),
+            },
+        };
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
         // whose tools are unknown, not a helper.
@@ -941,6 +948,7 @@ impl Interp<'_> {
             description,
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
+            inputs,
             name_from_params,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,

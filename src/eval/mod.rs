@@ -63,6 +63,7 @@ pub struct Registration {
     pub annotations: Option<Value>,
     /// The argument the annotations were read from.
     pub annotations_at: Option<Span>,
+    pub inputs: Inputs,
     pub handler: Option<Value>,
     /// Where the handler was handed to the outermost project call that
     /// received it (`@exposed` above `def f`), if one did.
@@ -76,6 +77,17 @@ pub struct Registration {
     /// Inside how many branches of unknown condition it was made: a later
     /// change to it made deeper than that happens on some paths only.
     pub branches: usize,
+}
+
+/// Where a registration's parameters come from.
+#[derive(Clone, Debug)]
+pub enum Inputs {
+    /// The SDK reads them off the handler, or the table does not say.
+    Handler,
+    /// The input schema the SDK was given: its keys are the parameters.
+    Schema(Value),
+    /// The SDK takes an input schema and none was given: no parameters.
+    NoSchema,
 }
 
 pub struct Outcome {

@@ -265,8 +265,10 @@ impl Resolver<'_, '_> {
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
-        let params = match &reg.handler {
-            Some(Value::Object(record)) => schema_params(&record.borrow()),
+        let params = match (&reg.handler, &reg.inputs) {
+            (Some(Value::Object(record)), _) => schema_params(&record.borrow()),
+            (_, eval::Inputs::NoSchema) => Some(vec![]),
+            (_, eval::Inputs::Schema(schema)) => schema_keys(schema),
             _ if lang == Lang::Python => handler_params(reg, program),
             _ => None,
         };
@@ -298,6 +300,27 @@ fn schema_params(record: &eval::value::Obj) -> Option<Vec<String>> {
     let Some(Value::Object(props)) = schema.get("properties") else { return None };
     let props = props.borrow();
     props.complete.then(|| props.entries.iter().map(|(k, _, _)| k.to_string()).collect())
+}
+
+/// The parameters an input schema declares, when it is known whole: the
+/// `properties` of a JSON schema (none: no parameters), or the keys of a
+/// zod raw shape (every value a schema value). `z.object({...})` and
+/// anything computed are unknown.
+fn schema_keys(schema: &Value) -> Option<Vec<String>> {
+    let Value::Object(o) = schema else { return None };
+    let o = o.borrow();
+    if !o.complete {
+        return None;
+    }
+    let keys = |o: &eval::value::Obj| o.entries.iter().map(|(k, _, _)| k.to_string()).collect::<Vec<_>>();
+    if o.get("type").is_some() || o.get("properties").is_some() {
+        return match o.get("properties") {
+            None => Some(vec![]),
+            Some(Value::Object(p)) if p.borrow().complete => Some(keys(&p.borrow())),
+            Some(_) => None,
+        };
+    }
+    o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
 }
 
 /// A Python handler's parameter names, when its signature shows them all:

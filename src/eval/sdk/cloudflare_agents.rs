@@ -13,6 +13,7 @@ static PAID_TOOL: Roles = Roles {
     title: &[],
     description: &[Path::Arg(1)],
     annotations: &[Path::Arg(4)],
+    params: &[Path::Arg(3)],
 };
 
 pub static CLOUDFLARE_AGENTS: SdkTable = SdkTable {

@@ -35,6 +35,7 @@ static TOOL_FROM_FUNCTION: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
     annotations: &[Path::Kw("annotations")],
+    params: &[],
 };
 
 static TOOL_FROM_TOOL: Roles = Roles {
@@ -43,6 +44,7 @@ static TOOL_FROM_TOOL: Roles = Roles {
     title: &[Path::Kw("title"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "title")],
     description: &[Path::Kw("description"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "description")],
     annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "annotations")],
+    params: &[],
 };
 
 static STANDALONE_TOOL: Roles = Roles {
@@ -51,6 +53,7 @@ static STANDALONE_TOOL: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
     annotations: &[Path::Kw("annotations")],
+    params: &[],
 };
 
 static TOOL_DECORATOR: Roles = Roles {
@@ -59,6 +62,7 @@ static TOOL_DECORATOR: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
     annotations: &[Path::Kw("annotations")],
+    params: &[],
 };
 
 /// A tool object's parts, or a plain function's name.
@@ -72,6 +76,7 @@ static ADD_TOOL_FN: Roles = Roles {
     title: &[Path::Kw("title"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "title")],
     description: &[Path::Kw("description"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "description")],
     annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "annotations")],
+    params: &[],
 };
 
 pub static FASTMCP: SdkTable = SdkTable {

@@ -16,6 +16,7 @@ static TOOL_CLASS: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[],
 };
 
 pub static MCP_FRAMEWORK: SdkTable = SdkTable {

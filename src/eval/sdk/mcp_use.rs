@@ -12,6 +12,7 @@ static TOOL: Roles = Roles {
     title: &[Path::Member(&Path::Arg(0), "title")],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[],
 };
 
 pub static MCP_USE: SdkTable = SdkTable {

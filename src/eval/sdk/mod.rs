@@ -180,6 +180,10 @@ pub struct Roles {
     pub title: &'static [Path],
     pub description: &'static [Path],
     pub annotations: &'static [Path],
+    /// The input schema the SDK is given (a zod raw shape, a JSON schema),
+    /// whose keys are the tool's parameters. Empty: the SDK reads them off
+    /// the handler (Python's signatures) or the row does not say.
+    pub params: &'static [Path],
 }
 
 /// An access path from a registration call to a value (CodeQL's

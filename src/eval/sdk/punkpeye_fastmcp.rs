@@ -16,6 +16,7 @@ static ADD_TOOL: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[Path::Member(&Path::Arg(0), "parameters")],
 };
 
 static ADD_TOOLS: Roles = Roles {
@@ -24,6 +25,7 @@ static ADD_TOOLS: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Element, "description")],
     annotations: &[Path::Member(&Path::Element, "annotations")],
+    params: &[Path::Member(&Path::Element, "parameters")],
 };
 
 pub static PUNKPEYE_FASTMCP: SdkTable = SdkTable {

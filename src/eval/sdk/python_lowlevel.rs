@@ -25,6 +25,7 @@ static TOOL_RECORD: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
     annotations: &[Path::Kw("annotations")],
+    params: &[],
 };
 
 static LIST_TOOLS: Listing =

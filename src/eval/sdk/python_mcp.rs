@@ -62,6 +62,7 @@ static FASTMCP_TOOL: Roles = Roles {
     title: &[Path::Param(TOOL, "title")],
     description: &[Path::Param(TOOL, "description")],
     annotations: &[Path::Param(TOOL, "annotations")],
+    params: &[],
 };
 
 static FASTMCP_ADD_TOOL: Roles = Roles {
@@ -70,6 +71,7 @@ static FASTMCP_ADD_TOOL: Roles = Roles {
     title: &[Path::Param(ADD_TOOL, "title")],
     description: &[Path::Param(ADD_TOOL, "description")],
     annotations: &[Path::Param(ADD_TOOL, "annotations")],
+    params: &[],
 };
 
 pub static PYTHON_MCP: SdkTable = SdkTable {

@@ -14,6 +14,7 @@ static TOOLS: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Element, "description")],
     annotations: &[Path::Member(&Path::Element, "annotations")],
+    params: &[],
 };
 
 pub static SUPABASE_MCP_UTILS: SdkTable = SdkTable {

@@ -23,6 +23,7 @@ static TS_REGISTER_TOOL: Roles = Roles {
     title: &[Path::Member(&Path::Arg(1), "title")],
     description: &[Path::Member(&Path::Arg(1), "description")],
     annotations: &[Path::Member(&Path::Arg(1), "annotations")],
+    params: &[Path::Member(&Path::Arg(1), "inputSchema")],
 };
 
 /// typescript-sdk v1 `McpServer.tool(name, ...rest)`: the callback last; a
@@ -43,6 +44,7 @@ static TS_TOOL: Roles = Roles {
     title: &[],
     description: &[Path::Slot(TS_TOOL_LAYOUT, 1)],
     annotations: &[Path::Slot(TS_TOOL_LAYOUT, 3)],
+    params: &[Path::Slot(TS_TOOL_LAYOUT, 2)],
 };
 
 /// A `Tool` object of the low-level API (`types.ts`, `ToolSchema`).
@@ -52,6 +54,7 @@ static TS_TOOL_DEFINITION: Roles = Roles {
     title: &[Path::Member(&Path::Arg(0), "title")],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[Path::Member(&Path::Arg(0), "inputSchema")],
 };
 
 /// `setRequestHandler(request, handler)` (`shared/protocol.ts`): the

@@ -22,6 +22,7 @@ static REGISTER_TOOL_TASK: Roles = Roles {
     title: &[Path::Member(&Path::Arg(1), "title")],
     description: &[Path::Member(&Path::Arg(1), "description")],
     annotations: &[Path::Member(&Path::Arg(1), "annotations")],
+    params: &[Path::Member(&Path::Arg(1), "inputSchema")],
 };
 
 /// `registered.update(updates)`: the keys it gives replace the tool's.
@@ -31,6 +32,7 @@ static UPDATE: Roles = Roles {
     title: &[Path::Member(&Path::Arg(0), "title")],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[],
 };
 
 /// One element of a `tools/list` result.
@@ -40,6 +42,7 @@ static LISTED_TOOL: Roles = Roles {
     title: &[Path::Member(&Path::Element, "title")],
     description: &[Path::Member(&Path::Element, "description")],
     annotations: &[Path::Member(&Path::Element, "annotations")],
+    params: &[Path::Member(&Path::Element, "inputSchema")],
 };
 
 static LIST_TOOLS: Effect =

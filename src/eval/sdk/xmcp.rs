@@ -19,6 +19,7 @@ static METADATA: Roles = Roles {
     ],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[],
 };
 
 pub static XMCP: SdkTable = SdkTable {
