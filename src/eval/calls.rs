@@ -10,8 +10,8 @@ use crate::source::Span;
 
 use super::interp::{Activation, Flow, Frame, Interp, Link};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
-use super::signature::Bound;
-use super::value::{ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
+use super::signature::{passes, Bound};
+use super::value::{sdk, ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
 use super::Registration;
 use crate::ir::CJS_EXPORTS;
 
@@ -1139,57 +1139,6 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
     }
 }
 
-/// Whether `v` passes a slot's test; `None` when its value cannot say.
-pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
-    use super::sdk::Test;
-    let schema = |ty: &str, v: &Value| match v {
-        Value::Sdk(s) => Some(s.ty == ty),
-        Value::Unknown(_) | Value::OneOf(_) => None,
-        _ => Some(false),
-    };
-    // zod's `isZodRawShape`: an object every value of which is a schema.
-    let shape = |ty: &str| -> Option<bool> {
-        let o = match v {
-            Value::Object(o) => o,
-            // A schema value may be a raw shape (`X.shape`) or not (`z.object(...)`).
-            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => return None,
-            _ => return Some(false),
-        };
-        let o = o.borrow();
-        let mut all = Some(true);
-        for (_, value, _) in &o.entries {
-            match schema(ty, value) {
-                Some(false) => return Some(false),
-                None => all = None,
-                Some(true) => {}
-            }
-        }
-        if !o.complete {
-            all = None;
-        }
-        all
-    };
-    match test {
-        Test::Any => Some(true),
-        Test::Str => match v {
-            Value::Str(..) => Some(true),
-            Value::Unknown(_) | Value::OneOf(_) => None,
-            _ => Some(false),
-        },
-        Test::Shape(ty) => shape(ty),
-        Test::Record => match v {
-            Value::Object(_) | Value::Instance(_) => Some(true),
-            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => None,
-            _ => Some(false),
-        },
-        Test::PlainObject(ty) => match v {
-            Value::Object(_) => shape(ty).map(|s| !s),
-            Value::Unknown(_) | Value::OneOf(_) => None,
-            _ => Some(false),
-        },
-    }
-}
-
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
     SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
 }
@@ -1198,19 +1147,6 @@ fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
 /// that holds the rule when that one added it to another's type.
 fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
     TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
-}
-
-pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue {
-        table,
-        ty,
-        method,
-        pending: None,
-        decorator: None,
-        span,
-        registration: None,
-        listing: None,
-    }))
 }
 
 fn empty_call(span: Span) -> PendingCall {

@@ -11,9 +11,9 @@ use std::rc::Rc;
 use crate::ir::{Pattern, Stmt};
 use crate::source::Span;
 
-use super::calls::sdk;
 use super::interp::Interp;
 use super::sdk::{table_index, Effect, Op, Path, Roles, TABLES};
+use super::value::sdk;
 use super::value::{ClassVal, Obj, PendingCall, SdkValue, Value};
 
 impl Interp<'_> {

@@ -12,21 +12,9 @@ use crate::ir::TypeHolds;
 use crate::source::Span;
 
 use super::interp::Interp;
-use super::sdk::{Effect, ListHandler, Op, Roles, TABLES};
+use super::queued::Pending;
+use super::sdk::{Effect, ListHandler, Op, TABLES};
 use super::value::{PendingCall, SdkValue, Value};
-
-/// A value that holds definitions, as met during the run.
-pub(super) struct Pending {
-    value: Value,
-    holds: TypeHolds,
-    table: usize,
-    roles: &'static Roles,
-    from_root: bool,
-    /// The SDK call or typed expression that made them definitions.
-    site: Span,
-    /// Listed by a handler (the SDK serves it), not only declared a `Tool`.
-    listed: bool,
-}
 
 impl Interp<'_> {
     /// `v` declared or asserted to be of type `ty` ([`crate::ir::Expr::Typed`]).

@@ -81,14 +81,14 @@ pub struct Interp<'p> {
     pub(super) memo: HashMap<(usize, FuncId, String), Value>,
     pub registrations: Vec<Registration>,
     /// Tool definitions met, registered after the run ([`super::definitions`]).
-    pub(super) definitions: Vec<super::definitions::Pending>,
+    pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
-    pub(super) listings: Vec<super::listing::Queued>,
+    pub(super) listings: Vec<super::queued::Queued>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
     /// How many branches whose condition is unknown are running.

@@ -11,36 +11,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::ir::FuncId;
 use crate::source::Span;
 
 use super::interp::Interp;
+use super::queued::Queued;
 use super::sdk::{self, Effect, Listing, Op, TABLES};
-use super::value::{Obj, PendingCall, SdkValue, Value};
-
-/// How an SDK record was made.
-#[derive(Debug)]
-pub struct Made {
-    pub table: usize,
-    pub ty: &'static str,
-    pub call: PendingCall,
-    /// The whole call, and its callee (`types.Tool`): what a report underlines.
-    pub at: Span,
-    pub head: Span,
-    /// Project call sites on the stack when it was made, outermost first.
-    pub stack: Vec<Span>,
-    pub in_root: bool,
-}
-
-/// A list-tools handler waiting for the program to load.
-pub(super) struct Queued {
-    listing: &'static Listing,
-    table: usize,
-    handler: Value,
-    span: Span,
-    stack: Vec<((usize, FuncId), Span)>,
-    in_root: bool,
-}
+use super::value::{Made, Obj, PendingCall, SdkValue, Value};
 
 impl Interp<'_> {
     /// A decorator made by a listing rule receiving its function, or a call

@@ -24,6 +24,7 @@ mod conventions;
 mod definitions;
 pub mod interp;
 pub mod listing;
+mod queued;
 pub mod sdk;
 mod signature;
 mod tool_objects;

@@ -28,7 +28,7 @@ pub(super) fn bind(sigs: &[Signature], name: &str, call: &PendingCall) -> Bound 
             && (!typed
                 || args.iter().zip(sig.positional).all(|(a, p)| {
                     // `x: T | None = None`: `None` fits every parameter.
-                    matches!(a, Value::Null(_)) || super::calls::passes(p.test, a) != Some(false)
+                    matches!(a, Value::Null(_)) || passes(p.test, a) != Some(false)
                 }))
             && !call.keywords.iter().any(|(k, _)| sig.positional[..args.len()].iter().any(|p| p.name == &**k))
     };
@@ -60,6 +60,57 @@ pub(super) fn bind(sigs: &[Signature], name: &str, call: &PendingCall) -> Bound 
         }
     }
     first
+}
+
+/// Whether `v` passes a slot's test; `None` when its value cannot say.
+pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
+    use super::sdk::Test;
+    let schema = |ty: &str, v: &Value| match v {
+        Value::Sdk(s) => Some(s.ty == ty),
+        Value::Unknown(_) | Value::OneOf(_) => None,
+        _ => Some(false),
+    };
+    // zod's `isZodRawShape`: an object every value of which is a schema.
+    let shape = |ty: &str| -> Option<bool> {
+        let o = match v {
+            Value::Object(o) => o,
+            // A schema value may be a raw shape (`X.shape`) or not (`z.object(...)`).
+            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => return None,
+            _ => return Some(false),
+        };
+        let o = o.borrow();
+        let mut all = Some(true);
+        for (_, value, _) in &o.entries {
+            match schema(ty, value) {
+                Some(false) => return Some(false),
+                None => all = None,
+                Some(true) => {}
+            }
+        }
+        if !o.complete {
+            all = None;
+        }
+        all
+    };
+    match test {
+        Test::Any => Some(true),
+        Test::Str => match v {
+            Value::Str(..) => Some(true),
+            Value::Unknown(_) | Value::OneOf(_) => None,
+            _ => Some(false),
+        },
+        Test::Shape(ty) => shape(ty),
+        Test::Record => match v {
+            Value::Object(_) | Value::Instance(_) => Some(true),
+            Value::Unknown(_) | Value::OneOf(_) | Value::Sdk(_) => None,
+            _ => Some(false),
+        },
+        Test::PlainObject(ty) => match v {
+            Value::Object(_) => shape(ty).map(|s| !s),
+            Value::Unknown(_) | Value::OneOf(_) => None,
+            _ => Some(false),
+        },
+    }
 }
 
 #[cfg(test)]

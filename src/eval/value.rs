@@ -51,7 +51,7 @@ pub struct Obj {
     pub complete: bool,
     pub span: Option<Span>,
     /// For a record of an SDK type the SDK reads tools from later: how it was made.
-    pub made: Option<Rc<super::listing::Made>>,
+    pub made: Option<Rc<Made>>,
 }
 
 impl Obj {
@@ -281,3 +281,31 @@ pub struct Frame {
 }
 
 pub type FrameRef = Rc<RefCell<Frame>>;
+
+/// A value of SDK type `ty` (a method of it read, not yet called, when `method`).
+pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue {
+        table,
+        ty,
+        method,
+        pending: None,
+        decorator: None,
+        span,
+        registration: None,
+        listing: None,
+    }))
+}
+
+/// How an SDK record was made.
+#[derive(Debug)]
+pub struct Made {
+    pub table: usize,
+    pub ty: &'static str,
+    pub call: PendingCall,
+    /// The whole call, and its callee (`types.Tool`): what a report underlines.
+    pub at: Span,
+    pub head: Span,
+    /// Project call sites on the stack when it was made, outermost first.
+    pub stack: Vec<Span>,
+    pub in_root: bool,
+}
