@@ -783,31 +783,14 @@ impl Interp<'_> {
                 self.register_each_kw(s, keyword, roles, &call);
                 sdk(rule_table(s.table, rule), ty, None, span)
             }
-            Effect::Record => {
-                let mut obj = Obj::new(span);
-                for (k, v) in &call.keywords {
-                    if &**k == "**" {
-                        obj.complete = false;
-                    } else {
-                        obj.set(k, v.clone(), v.span());
-                    }
-                }
-                Value::Object(Rc::new(RefCell::new(obj)))
-            }
+            Effect::Record => Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&call, span)))),
             Effect::Register(roles) => {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)
             }
-            Effect::Partial => Value::Sdk(Rc::new(SdkValue {
-                table: s.table,
-                ty: "@partial",
-                method: None,
-                pending: Some(call),
-                decorator: None,
-                span,
-                registration: None,
-                listing: None,
-            })),
+            Effect::Partial => {
+                Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, "@partial", span) }))
+            }
             Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
             Effect::ToolDecorator(roles) => {
                 if matches!(call.arg(0), Some(Value::Func(_) | Value::Bound(..))) {
@@ -855,16 +838,7 @@ impl Interp<'_> {
                     registration: None,
                 }))
             }
-            Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue {
-                table: s.table,
-                ty,
-                method: None,
-                pending: Some(call),
-                decorator: None,
-                span,
-                registration: None,
-                listing: None,
-            })),
+            Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
         }

@@ -51,14 +51,7 @@ impl Interp<'_> {
     ) -> Value {
         match effect {
             Effect::Definition => {
-                let mut obj = Obj::new(span);
-                for (k, v) in &call.keywords {
-                    if &**k == "**" {
-                        obj.complete = false;
-                    } else {
-                        obj.set(k, v.clone(), v.span());
-                    }
-                }
+                let mut obj = Obj::of_keywords(&call, span);
                 obj.made = Some(Rc::new(Made {
                     table: s.table,
                     ty: on,

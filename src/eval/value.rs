@@ -58,6 +58,19 @@ impl Obj {
     pub fn new(span: Span) -> Obj {
         Obj { entries: vec![], complete: true, span: Some(span), made: None }
     }
+    /// The object a record constructor makes of a call's keyword arguments
+    /// (`ToolAnnotations(readOnlyHint=True)`); a `**spread` leaves it incomplete.
+    pub fn of_keywords(call: &PendingCall, span: Span) -> Obj {
+        let mut obj = Obj::new(span);
+        for (k, v) in &call.keywords {
+            if &**k == "**" {
+                obj.complete = false;
+            } else {
+                obj.set(k, v.clone(), v.span());
+            }
+        }
+        obj
+    }
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
     }
