@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::ir::{self, Arg, Expr, FuncId, FuncKind, MemberValue, ParamKind, Spread};
+use crate::ir::{self, Arg, Expr, FuncId, FuncKind, Lit, MemberValue, ParamKind, Spread, Stmt};
 use crate::model::Lang;
 use crate::source::Span;
 
@@ -525,6 +525,14 @@ impl Interp<'_> {
                 match &self.modules[c.module].funcs[c.func.0 as usize].name {
                     Some(n) => Value::str(n, self.modules[c.module].funcs[c.func.0 as usize].name_span),
                     None => Value::Unknown(span),
+                }
+            }
+            // Python's docstring: a string literal as the body's first statement.
+            Value::Func(c) | Value::Bound(c, _) if name == "__doc__" => {
+                let m = &self.modules[c.module];
+                match m.func(c.func).body.first() {
+                    Some(Stmt::Expr(Expr::Lit(Lit::Str(doc), at))) => Value::str(doc, *at),
+                    _ => Value::Null(span),
                 }
             }
             Value::OneOf(vs) => {

@@ -627,4 +627,25 @@ fn an_unfollowed_receiver_named_for_mcp_is_a_server_and_no_other_is() {
     assert_eq!(names(&out), ["listed"]);
 }
 
+#[test]
+fn a_decorated_function_s_docstring_is_the_description_unless_one_is_given() {
+    let out = run_py(
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\n\
+         @mcp.tool()\ndef documented():\n    \"\"\"Creates a session.\"\"\"\n\
+         @mcp.tool(description='Given.')\ndef both():\n    \"\"\"Ignored.\"\"\"\n\
+         @mcp.tool()\ndef bare():\n    x = 'not a docstring'\n",
+    );
+    let description = |n: &str| {
+        let r = out.registrations.iter().find(|r| matches!(&r.name, Some(Value::Str(s, _)) if &**s == n));
+        match r.expect("registered").description.as_ref() {
+            Some(Value::Str(s, _)) => s.to_string(),
+            Some(Value::Null(_)) | None => "-".into(),
+            Some(other) => format!("{other:?}"),
+        }
+    };
+    assert_eq!(description("documented"), "Creates a session.");
+    assert_eq!(description("both"), "Given.");
+    assert_eq!(description("bare"), "-");
+}
+
 mod conventions;

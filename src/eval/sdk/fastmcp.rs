@@ -33,7 +33,7 @@ static TOOL_FROM_FUNCTION: Roles = Roles {
     api: "python.fastmcp.from_function",
     name: &[Path::Param(FROM_FUNCTION, "name"), Path::Member(&Path::Param(FROM_FUNCTION, "fn"), "__name__")],
     title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
+    description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::Kw("annotations")],
     params: &[],
 };
@@ -42,7 +42,11 @@ static TOOL_FROM_TOOL: Roles = Roles {
     api: "python.fastmcp.from_tool",
     name: &[Path::Param(FROM_TOOL, "name"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "name")],
     title: &[Path::Kw("title"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "title")],
-    description: &[Path::Kw("description"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "description")],
+    description: &[
+        Path::Kw("description"),
+        Path::Of(&Path::Param(FROM_TOOL, "tool"), "description"),
+        Path::Member(&Path::Handler, "__doc__"),
+    ],
     annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(FROM_TOOL, "tool"), "annotations")],
     params: &[],
 };
@@ -51,7 +55,7 @@ static STANDALONE_TOOL: Roles = Roles {
     api: "python.fastmcp.tool",
     name: &[Path::Param(TOOL, "name_or_fn"), Path::Kw("name"), Path::HandlerName],
     title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
+    description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::Kw("annotations")],
     params: &[],
 };
@@ -60,7 +64,7 @@ static TOOL_DECORATOR: Roles = Roles {
     api: "python.fastmcp.decorator",
     name: &[Path::Param(TOOL, "name_or_fn"), Path::Kw("name"), Path::HandlerName],
     title: &[Path::Kw("title")],
-    description: &[Path::Kw("description")],
+    description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::Kw("annotations")],
     params: &[],
 };
@@ -74,7 +78,11 @@ static ADD_TOOL_FN: Roles = Roles {
         Path::Member(&Path::Param(ADD_TOOL, "tool"), "__name__"),
     ],
     title: &[Path::Kw("title"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "title")],
-    description: &[Path::Kw("description"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "description")],
+    description: &[
+        Path::Kw("description"),
+        Path::Of(&Path::Param(ADD_TOOL, "tool"), "description"),
+        Path::Member(&Path::Handler, "__doc__"),
+    ],
     annotations: &[Path::Kw("annotations"), Path::Of(&Path::Param(ADD_TOOL, "tool"), "annotations")],
     params: &[],
 };

@@ -60,7 +60,7 @@ static FASTMCP_TOOL: Roles = Roles {
     api: "python.fastmcp.decorator",
     name: &[Path::Param(TOOL, "name"), Path::HandlerName],
     title: &[Path::Param(TOOL, "title")],
-    description: &[Path::Param(TOOL, "description")],
+    description: &[Path::Param(TOOL, "description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::Param(TOOL, "annotations")],
     params: &[],
 };
@@ -69,7 +69,7 @@ static FASTMCP_ADD_TOOL: Roles = Roles {
     api: "python.fastmcp.add_tool",
     name: &[Path::Param(ADD_TOOL, "name"), Path::Member(&Path::Param(ADD_TOOL, "fn"), "__name__")],
     title: &[Path::Param(ADD_TOOL, "title")],
-    description: &[Path::Param(ADD_TOOL, "description")],
+    description: &[Path::Param(ADD_TOOL, "description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::Param(ADD_TOOL, "annotations")],
     params: &[],
 };
