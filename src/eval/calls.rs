@@ -634,6 +634,13 @@ impl Interp<'_> {
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
+            // A generic class given its type parameters (`MCPServer[AppState]`)
+            // is the class: the parameters only matter to a type checker. An
+            // SDK class is indexed for nothing else, whatever the parameter
+            // (a `@dataclass` the interpreter cannot follow); a project class
+            // only with types.
+            (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Call).is_some() => o.clone(),
+            (Value::Class(_), t) if is_type(t) => o.clone(),
             _ => self.unknown_from(&[o, i], span),
         }
     }
@@ -1011,6 +1018,15 @@ fn handed_functions(call: &PendingCall) -> Vec<Rc<Closure>> {
         _ => None,
     })
     .collect()
+}
+
+/// Whether `v` is a type, or a tuple of them (`Cls[A, B]`).
+fn is_type(v: &Value) -> bool {
+    match v {
+        Value::Class(_) | Value::Sdk(_) => true,
+        Value::List(l, _) => l.borrow().iter().all(is_type),
+        _ => false,
+    }
 }
 
 /// Where each element of a list literal without spreads was written.

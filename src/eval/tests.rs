@@ -648,4 +648,19 @@ fn a_decorated_function_s_docstring_is_the_description_unless_one_is_given() {
     assert_eq!(description("bare"), "-");
 }
 
+#[test]
+fn a_generic_server_class_given_its_type_parameters_is_the_class() {
+    let out = run_py(
+        "from mcp.server.mcpserver import MCPServer\nclass State: pass\n\
+         mcp = MCPServer[State]('x')\n\
+         @mcp.tool()\ndef lookup(key: str) -> str:\n    return key\n\
+         class Registry: pass\n\
+         other = Registry[unknown_name]\n\
+         @other.tool()\ndef hidden() -> str:\n    return ''\n\
+         @mcp.tool()\ndef also(key: str) -> str:\n    return key\n",
+    );
+    // A project class indexed with something that is no type is not followed.
+    assert_eq!(names(&out), ["also", "lookup"]);
+}
+
 mod conventions;
