@@ -74,16 +74,37 @@ static FASTMCP_ADD_TOOL: Roles = Roles {
     params: &[],
 };
 
+/// python-sdk v2's MCP Apps extension (`mcp/server/apps.py`):
+/// `Apps.tool(*, resource_uri, visibility=None, meta=None, **tool_kwargs)`
+/// binds the function and forwards `tool_kwargs` (name, title,
+/// description, annotations) to `MCPServer.add_tool` when the extension is
+/// passed to `MCPServer(extensions=[apps])`. Keyword-only, so no signature.
+static APPS_TOOL: Roles = Roles {
+    api: "python.apps.tool",
+    name: &[Path::Kw("name"), Path::HandlerName],
+    title: &[Path::Kw("title")],
+    description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
+    annotations: &[Path::Kw("annotations")],
+    params: &[],
+};
+
 pub static PYTHON_MCP: SdkTable = SdkTable {
     api: "python.fastmcp",
     langs: &[Lang::Python],
     modules: &["mcp"],
-    symbols: &[("FastMCP", "ServerClass"), ("MCPServer", "ServerClass"), ("ToolAnnotations", "AnnotationsClass")],
+    symbols: &[
+        ("FastMCP", "ServerClass"),
+        ("MCPServer", "ServerClass"),
+        ("ToolAnnotations", "AnnotationsClass"),
+        ("server.apps.Apps", "AppsClass"),
+    ],
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
+        Rule { on: "AppsClass", op: Op::Call, effect: Effect::Returns("Apps") },
+        Rule { on: "Apps", op: Op::Method("tool"), effect: Effect::Decorator(&APPS_TOOL) },
     ],
     null_is_absent: true,
 };
