@@ -83,48 +83,9 @@ pub enum Expr {
         key: String,
         span: Span,
     },
-    /// `base.key` with JavaScript semantics: a key missing from a fully
-    /// known object reads as absent (`undefined`), not as unresolved.
-    Field {
-        base: Box<Expr>,
-        key: String,
-        span: Span,
-    },
-    /// `base[key]` where the key is itself an expression (`TABLE[NAMES.X]`):
-    /// read as [`Expr::Field`] when the key evaluates to a string.
-    Lookup {
-        base: Box<Expr>,
-        key: Box<Expr>,
-        span: Span,
-    },
-    /// A string built from parts (`` `${PREFIX}_search` ``, `PREFIX + "_x"`):
-    /// a string literal when every part is one, some string otherwise.
-    Concat {
-        parts: Vec<Expr>,
-        span: Span,
-    },
-    /// A comparison (`kind === "readOnly"`, `a != b`): a boolean when both
-    /// sides are literals, `negated` for `!==`/`!=`.
-    Equals {
-        left: Box<Expr>,
-        right: Box<Expr>,
-        negated: bool,
-        span: Span,
-    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
-        span: Span,
-    },
-    /// The values of a mapping, in order, as a list (`Object.values(x)`).
-    Values {
-        base: Box<Expr>,
-        span: Span,
-    },
-    /// The `[key, value]` pairs of a mapping, in order, as a list of
-    /// two-element lists (`Object.entries(x)`).
-    Entries {
-        base: Box<Expr>,
         span: Span,
     },
     /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
@@ -162,13 +123,7 @@ impl Expr {
             | Expr::Call { span, .. }
             | Expr::Ref { span, .. }
             | Expr::Index { span, .. }
-            | Expr::Field { span, .. }
-            | Expr::Lookup { span, .. }
-            | Expr::Concat { span, .. }
-            | Expr::Equals { span, .. }
             | Expr::List { span, .. }
-            | Expr::Values { span, .. }
-            | Expr::Entries { span, .. }
             | Expr::Instance { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
             Expr::Function { span, .. } => *span,
@@ -210,8 +165,6 @@ pub const PARAMS_KEY: &str = "@params";
 #[derive(Clone, Debug)]
 pub enum Element {
     Item(Expr),
-    /// `...rest` / `*rest`: the elements of another list, in place.
-    Spread(Expr),
 }
 
 #[derive(Clone, Debug)]
@@ -250,13 +203,6 @@ pub enum Role {
     /// The whole tool-definition object (a Go `mcp.Tool` value): name,
     /// title and annotations are read from its `name`/`title`/`annotations` keys.
     Definition,
-    /// An object whose `title` and `annotations` keys give those roles
-    /// (the TypeScript `registerTool(name, config, cb)` config).
-    Config,
-    /// The n-th argument between the name and the callback of a variadic
-    /// registration whose roles follow from the values' shapes (the v1
-    /// TypeScript `tool(name, ...rest, cb)` overloads).
-    OverloadArg(usize),
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a
@@ -282,8 +228,6 @@ pub struct Forwarder {
 pub enum RoleSource {
     Param(String),
     Fixed(Expr),
-    /// A key path inside a parameter's value (`tool.annotations`).
-    ParamPath(String, Vec<String>),
     /// A fixed mapping (evaluated where the wrapper is) looked up with the
     /// string the caller passes for a parameter: `toolAnnotations[name]`.
     Keyed {
@@ -336,8 +280,6 @@ pub enum CalleeKind {
     SdkTypesTool,
     /// An MCP server class.
     ServerClass,
-    /// A mixin method decorator (`fastmcp.contrib.mcp_mixin.mcp_tool`).
-    MixinTool,
     /// Only a project wrapper can make this a registration.
     WrapperOnly,
     /// A package-level function that registers a tool on the server passed
@@ -375,10 +317,6 @@ pub struct ToolSite {
     pub definition: Option<Span>,
     /// How to spell a hint assignment in this file, for help text.
     pub syntax: Syntax,
-    /// Positions of the registration roles when they depend on resolution.
-    pub positional_roles: PositionalRoles,
-    /// The variable a tool object is assigned to (`t = Tool.from_function(...)`).
-    pub bound_to: Option<String>,
     /// The tool-definition object registered (a Go `&mcp.Tool{...}` or a
     /// name for one): roles not given otherwise are read from its
     /// `name`/`title`/`annotations` keys, and when it is reached through a
@@ -415,27 +353,10 @@ impl ToolSite {
             tool_object: None,
             definition: None,
             syntax,
-            positional_roles: PositionalRoles::Mapped,
-            bound_to: None,
             confirms: vec![],
             handler_confirms: vec![],
         }
     }
-}
-
-/// SDK-generation-dependent meaning of positional arguments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PositionalRoles {
-    /// Already mapped by the frontend.
-    Mapped,
-    /// Python `mcp` FastMCP: `(name, title, description, annotations)` since
-    /// 1.10, `(name, description, annotations)` before.
-    PythonSdkTool { skip: usize },
-    /// TypeScript SDK v1 `server.tool(name, ...rest, cb)`: the roles of the
-    /// middle arguments follow the SDK's run-time checks (a string is the
-    /// description, a Zod raw shape the parameters, a plain object the
-    /// annotations), decided once their values are resolved.
-    TsSdkTool,
 }
 
 /// How source spells `hint = value` (for help lines only).
@@ -507,20 +428,6 @@ pub struct Problem {
     pub message: String,
 }
 
-/// A registration made once per element of a list: `for (const t of TOOLS)
-/// server.registerTool(t.name, ...)`. `resolve` repeats the site for each
-/// element when the list can be followed (across files too); otherwise the
-/// loop variables are unresolved.
-#[derive(Clone, Debug)]
-pub struct Each {
-    /// Index of the site in [`FileFacts::tools`].
-    pub tool: usize,
-    pub list: Expr,
-    /// Names bound per element, with the key path each reads from the
-    /// element (empty: the element itself; `["name"]` for `{ name }`).
-    pub vars: Vec<(String, Vec<String>)>,
-}
-
 /// Everything one file says that resolution may need.
 #[derive(Clone, Debug)]
 pub struct FileFacts {
@@ -531,8 +438,6 @@ pub struct FileFacts {
     pub tools: Vec<ToolSite>,
     /// Parse errors: the rest of the file was still searched.
     pub problems: Vec<Problem>,
-    /// Sites repeated per element of a list.
-    pub each: Vec<Each>,
     /// Where this file sets the annotations of every registered tool at run
     /// time (through the SDK's private tool registry): the tools of its
     /// project that declare none in source are unknown, not unannotated.
@@ -548,7 +453,6 @@ impl FileFacts {
             bindings: vec![],
             tools: vec![],
             problems: vec![],
-            each: vec![],
             runtime_annotations: None,
         }
     }

@@ -76,28 +76,7 @@ pub enum Item {
     Unknown(Span),
 }
 
-/// What reading one key of an evaluated mapping gives.
-enum Field<'o> {
-    Found(&'o Value),
-    /// Not set, and no unknown spread could have set it.
-    Absent,
-    /// A later spread or computed key may have set it.
-    Unknown,
-}
-
 impl Obj {
-    fn field(&self, key: &str) -> Field<'_> {
-        let mut found = Field::Absent;
-        for item in &self.items {
-            match item {
-                Item::Pair { key: k, value, .. } if k == key => found = Field::Found(value),
-                Item::Unknown(_) => found = Field::Unknown,
-                _ => {}
-            }
-        }
-        found
-    }
-
     fn get(&self, key: &str) -> Option<&Value> {
         let mut found = None;
         for item in &self.items {
@@ -151,56 +130,11 @@ impl Resolver<'_, '_> {
             Expr::Ref { path, span } => self.lookup(facts, path, *span, d),
             Expr::List { items, span } => {
                 let mut out = Vec::new();
-                for item in items {
-                    match item {
-                        Element::Item(e) => out.push(self.eval_d(e, facts, d)),
-                        Element::Spread(e) => match self.eval_d(e, facts, d) {
-                            Value::List(more, _) => out.extend(more),
-                            // An unknown spread makes the whole list unknown.
-                            _ => return Value::Unresolved(*span),
-                        },
-                    }
+                for Element::Item(e) in items {
+                    out.push(self.eval_d(e, facts, d));
                 }
                 Value::List(out, *span)
             }
-            Expr::Values { base, span } => match self.eval_d(base, facts, d) {
-                Value::Module(m) => {
-                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
-                    let values = Expr::Values { base: Box::new(table), span: *span };
-                    self.eval_d(&values, &m, d)
-                }
-                Value::Obj(o) => {
-                    let mut out = Vec::new();
-                    for item in o.items {
-                        match item {
-                            Item::Pair { value, .. } => out.push(value),
-                            Item::Unknown(_) => return Value::Unresolved(*span),
-                        }
-                    }
-                    Value::List(out, *span)
-                }
-                _ => Value::Unresolved(*span),
-            },
-            Expr::Entries { base, span } => match self.eval_d(base, facts, d) {
-                Value::Module(m) => {
-                    let table = Expr::Ref { path: vec![super::EXPORTS.into()], span: *span };
-                    let entries = Expr::Entries { base: Box::new(table), span: *span };
-                    self.eval_d(&entries, &m, d)
-                }
-                Value::Obj(o) => {
-                    let mut out = Vec::new();
-                    for item in o.items {
-                        match item {
-                            Item::Pair { key, key_span, value, .. } => {
-                                out.push(Value::List(vec![Value::Str(key, key_span), value], key_span))
-                            }
-                            Item::Unknown(_) => return Value::Unresolved(*span),
-                        }
-                    }
-                    Value::List(out, *span)
-                }
-                _ => Value::Unresolved(*span),
-            },
             Expr::Index { base, key, span } if key.parse::<usize>().is_ok() => match self.eval_d(base, facts, d) {
                 Value::List(items, _) => {
                     key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
@@ -219,56 +153,6 @@ impl Resolver<'_, '_> {
                     None => Value::Unresolved(*span),
                 },
                 _ => Value::Unresolved(*span),
-            },
-            Expr::Concat { parts, span } => {
-                let mut out = String::new();
-                for p in parts {
-                    match self.eval_d(p, facts, d) {
-                        Value::Str(s, _) => out.push_str(&s),
-                        Value::Unresolved(_) => return Value::Unresolved(*span),
-                        _ => return Value::Other(*span),
-                    }
-                }
-                Value::Str(out, *span)
-            }
-            Expr::Equals { left, right, negated, span } => {
-                match (self.eval_d(left, facts, d), self.eval_d(right, facts, d)) {
-                    (Value::Str(a, _), Value::Str(b, _)) => Value::Bool((a == b) != *negated, *span),
-                    (Value::Bool(a, _), Value::Bool(b, _)) => Value::Bool((a == b) != *negated, *span),
-                    (Value::Number(a, _), Value::Number(b, _)) => match (a.parse::<f64>(), b.parse::<f64>()) {
-                        (Ok(a), Ok(b)) => Value::Bool((a == b) != *negated, *span),
-                        _ => Value::Unresolved(*span),
-                    },
-                    _ => Value::Unresolved(*span),
-                }
-            }
-            Expr::Lookup { base, key, span } => match self.eval_d(key, facts, d) {
-                Value::Str(k, _) => self.eval_d(&Expr::Field { base: base.clone(), key: k, span: *span }, facts, d),
-                _ => Value::Unresolved(*span),
-            },
-            Expr::Field { base, key, span } => match self.eval_d(base, facts, d) {
-                Value::Obj(o) => match o.field(key) {
-                    // Read through a name, the object is a preset; read out of
-                    // a literal written at the site, it is inline.
-                    Field::Found(Value::Obj(inner)) => {
-                        let mut inner = inner.clone();
-                        if !matches!(**base, Expr::Object { .. }) {
-                            inner.defined_at = inner.defined_at.or(Some(inner.span));
-                        }
-                        Value::Obj(inner)
-                    }
-                    Field::Found(v) => v.clone(),
-                    Field::Absent if super::lang::support(facts.lang).missing_field_is_undefined() => {
-                        Value::Undefined(*span)
-                    }
-                    Field::Absent => Value::Null(*span),
-                    Field::Unknown => Value::Unresolved(*span),
-                },
-                Value::Null(_) => Value::Unresolved(*span),
-                Value::List(items, _) => {
-                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
-                }
-                v => self.member(v, std::slice::from_ref(key), *span, d),
             },
             Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),
             Expr::Forwarder(f) => Value::Forwarder(Arc::new((**f).clone()), facts.clone()),
@@ -524,16 +408,12 @@ fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
                 .collect(),
             span: *span,
         },
-        Expr::Equals { left, right, negated, span } => {
-            Expr::Equals { left: sub(left), right: sub(right), negated: *negated, span: *span }
-        }
         Expr::Call { callee, args, span } => Expr::Call {
             callee: sub(callee),
             args: args.iter().map(|a| crate::model::Arg { value: substitute(&a.value, with), ..a.clone() }).collect(),
             span: *span,
         },
         Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
-        Expr::Field { base, key, span } => Expr::Field { base: sub(base), key: key.clone(), span: *span },
         other => other.clone(),
     }
 }

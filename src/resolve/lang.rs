@@ -41,7 +41,6 @@ pub trait LangSupport: Sync {
     fn generation(&self, _facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
         (Generation::Unknown, String::new())
     }
-    /// The API reported for a tool registered through a project wrapper.
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).
     fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
@@ -54,13 +53,8 @@ pub trait LangSupport: Sync {
     }
     /// The API reported for a tool registered through a project wrapper,
     /// given the API of the call site.
-    /// Whether reading a field an object lacks gives `undefined` (dropped
-    /// from the JSON sent) rather than a null value.
-    fn missing_field_is_undefined(&self) -> bool {
-        false
-    }
-    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
-        crate::frontend::python::API_WRAPPER
+    fn wrapper_api(&self, site_api: &'static str) -> &'static str {
+        site_api
     }
 }
 

@@ -7,7 +7,6 @@
 //! an import names them.
 
 mod dircache;
-mod each;
 mod eval;
 mod evaluated;
 mod go;
@@ -25,14 +24,10 @@ pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::python::Generation;
 use crate::model::{
-    Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin,
-    PositionalRoles, Role, RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
+    Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, Role,
+    RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
-
-/// The binding a frontend may give a module's export table (an object of
-/// every exported name), read by `Expr::Values` of a namespace import.
-pub const EXPORTS: &str = "<exports>";
 
 /// Files larger than this are not loaded to follow an import.
 const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024;
@@ -140,11 +135,8 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
     for facts in files {
-        for (i, site) in facts.tools.iter().enumerate() {
-            match facts.each.iter().find(|e| e.tool == i) {
-                Some(each) => tools.extend(r.each(facts, site, each)),
-                None => tools.extend(r.tool(facts, site)),
-            }
+        for site in &facts.tools {
+            tools.extend(r.tool(facts, site));
         }
     }
     // A definition object found on its own (a typed `Tool` literal) that a
@@ -249,7 +241,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Value::Str(v, _) => Some(v),
             _ => None,
         });
-        let definition = site.definition.or(object_at).or_else(|| self.config_object(parts.annotations.as_ref()));
+        let definition = site.definition.or(object_at);
         Some(Tool {
             name,
             name_span,
@@ -302,21 +294,6 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         Some(params)
-    }
-
-    /// Where a named config object was defined, when the annotations are
-    /// read out of it (`registerTool(name, searchConfig, cb)` with the config
-    /// imported): the tool's secondary location.
-    fn config_object(&self, annotations: Option<&Scoped>) -> Option<Span> {
-        let s = annotations?;
-        let Expr::Field { base, .. } = &s.expr else { return None };
-        if !matches!(**base, Expr::Ref { .. } | Expr::Field { .. } | Expr::Index { .. }) {
-            return None;
-        }
-        match self.eval(base, &s.facts) {
-            Value::Obj(o) if o.defined_at.is_some() => Some(Span { end: o.span.start + 1, ..o.span }),
-            _ => None,
-        }
     }
 
     fn generation(&self, facts: &FileFacts) -> (Generation, String) {
@@ -437,42 +414,6 @@ impl<'l, 'a> Resolver<'l, 'a> {
             description: sc(&description),
             definition: sc(&site.tool_object),
         };
-        if let PositionalRoles::PythonSdkTool { skip } = site.positional_roles {
-            let positional: Vec<&Arg> =
-                site.args.iter().filter(|a| a.keyword.is_none() && a.spread == Spread::No).skip(skip).collect();
-            let fastmcp_only = python::family(facts) == python::Family::FastMcp;
-            let roles: Vec<Option<Role>> = match positional.len() {
-                _ if fastmcp_only => vec![Some(Role::Name)],
-                0 => vec![],
-                1 => vec![Some(Role::Name)],
-                // (name, title) since 1.10, (name, description) before: unknown.
-                2 => vec![Some(Role::Name), None],
-                3 => {
-                    if matches!(positional[2].value, Expr::Object { .. } | Expr::Call { .. } | Expr::Ref { .. }) {
-                        vec![Some(Role::Name), Some(Role::Description), Some(Role::Annotations)]
-                    } else {
-                        vec![Some(Role::Name), Some(Role::Title), Some(Role::Description)]
-                    }
-                }
-                _ => vec![Some(Role::Name), Some(Role::Title), Some(Role::Description), Some(Role::Annotations)],
-            };
-            for (arg, role) in positional.iter().zip(roles) {
-                let value = Some(Scoped { expr: arg.value.clone(), facts: facts.clone() });
-                match role {
-                    Some(Role::Name) if parts.name.is_none() => parts.name = value,
-                    Some(Role::Title) if parts.title.is_none() => parts.title = value,
-                    Some(Role::Annotations) if parts.annotations.is_none() => parts.annotations = value,
-                    Some(Role::Description) => parts.description = value,
-                    _ => {}
-                }
-            }
-            if positional.len() == 2 && parts.title.is_none() {
-                parts.title = Some(Scoped { expr: Expr::Unresolved(positional[1].value.span()), facts: facts.clone() });
-            }
-        }
-        if site.positional_roles == PositionalRoles::TsSdkTool {
-            self.ts_tool_overload(facts, site, &mut parts);
-        }
         // A `**kwargs` spread at the registration could carry any role.
         if let Some(spread) = site.args.iter().find(|a| a.spread == Spread::Map) {
             let unresolved = Scoped { expr: Expr::Unresolved(spread.value.span()), facts: facts.clone() };
@@ -538,21 +479,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
             definition: site.tool_object.as_ref().map(|e| Scoped { expr: e.clone(), facts: facts.clone() }),
             ..Parts::default()
         };
-        let mut overload_args: Vec<(usize, Scoped)> = Vec::new();
         for (role, source) in &f.roles {
             let value = match source {
                 RoleSource::Param(p) => {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
-                RoleSource::ParamPath(p, keys) => bound.get(p.as_str()).map(|a| {
-                    let expr = keys.iter().fold(a.value.clone(), |base, key| Expr::Field {
-                        span: a.value.span(),
-                        base: Box::new(base),
-                        key: key.clone(),
-                    });
-                    Scoped { expr, facts: facts.clone() }
-                }),
                 RoleSource::Rest(from) => {
                     let positional = site.args.iter().filter(|a| a.keyword.is_none()).skip(*from);
                     let entries = positional
@@ -579,28 +511,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
                 Role::Description => parts.description = value.or(parts.description.take()),
                 Role::Definition => parts.definition = value.or(parts.definition.take()),
-                // An argument the call did not pass cannot be told apart.
-                Role::OverloadArg(i) => overload_args.push((
-                    *i,
-                    value.unwrap_or_else(|| Scoped { expr: Expr::Unresolved(site.site), facts: facts.clone() }),
-                )),
-                Role::Config => {
-                    if let Some(v) = value {
-                        let field = |key: &str| {
-                            let expr =
-                                Expr::Field { base: Box::new(v.expr.clone()), key: key.into(), span: v.expr.span() };
-                            Some(Scoped { expr, facts: v.facts.clone() })
-                        };
-                        parts.title = parts.title.take().or_else(|| field("title"));
-                        parts.annotations = parts.annotations.take().or_else(|| field("annotations"));
-                    }
-                }
             }
-        }
-        if !overload_args.is_empty() {
-            overload_args.sort_by_key(|(i, _)| *i);
-            let middle: Vec<Scoped> = overload_args.into_iter().map(|(_, s)| s).collect();
-            self.tool_overload(&middle, &mut parts);
         }
         if f.passes_kwargs {
             for a in extra_kw {
@@ -695,7 +606,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         };
         let origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. } | Expr::Field { .. } | Expr::Lookup { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. } | Expr::Index { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }

@@ -1,6 +1,5 @@
-//! Python specifics of resolution: import specifier → file, which symbols
-//! belong to an MCP SDK, which SDK generation a file is written against, and
-//! what positional registration arguments mean in that generation.
+//! Python specifics of resolution: import specifier → file, and which SDK
+//! generation (hint key spellings) a file is written against.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -8,7 +7,7 @@ use std::sync::Mutex;
 
 use super::lang::LangSupport;
 use super::Linker;
-use crate::model::{CalleeKind, FileFacts};
+use crate::model::FileFacts;
 
 pub struct Python;
 
@@ -16,45 +15,10 @@ impl LangSupport for Python {
     fn module_candidates(&self, from: &Path, specifier: &str, fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         module_candidates_in(from, specifier, &|p| fs.exists(p))
     }
-    fn is_sdk_module(&self, module: &str) -> bool {
-        is_sdk_module(module)
-    }
-    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
-        is_sdk_symbol(kind, module, name)
-    }
-    fn is_not_mcp(&self, module: &str) -> bool {
-        NOT_MCP.contains(&module.split('.').next().unwrap_or(module))
-    }
-    fn registers(&self, method: &str) -> bool {
-        method == "tool" || method == "add_tool"
-    }
     fn generation(&self, facts: &FileFacts, path: &Path, linker: &Linker) -> (Generation, String) {
         generation(facts, path, &linker.deps)
     }
 }
-
-/// Frameworks with their own `tool` decorators: never MCP.
-const NOT_MCP: &[&str] = &[
-    "langchain",
-    "langchain_core",
-    "langchain_community",
-    "langgraph",
-    "pydantic_ai",
-    "agents",
-    "strands",
-    "smolagents",
-    "crewai",
-    "crewai_tools",
-    "llama_index",
-    "openai",
-    "anthropic",
-    "promptise",
-    "fastapi_mcp",
-    "openhands",
-    "autogen",
-    "autogen_core",
-    "google",
-];
 
 /// Which spelling of hint keys the SDK in use accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,32 +43,6 @@ pub enum Family {
     /// Only `mcp.types` or the low-level server: version from dependencies.
     McpTypes,
     None,
-}
-
-pub fn is_sdk_module(module: &str) -> bool {
-    let root = module.split('.').next().unwrap_or("");
-    matches!(root, "mcp" | "fastmcp" | "mcp_types")
-}
-
-/// Whether the external symbol `module`.`name` is an SDK symbol of `kind`.
-pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
-    if !is_sdk_module(module) {
-        return false;
-    }
-    let last = name.rsplit('.').next().unwrap_or(name);
-    match kind {
-        CalleeKind::ServerClass => matches!(last, "FastMCP" | "MCPServer"),
-        CalleeKind::SdkToolClass => matches!(last, "Tool" | "FunctionTool" | "TransformedTool"),
-        CalleeKind::SdkTypesTool => {
-            last == "Tool"
-                && (module == "mcp"
-                    || module == "mcp_types"
-                    || module.starts_with("mcp.types")
-                    || name.starts_with("types."))
-        }
-        CalleeKind::MixinTool => last == "mcp_tool" && module.starts_with("fastmcp"),
-        CalleeKind::WrapperOnly | CalleeKind::RegisterFunction | CalleeKind::ToolRecord => false,
-    }
 }
 
 pub fn family(facts: &FileFacts) -> Family {
@@ -132,12 +70,8 @@ pub fn family(facts: &FileFacts) -> Family {
     fam
 }
 
-/// Candidate files for a module specifier imported from `from`.
-pub fn module_candidates(from: &Path, module: &str) -> Vec<PathBuf> {
-    module_candidates_in(from, module, &|p| p.exists())
-}
-
-/// [`module_candidates`], asking `exists` where the project root is.
+/// Candidate files for a module specifier imported from `from`, asking
+/// `exists` where the project root is.
 fn module_candidates_in(from: &Path, module: &str, exists: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     let dir = from.parent().unwrap_or(Path::new("."));
     let dots = module.chars().take_while(|c| *c == '.').count();
@@ -464,9 +398,9 @@ mod tests {
 
     #[test]
     fn relative_module_candidates() {
-        let c = module_candidates(Path::new("pkg/tools/a.py"), "..presets");
+        let c = module_candidates_in(Path::new("pkg/tools/a.py"), "..presets", &|p| p.exists());
         assert_eq!(c[0], PathBuf::from("pkg/presets.py"));
-        let c = module_candidates(Path::new("pkg/tools/a.py"), ".");
+        let c = module_candidates_in(Path::new("pkg/tools/a.py"), ".", &|p| p.exists());
         assert_eq!(c[0], PathBuf::from("pkg/tools/__init__.py"));
     }
 }

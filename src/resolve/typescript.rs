@@ -1,18 +1,15 @@
 //! TypeScript/JavaScript specifics of resolution: module specifiers (relative,
-//! `.js` naming `.ts`, index files, `tsconfig.json` `baseUrl`/`paths`), which
-//! packages are MCP SDKs, and the run-time overload checks of the v1
-//! `server.tool(...)`.
+//! `.js` naming `.ts`, index files, `tsconfig.json` `baseUrl`/`paths`) and
+//! the key spellings the SDK reads.
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
-use super::eval::{Item, Value};
-use super::keys::{classify_key, KeyClass, SnakeRule};
 use super::lang::LangSupport;
 use super::python::Generation;
-use super::{Linker, Parts, Resolver, Scoped};
-use crate::model::{Arg, CalleeKind, Expr, FileFacts, Spread, ToolSite};
+use super::Linker;
+use crate::model::FileFacts;
 
 pub struct TypeScript;
 
@@ -23,145 +20,9 @@ impl LangSupport for TypeScript {
     fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         module_candidates(from, specifier)
     }
-    fn is_sdk_module(&self, module: &str) -> bool {
-        is_sdk_module(module)
-    }
-    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
-        is_sdk_symbol(kind, module, name)
-    }
-    fn is_not_mcp(&self, module: &str) -> bool {
-        is_not_mcp(module)
-    }
-    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
-        crate::frontend::typescript::API_WRAPPER
-    }
-    fn project_uses_sdk(&self, path: &Path) -> bool {
-        package_uses_sdk(path)
-    }
-    fn missing_field_is_undefined(&self) -> bool {
-        true
-    }
-    fn registers(&self, method: &str) -> bool {
-        matches!(
-            method,
-            "registerTool" | "tool" | "registerToolTask" | "addTool" | "addTools" | "paidTool" | "setRequestHandler"
-        )
-    }
     fn generation(&self, _facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
         (Generation::V1, "the TypeScript SDK reads camelCase keys only".into())
     }
-}
-
-/// Packages whose import says a file serves MCP tools.
-pub fn is_sdk_module(module: &str) -> bool {
-    (module.starts_with("@modelcontextprotocol/sdk") && !module.contains("/client"))
-        || module.starts_with("@modelcontextprotocol/server")
-        || matches!(
-            module,
-            "fastmcp"
-                | "mcp-handler"
-                | "@vercel/mcp-adapter"
-                | "xmcp"
-                | "agents/mcp"
-                | "agents/x402"
-                | "mcp-use"
-                | "mcp-use/server"
-        )
-        || module.starts_with("xmcp/")
-        || module.starts_with("agents/mcp/")
-}
-
-/// Frameworks with their own `tool`/`registerTool` APIs: never MCP.
-pub fn is_not_mcp(module: &str) -> bool {
-    let root = package_root(module);
-    matches!(
-        root,
-        "ai" | "@ai-sdk"
-            | "openclaw"
-            | "@openclaw"
-            | "@opencode-ai"
-            | "@mariozechner"
-            | "langchain"
-            | "@langchain"
-            | "openai"
-            | "@openai"
-            | "@anthropic-ai"
-            | "@mastra"
-            | "llamaindex"
-            | "genkit"
-            | "@genkit-ai"
-    )
-}
-
-/// `@scope/pkg/sub` → `@scope`, `pkg/sub` → `pkg`.
-fn package_root(module: &str) -> &str {
-    module.split('/').next().unwrap_or(module)
-}
-
-pub fn is_sdk_symbol(kind: CalleeKind, module: &str, name: &str) -> bool {
-    // mcp-framework tool classes (the package is not an MCP server API otherwise).
-    if module == "mcp-framework" {
-        return kind == CalleeKind::SdkToolClass && name == "MCPTool";
-    }
-    // @supabase/mcp-utils: `tool({...})` definitions served by its `createMcpServer`.
-    if module == "@supabase/mcp-utils" {
-        return kind == CalleeKind::SdkToolClass && name == "tool";
-    }
-    if !is_sdk_module(module) {
-        return false;
-    }
-    let last = name.rsplit('.').next().unwrap_or(name);
-    match kind {
-        CalleeKind::ServerClass => {
-            matches!(last, "McpServer" | "Server" | "FastMCP" | "withX402" | "McpAgent")
-                // mcp-use: `new MCPServer(...)`, `createMCPServer(...)`, its instance type.
-                || (module.starts_with("mcp-use") && matches!(last, "MCPServer" | "createMCPServer" | "McpServerInstance"))
-                // The callback parameter of mcp-handler is an `McpServer`.
-                || matches!(last, "createMcpHandler" | "initializeMcpApiHandler" | "experimental_createMcpHandler")
-        }
-        CalleeKind::SdkTypesTool => matches!(last, "Tool" | "ListToolsRequestSchema"),
-        // xmcp tool files: any xmcp import (`ToolMetadata`, `InferSchema`).
-        CalleeKind::SdkToolClass => module == "xmcp" || module.starts_with("xmcp/"),
-        CalleeKind::MixinTool | CalleeKind::WrapperOnly | CalleeKind::RegisterFunction | CalleeKind::ToolRecord => {
-            false
-        }
-    }
-}
-
-static PACKAGES: LazyLock<Mutex<HashMap<PathBuf, Option<bool>>>> = LazyLock::new(Mutex::default);
-
-/// Whether the nearest `package.json` above `file` depends on an MCP SDK
-/// package (`@modelcontextprotocol/sdk`, `fastmcp`, `mcp-handler`, ...).
-fn package_uses_sdk(file: &Path) -> bool {
-    let mut cur = file.parent();
-    for _ in 0..24 {
-        let Some(d) = cur else { return false };
-        let cached = PACKAGES.lock().ok().and_then(|m| m.get(d).copied());
-        let found = match cached {
-            Some(v) => v,
-            None => {
-                let v = crate::fsguard::read_manifest(&d.join("package.json")).map(|t| {
-                    let v: serde_json::Value = serde_json::from_str(&t).unwrap_or_default();
-                    ["dependencies", "devDependencies", "peerDependencies"].iter().any(|k| {
-                        v[k].as_object()
-                            .is_some_and(|deps| deps.keys().any(|name| is_sdk_module(name) && name != "xmcp"))
-                    })
-                });
-                if let Ok(mut m) = PACKAGES.lock() {
-                    m.insert(d.to_path_buf(), v);
-                }
-                v
-            }
-        };
-        if let Some(v) = found {
-            return v;
-        }
-        if d.join(".git").exists() {
-            return false;
-        }
-        cur = d.parent();
-    }
-    false
 }
 
 // ---------------------------------------------------------------------------
@@ -347,129 +208,6 @@ fn strip_json_comments(text: &str) -> String {
     }
     out.push_str(&text[start.min(text.len())..]);
     out
-}
-
-// ---------------------------------------------------------------------------
-// `server.tool(name, ...rest, cb)`
-// ---------------------------------------------------------------------------
-
-/// What the SDK's run-time checks make of one middle argument.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Shape {
-    /// A Zod raw shape (`{}` included): the parameter schema.
-    Params,
-    /// A plain object of primitives: the annotations.
-    Annotations,
-    /// A string: the description.
-    Text,
-    /// Cannot be told statically.
-    Unknown,
-}
-
-impl Resolver<'_, '_> {
-    /// Apply the SDK's `tool(name, ...rest)` overload resolution: a leading
-    /// string is the description; then an object that is a Zod raw shape
-    /// (no keys, or some value that is a schema) is the parameter schema,
-    /// optionally followed by annotations; any other plain object is the
-    /// annotations. The last argument is the callback.
-    pub(super) fn ts_tool_overload(&self, facts: &Arc<FileFacts>, site: &ToolSite, parts: &mut Parts) {
-        let positional: Vec<&Arg> = site.args.iter().filter(|a| a.spread == Spread::No).collect();
-        if site.args.iter().any(|a| a.spread != Spread::No) || positional.len() < 2 {
-            return;
-        }
-        let middle: Vec<Scoped> = positional[1..positional.len() - 1]
-            .iter()
-            .map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
-            .collect();
-        self.tool_overload(&middle, parts);
-    }
-
-    /// The SDK's `tool(name, ...rest, cb)` decision on the arguments between
-    /// the name and the callback (each in the scope it was written in).
-    pub(super) fn tool_overload(&self, middle: &[Scoped], parts: &mut Parts) {
-        let mut rest: Vec<&Scoped> = middle.iter().collect();
-        let unresolved = |s: &Scoped| Some(Scoped { expr: Expr::Unresolved(s.expr.span()), facts: s.facts.clone() });
-        if let Some(first) = rest.first() {
-            match self.overload_shape(&first.expr, &first.facts) {
-                Shape::Text => {
-                    rest.remove(0);
-                }
-                // An unresolved value in the description slot: the roles of
-                // everything after it are unknown.
-                Shape::Unknown if rest.len() > 1 => {
-                    parts.annotations = unresolved(first);
-                    return;
-                }
-                _ => {}
-            }
-        }
-        let Some(first) = rest.first() else { return };
-        match self.overload_shape(&first.expr, &first.facts) {
-            // Annotations may follow the shape, unless they look like one.
-            Shape::Params => {
-                if let Some(second) = rest.get(1) {
-                    if self.overload_shape(&second.expr, &second.facts) != Shape::Params {
-                        parts.annotations = Some((*second).clone());
-                    }
-                }
-            }
-            Shape::Annotations => parts.annotations = Some((*first).clone()),
-            Shape::Text => {}
-            Shape::Unknown => parts.annotations = unresolved(first),
-        }
-    }
-
-    fn overload_shape(&self, e: &Expr, facts: &Arc<FileFacts>) -> Shape {
-        // `Schema.shape`: a Zod object's raw shape, whatever `Schema` is.
-        if is_zod_shape(e) {
-            return Shape::Params;
-        }
-        match self.eval(e, facts) {
-            Value::Str(..) => Shape::Text,
-            // A template literal with substitutions (or a concatenation); a
-            // function here would be the callback, which is never looked at.
-            Value::Other(_) => Shape::Text,
-            Value::Obj(obj) => {
-                if obj.items.is_empty() {
-                    return Shape::Params;
-                }
-                let mut unknown = false;
-                for item in &obj.items {
-                    match item {
-                        Item::Pair { key, value, .. } => {
-                            let hint_key = !matches!(classify_key(key, &SnakeRule::Accepted), KeyClass::Other);
-                            match value {
-                                Value::Bool(..) | Value::Str(..) | Value::Number(..) | Value::Null(_) => {}
-                                // Annotations hold primitives only: any other
-                                // value under a non-hint key is a schema.
-                                _ if !hint_key => return Shape::Params,
-                                Value::Unresolved(_) => unknown = true,
-                                _ => {}
-                            }
-                        }
-                        Item::Unknown(_) => unknown = true,
-                    }
-                }
-                if unknown {
-                    Shape::Unknown
-                } else {
-                    Shape::Annotations
-                }
-            }
-            // `z.object({...})` and other schema objects are not annotations.
-            Value::Instance(_) | Value::External { .. } => Shape::Params,
-            _ => Shape::Unknown,
-        }
-    }
-}
-
-/// `X.shape` / `z.object({...}).shape`: the raw shape of a Zod object.
-fn is_zod_shape(e: &Expr) -> bool {
-    match e {
-        Expr::Ref { path, .. } => path.len() >= 2 && path.last().is_some_and(|l| l == "shape"),
-        Expr::Field { key, .. } => key == "shape",
-        _ => false,
-    }
 }
 
 #[cfg(test)]

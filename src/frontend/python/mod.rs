@@ -19,10 +19,6 @@ thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
-/// The API reported for a tool registered through a project wrapper (Go and
-/// Rust sites that forward to one share the name).
-pub const API_WRAPPER: &str = "python.wrapper";
-
 const LEXIS: crate::frontend::queries::Lexis =
     crate::frontend::queries::Lexis { hash_comments: true, backtick_strings: false };
 

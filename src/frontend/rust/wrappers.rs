@@ -117,7 +117,6 @@ impl Cx<'_> {
             .collect();
         self.facts.tools.push(ToolSite {
             args,
-            positional_roles: crate::model::PositionalRoles::Mapped,
             ..ToolSite::new(
                 API_TOOL_NEW,
                 head,

@@ -20,10 +20,6 @@ use crate::source::{FileId, Span};
 pub const PREFILTER: &[&str] =
     &["mcp", "MCP", "modelcontextprotocol", "Hint", "egisterTool", ".tool(", "addTool", "ListTools", "ToolMetadata"];
 
-/// The API reported for a tool registered through a project wrapper (Go and
-/// Rust sites that forward to one share the name).
-pub const API_WRAPPER: &str = "ts.wrapper";
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Grammar {
     TypeScript,
