@@ -519,7 +519,9 @@ impl Interp<'_> {
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
                 }
-                sdk(s.table, s.ty, Some(name.into()), span)
+                // The method still sees what its receiver keeps (a zod object's shape).
+                let method = SdkValue { pending: s.pending.clone(), ..sdk_value(s.table, s.ty, span) };
+                Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), ..method }))
             }
             Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
                 match &self.modules[c.module].funcs[c.func.0 as usize].name {
@@ -734,7 +736,7 @@ impl Interp<'_> {
             self.register(s, roles, pending, handler.clone(), span);
             return handler.unwrap_or(Value::Unknown(span));
         }
-        if let (Some(stored), "@partial") = (&s.pending, s.ty) {
+        if let (Some(stored), "@partial", None) = (&s.pending, s.ty, &s.method) {
             return self.call_partial(stored, call, span);
         }
         let op = match &s.method {
@@ -856,6 +858,7 @@ impl Interp<'_> {
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::Shape(op) => self.shape_effect(s, op, call, span),
         }
     }
 
@@ -916,7 +919,7 @@ impl Interp<'_> {
             [] => super::Inputs::Handler,
             paths => match pick(self, paths) {
                 None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
-                Some((v, _)) => super::Inputs::Schema(v),
+                Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
             },
         };
         // Plumbing only when the server is the caller's too: a function that

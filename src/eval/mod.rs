@@ -26,6 +26,7 @@ pub mod interp;
 pub mod listing;
 mod queued;
 pub mod sdk;
+mod shapes;
 mod signature;
 mod tool_objects;
 pub mod value;

@@ -16,7 +16,11 @@ const GAPS: &[&str] = &[
     "python/loop-registration",
     "python/lowlevel-tool-definitions",
     "typescript/loop-definitions",
-    "typescript/lowlevel-zod-json",
+    // The evaluator alone is more correct here: it reads the zod object's
+    // (empty) shape through `zodToJsonSchema(tool.schema)` in a mapped list,
+    // so `clear_history` has no parameters and gets MCP022, which the
+    // recognisers, not knowing its parameters, cannot give.
+    "typescript/lowlevel-mapped",
 ];
 
 /// One line per tool (where it is reported, its name, its hints) and one per
