@@ -243,8 +243,10 @@ impl Interp<'_> {
             "defineProperty" => return Some(self.define_property(call, span)),
             _ => return None,
         };
-        let [Value::Object(o)] = &call.positional[..] else { return None };
-        dict_view(&o.borrow(), view, &PendingCall::new(span), span)
+        let [arg] = &call.positional[..] else { return None };
+        let Value::Object(o) = self.as_namespace(arg.clone()) else { return None };
+        let view = dict_view(&o.borrow(), view, &PendingCall::new(span), span);
+        view
     }
 
     /// `Object.defineProperty(o, key, { value })` or `{ get() {...} }` (as

@@ -24,6 +24,7 @@ mod conventions;
 mod definitions;
 pub mod interp;
 pub mod listing;
+mod namespaces;
 mod queued;
 pub mod sdk;
 mod shapes;
