@@ -521,9 +521,12 @@ impl Interp<'_> {
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
                 }
-                // The method still sees what its receiver keeps (a zod object's shape).
-                let method = SdkValue { pending: s.pending.clone(), ..sdk_value(s.table, s.ty, span) };
-                Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), ..method }))
+                // A method that derives from its receiver's shape still sees it.
+                let op = Op::Method(leak_known(TABLES[s.table], name));
+                let reads =
+                    matches!(TABLES[s.table].rule_anywhere(s.ty, &op), Some(r) if matches!(r.effect, Effect::Shape(_)));
+                let pending = if reads { s.pending.clone() } else { None };
+                Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), pending, ..sdk_value(s.table, s.ty, span) }))
             }
             Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
                 match &self.modules[c.module].funcs[c.func.0 as usize].name {
@@ -738,7 +741,7 @@ impl Interp<'_> {
             self.register(s, roles, pending, handler.clone(), span);
             return handler.unwrap_or(Value::Unknown(span));
         }
-        if let (Some(stored), "@partial", None) = (&s.pending, s.ty, &s.method) {
+        if let (Some(stored), "@partial") = (&s.pending, s.ty) {
             return self.call_partial(stored, call, span);
         }
         let op = match &s.method {
