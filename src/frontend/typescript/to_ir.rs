@@ -1283,4 +1283,30 @@ mod tests {
         );
         assert_eq!(tools(&run_files(&[("main", &src)])), ["after_error:true"]);
     }
+
+    #[test]
+    fn every_export_is_marked_and_types_are_not() {
+        let src = "export const a = 1, { b, c: [d] } = x;\n\
+                   export function f() {}\n\
+                   export default class C {}\n\
+                   export { a as alias };\n\
+                   export { g as h } from \"./g.js\";\n\
+                   export * as ns from \"./n.js\";\n\
+                   export * from \"./all.js\";\n\
+                   export interface I { x: string }\n\
+                   export type T = I;\n";
+        let (_, module) =
+            crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("m.ts"), src, true);
+        let exported: Vec<String> = module
+            .expect("lowers")
+            .body
+            .iter()
+            .filter_map(|s| match s {
+                crate::ir::Stmt::Export { exported, .. } => Some(exported.clone()),
+                _ => None,
+            })
+            .collect();
+        // `export *` is an import of `*`, not a mark.
+        assert_eq!(exported, ["a", "b", "d", "f", "default", "alias", "h", "ns"]);
+    }
 }
