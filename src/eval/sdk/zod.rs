@@ -2,8 +2,8 @@
 //! schema's fields are known to be its parameters.
 //!
 //! From `packages/zod/src/v4/classic/schemas.ts` (zod 4) and
-//! `packages/zod/src/v3/types.ts` (zod 3): `z` (and the default export) is
-//! the module's namespace; `z.object(shape)`, `z.strictObject(shape)` and
+//! `packages/zod/src/v3/types.ts` (zod 3): `z` and the default export are
+//! the module's namespace (`src/index.ts`: `export { z, z as default }`); `z.object(shape)`, `z.strictObject(shape)` and
 //! `z.looseObject(shape)` make a `ZodObject` whose `.shape` is the object
 //! given. Of its methods, these return a `ZodObject` of the same fields:
 //! `strict`, `strip`, `passthrough`, `loose`, `nonstrict`, `catchall`,
