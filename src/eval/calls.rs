@@ -247,8 +247,10 @@ impl Interp<'_> {
             "defineProperty" => return Some(self.define_property(call, span)),
             _ => return None,
         };
-        let [Value::Object(o)] = &call.positional[..] else { return None };
-        dict_view(&o.borrow(), view, &PendingCall::new(span), span)
+        let [arg] = &call.positional[..] else { return None };
+        let Value::Object(o) = self.as_namespace(arg.clone()) else { return None };
+        let view = dict_view(&o.borrow(), view, &PendingCall::new(span), span);
+        view
     }
 
     /// `Object.defineProperty(o, key, { value })` or `{ get() {...} }` (as
@@ -523,7 +525,12 @@ impl Interp<'_> {
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
                 }
-                sdk(s.table, s.ty, Some(name.into()), span)
+                // A method that derives from its receiver's shape still sees it.
+                let op = Op::Method(leak_known(TABLES[s.table], name));
+                let reads =
+                    matches!(TABLES[s.table].rule_anywhere(s.ty, &op), Some(r) if matches!(r.effect, Effect::Shape(_)));
+                let pending = if reads { s.pending.clone() } else { None };
+                Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), pending, ..sdk_value(s.table, s.ty, span) }))
             }
             Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
                 match &self.modules[c.module].funcs[c.func.0 as usize].name {
@@ -860,6 +867,7 @@ impl Interp<'_> {
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::Shape(op) => self.shape_effect(s, op, call, span),
         }
     }
 
@@ -920,7 +928,7 @@ impl Interp<'_> {
             [] => super::Inputs::Handler,
             paths => match pick(self, paths) {
                 None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
-                Some((v, _)) => super::Inputs::Schema(v),
+                Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
             },
         };
         // Plumbing only when the server is the caller's too: a function that

@@ -146,6 +146,9 @@ impl Interp<'_> {
         match rule.effect {
             Effect::Registry(ty) => Some(self.registry(s, ty, span)),
             Effect::Returns(ty) => Some(sdk(s.table, ty, None, span)),
+            Effect::KeptArg(n) => {
+                Some(s.pending.as_ref().and_then(|p| p.arg(n)).cloned().unwrap_or(Value::Unknown(span)))
+            }
             _ => None,
         }
     }

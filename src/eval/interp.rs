@@ -621,7 +621,7 @@ impl<'p> Interp<'p> {
                         None => obj.complete = false,
                     }
                 }
-                Entry::Spread(e) => match self.eval(act, e) {
+                Entry::Spread(e) => match self.spread_source(act, e) {
                     Value::Object(o) => {
                         let o = o.borrow();
                         obj.complete &= o.complete;
@@ -640,6 +640,12 @@ impl<'p> Interp<'p> {
             }
         }
         Value::Object(Rc::new(RefCell::new(obj)))
+    }
+
+    /// What `...e` spreads: the value, or a module namespace's exports.
+    fn spread_source(&mut self, act: &mut Activation, e: &Expr) -> Value {
+        let v = self.eval(act, e);
+        self.as_namespace(v)
     }
 
     /// An unknown value computed from `inputs`. It derives from a root's

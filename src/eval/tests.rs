@@ -664,3 +664,6 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 }
 
 mod conventions;
+mod namespaces;
+mod ts_source;
+mod zod_shapes;

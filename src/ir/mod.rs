@@ -125,6 +125,9 @@ pub enum Stmt {
     Import(Import),
     /// `export { local as exported }`, `module.exports.x = …` once lowered,
     /// Go's capitalised names, Rust `pub`: what other modules may import.
+    /// A JavaScript module marks every name it exports this way (exported
+    /// declarations with `local == exported`), so its namespace object is
+    /// the marks plus its `export * from` imports.
     Export {
         local: String,
         exported: String,
@@ -143,7 +146,9 @@ pub struct Case {
 
 #[derive(Clone, Debug)]
 pub struct Import {
-    /// The name bound here; `*` for a wildcard import into this scope.
+    /// The name bound here; `*` for a wildcard import into this scope
+    /// (Python's `from m import *`; in JavaScript, `export * from "m"`,
+    /// which also re-exports what it binds).
     pub local: String,
     /// The module specifier as written (`.presets`, `@modelcontextprotocol/sdk/server/mcp.js`).
     pub module: String,

@@ -63,6 +63,9 @@ pub enum Op {
     /// Passing this keyword argument when calling the value itself; applies
     /// beside the `Call` rule (`Server("x", on_list_tools=handler)`).
     Kw(&'static str),
+    /// Handing the value to an SDK where it sends JSON schema (a tool's
+    /// input schema): the JSON schema the SDK makes of it.
+    ToJsonSchema,
 }
 
 #[derive(Debug)]
@@ -138,6 +141,35 @@ pub enum Effect {
     ListingDecorator(&'static Listing),
     /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
     ListingHandler(&'static Listing),
+    /// An object schema that keeps its shape (zod's `z.object({...})` and
+    /// what its methods derive from it), or its conversion to JSON schema.
+    Shape(ShapeOp),
+}
+
+/// What an [`Effect::Shape`] row does. A shaped value is a value of its SDK
+/// type that keeps its shape, the object of field schemas, as argument 0 of
+/// the call it keeps; a value of the type without one (`z.string()`) stays
+/// shapeless through every operation, and converts to nothing known.
+#[derive(Debug)]
+pub enum ShapeOp {
+    /// A new shaped value of this type, of the object argument 0 (none
+    /// given: no fields).
+    New(&'static str),
+    /// The receiver's shape, unchanged (`.strict()`, `.describe(...)`).
+    Same,
+    /// The receiver's shape with the fields of the object `with` yields
+    /// added or replacing its own (`.extend(shape)`; `.merge(other)` reads
+    /// `other.shape`).
+    Extend(&'static Path),
+    /// Only the fields a truthy key of the mask argument 0 names (`.pick`),
+    /// or all but those (`.omit`, with `false`).
+    Pick(bool),
+    /// The JSON schema of the shaped value `of` yields (the receiver when
+    /// `None`): `{ type: "object", properties }`, one property per field.
+    /// `nests`: an option that, when it is a string or an object with a
+    /// `name`, nests the schema under `definitions` behind a `$ref`, so the
+    /// properties are no longer where a client reads them (unknown).
+    JsonSchema { of: Option<&'static Path>, nests: Option<&'static Path> },
 }
 
 /// A list-tools handler: the SDK calls it and every record of type
@@ -328,6 +360,7 @@ mod typescript_sdk;
 mod typescript_sdk_tools;
 mod xmcp;
 mod zod;
+mod zod_to_json_schema;
 
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use fastmcp::FASTMCP;
@@ -343,6 +376,7 @@ pub use typescript_sdk::TS_SDK;
 pub use typescript_sdk_tools::TS_SDK_TOOLS;
 pub use xmcp::XMCP;
 pub use zod::ZOD;
+pub use zod_to_json_schema::ZOD_TO_JSON_SCHEMA;
 
 /// The index in [`TABLES`] of the table whose `api` this is.
 pub fn table_index(api: &str) -> Option<usize> {
@@ -357,6 +391,7 @@ pub static TABLES: &[&SdkTable] = &[
     &FUNCTOOLS,
     &TS_SDK,
     &ZOD,
+    &ZOD_TO_JSON_SCHEMA,
     // TypeScript SDKs other than the official one.
     &TS_SDK_TOOLS,
     &PUNKPEYE_FASTMCP,

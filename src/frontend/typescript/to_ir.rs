@@ -49,6 +49,23 @@ struct Cx<'a> {
     cjs: bool,
 }
 
+/// The names a pattern binds, in order.
+fn pattern_names(p: &Pattern, out: &mut Vec<String>) {
+    match p {
+        Pattern::Name(n, _) => out.push(n.clone()),
+        Pattern::Object { props, rest, .. } => {
+            props.iter().for_each(|(_, p)| pattern_names(p, out));
+            out.extend(rest.clone());
+        }
+        Pattern::List { items, rest, .. } => {
+            items.iter().flatten().for_each(|p| pattern_names(p, out));
+            out.extend(rest.clone());
+        }
+        Pattern::Default(p, _) => pattern_names(p, out),
+        Pattern::Ignore => {}
+    }
+}
+
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
     n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
@@ -418,13 +435,16 @@ impl Cx<'_> {
         let span = self.span(n);
         let source = n.child_by_field_name("source").and_then(|s| self.string_text(s));
         if let Some(decl) = n.child_by_field_name("declaration") {
+            let start = out.len();
             self.stmt(decl, out);
+            self.mark_exports(n, start, span, out);
             return;
         }
         if let Some(value) = n.child_by_field_name("value") {
             // `export default expr`.
             let e = self.expr(value);
             out.push(Stmt::Let { target: Pattern::Name("default".into(), span), value: e, span });
+            out.push(Stmt::Export { local: "default".into(), exported: "default".into(), span });
             return;
         }
         let clause = kids(n).into_iter().find(|c| c.kind() == "export_clause");
@@ -434,12 +454,16 @@ impl Cx<'_> {
                     let local = s.child_by_field_name("name").map(|m| self.key_text(m)).unwrap_or_default();
                     let exported = s.child_by_field_name("alias").map_or(local.clone(), |a| self.key_text(a));
                     match &source {
-                        Some(module) => out.push(Stmt::Import(Import {
-                            local: exported,
-                            module: module.clone(),
-                            member: Some(local),
-                            span,
-                        })),
+                        // Bound here under the exported name, and exported as it.
+                        Some(module) => {
+                            out.push(Stmt::Import(Import {
+                                local: exported.clone(),
+                                module: module.clone(),
+                                member: Some(local),
+                                span,
+                            }));
+                            out.push(Stmt::Export { local: exported.clone(), exported, span });
+                        }
                         None => out.push(Stmt::Export { local, exported, span }),
                     }
                 }
@@ -448,7 +472,8 @@ impl Cx<'_> {
             (None, Some(module)) => match kids(n).into_iter().find(|c| c.kind() == "namespace_export") {
                 Some(ns) => {
                     let local = kids(ns).first().map(|i| self.key_text(*i)).unwrap_or_default();
-                    out.push(Stmt::Import(Import { local, module, member: None, span }))
+                    out.push(Stmt::Import(Import { local: local.clone(), module, member: None, span }));
+                    out.push(Stmt::Export { local: local.clone(), exported: local, span });
                 }
                 None => out.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span })),
             },
@@ -458,6 +483,33 @@ impl Cx<'_> {
                     self.stmt(c, out);
                 }
             }
+        }
+    }
+
+    /// After an exported declaration lowered into `out[start..]`: an export
+    /// mark for each name it binds, and for `export default function f`
+    /// (or class) the default export too. Type-only declarations bind nothing.
+    fn mark_exports(&mut self, n: Node, start: usize, span: Span, out: &mut Block) {
+        let mut names = vec![];
+        for stmt in &out[start..] {
+            match stmt {
+                Stmt::Let { target, .. } => pattern_names(target, &mut names),
+                Stmt::Func(id) => names.extend(self.module.func(*id).name.clone()),
+                Stmt::Class(id) => names.extend(self.module.class(*id).name.clone()),
+                _ => {}
+            }
+        }
+        let mut cursor = n.walk();
+        let default = n.children(&mut cursor).any(|c| c.kind() == "default");
+        if default {
+            if let Some(first) = names.first() {
+                let value = Expr::Name(first.clone(), span);
+                out.push(Stmt::Let { target: Pattern::Name("default".into(), span), value, span });
+            }
+            names = vec!["default".into()];
+        }
+        for name in names {
+            out.push(Stmt::Export { local: name.clone(), exported: name, span });
         }
     }
 
@@ -1232,5 +1284,31 @@ mod tests {
              server.registerTool(\"after_error\", {{ annotations: {{ readOnlyHint: true }} }}, async () => ({{}}));\n"
         );
         assert_eq!(tools(&run_files(&[("main", &src)])), ["after_error:true"]);
+    }
+
+    #[test]
+    fn every_export_is_marked_and_types_are_not() {
+        let src = "export const a = 1, { b, c: [d] } = x;\n\
+                   export function f() {}\n\
+                   export default class C {}\n\
+                   export { a as alias };\n\
+                   export { g as h } from \"./g.js\";\n\
+                   export * as ns from \"./n.js\";\n\
+                   export * from \"./all.js\";\n\
+                   export interface I { x: string }\n\
+                   export type T = I;\n";
+        let (_, module) =
+            crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("m.ts"), src, true);
+        let exported: Vec<String> = module
+            .expect("lowers")
+            .body
+            .iter()
+            .filter_map(|s| match s {
+                crate::ir::Stmt::Export { exported, .. } => Some(exported.clone()),
+                _ => None,
+            })
+            .collect();
+        // `export *` is an import of `*`, not a mark.
+        assert_eq!(exported, ["a", "b", "d", "f", "default", "alias", "h", "ns"]);
     }
 }
