@@ -312,7 +312,8 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
 /// `Context` parameter is not an input.
 fn handler_params(reg: &Registration, p: &Program) -> Option<Vec<String>> {
     const PLAIN: &[&str] = &["str", "int", "float", "bool", "bytes", "list", "dict", "Any"];
-    let Some(Value::Func(c)) = &reg.handler else { return None };
+    // A method's receiver (`self`) is no parameter in the IR.
+    let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return None };
     let f = p.modules.get(c.module)?.func(c.func);
     let mut names = vec![];
     for param in &f.params {

@@ -16,7 +16,10 @@ static TOOL_CLASS: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Arg(0), "description")],
     annotations: &[Path::Member(&Path::Arg(0), "annotations")],
-    params: &[],
+    // The `schema` field: a zod object, or the older per-field record
+    // (`{ id: { type: z.string(), description } }`), which the evaluator does
+    // not convert (its parameters stay unknown).
+    params: &[Path::Member(&Path::Arg(0), "schema")],
 };
 
 pub static MCP_FRAMEWORK: SdkTable = SdkTable {

@@ -14,7 +14,8 @@ static TOOLS: Roles = Roles {
     title: &[],
     description: &[Path::Member(&Path::Element, "description")],
     annotations: &[Path::Member(&Path::Element, "annotations")],
-    params: &[],
+    // A zod object (`parameters: z.object({...})`), converted to JSON schema.
+    params: &[Path::Member(&Path::Element, "parameters")],
 };
 
 pub static SUPABASE_MCP_UTILS: SdkTable = SdkTable {
