@@ -254,12 +254,19 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
         m.add_func(f)
     };
     let method =
-        |n: &str, id| Member { name: n.into(), name_span: sp(42), is_static: false, value: MemberValue::Method(id) };
+        |n: &str, id| Member {
+        name: n.into(),
+        name_span: sp(42),
+        is_static: false,
+        value: MemberValue::Method(id),
+        annotation: None,
+    };
     let field = |n: &str, v: Expr| Member {
         name: n.into(),
         name_span: sp(43),
         is_static: false,
         value: MemberValue::Field(Some(v)),
+        annotation: None,
     };
     let class = |m: &mut Module, n: &str, bases: Vec<Expr>, members: Vec<Member>| {
         let id = m.add_class(Class {

@@ -170,6 +170,21 @@ impl Cx<'_> {
                 let id = self.function(n, vec![]);
                 out.push(Stmt::Func(id));
             }
+            // `type Req = Model | None` (3.12): the alias names the type.
+            "type_alias_statement" => {
+                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return;
+                };
+                let mut name = left;
+                while name.kind() != "identifier" {
+                    match kids(name).first() {
+                        Some(k) => name = *k,
+                        None => return,
+                    }
+                }
+                let value = self.type_expr(right);
+                out.push(Stmt::Let { target: Pattern::Name(self.text(name), self.span(name)), value, span });
+            }
             "class_definition" => {
                 let id = self.class(n, vec![]);
                 out.push(Stmt::Class(id));
@@ -410,6 +425,23 @@ impl Cx<'_> {
         out
     }
 
+    /// What a subscript is indexed with: `a[i]` is `i`; `a[i, j]` is the
+    /// tuple `(i, j)`, as in Python (`Annotated[str, Field(...)]`,
+    /// `Union[A, B]`).
+    fn subscript_index(&mut self, n: Node, span: Span) -> Expr {
+        let mut cursor = n.walk();
+        let parts: Vec<Node> = n.children_by_field_name("subscript", &mut cursor).collect();
+        match parts.as_slice() {
+            [] => Expr::Unknown(span),
+            [one] => self.expr(*one),
+            many => {
+                let items = many.iter().map(|i| Element::Item(self.expr(*i))).collect();
+                let at = Span::new(self.file, many[0].start_byte(), many[many.len() - 1].end_byte());
+                Expr::List { items, span: at }
+            }
+        }
+    }
+
     /// A parameter's annotation: the expression inside the `type` node.
     fn type_expr(&mut self, t: Node) -> Expr {
         match (t.kind(), kids(t).first()) {
@@ -477,7 +509,7 @@ impl Cx<'_> {
                     f.body.insert(0, bind);
                 }
                 f.is_static = is_static;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id) });
+                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "expression_statement" => {
                 for a in kids(def) {
@@ -489,11 +521,14 @@ impl Cx<'_> {
                         continue;
                     }
                     let value = a.child_by_field_name("right").map(|r| self.expr(r));
+                    // `confirm: bool = False`, `namespace: str`: a declared field.
+                    let annotation = a.child_by_field_name("type").map(|t| self.type_expr(t));
                     members.push(Member {
                         name: self.text(left),
                         name_span: self.span(left),
                         is_static: true,
                         value: MemberValue::Field(value),
+                        annotation,
                     });
                 }
             }
@@ -531,7 +566,7 @@ impl Cx<'_> {
             }
             "subscript" => {
                 let object = n.child_by_field_name("value").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let index = n.child_by_field_name("subscript").map_or(Expr::Unknown(span), |i| self.expr(i));
+                let index = self.subscript_index(n, span);
                 Expr::Index { object: b(object), index: b(index), span }
             }
             "call" => {

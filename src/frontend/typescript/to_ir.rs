@@ -739,7 +739,7 @@ impl Cx<'_> {
                     .filter_map(|d| kids(d).first().map(|e| self.expr(*e)))
                     .collect();
                 self.module.funcs[id.0 as usize].decorators = decorators;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id) });
+                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "public_field_definition" | "field_definition" => {
                 let key = m.child_by_field_name("name").or_else(|| m.child_by_field_name("property"));
@@ -750,6 +750,7 @@ impl Cx<'_> {
                     name_span: self.span(key),
                     is_static,
                     value: MemberValue::Field(value),
+                    annotation: None,
                 });
             }
             _ => {}
