@@ -117,7 +117,7 @@ impl Resolver<'_, '_> {
                 continue;
             };
             let overlapping = known_overlapping(reg, &sites, &program);
-            let mut tool = self.tool_of(reg, &facts, lang, &program);
+            let mut tool = self.tool_of(reg, &facts, lang);
             if !overlapping.is_empty() {
                 // Absent annotations are no better than unresolved ones: the
                 // facts may have seen them set later in a way the evaluator
@@ -218,7 +218,7 @@ impl Resolver<'_, '_> {
         Some(i)
     }
 
-    fn tool_of(&self, reg: &Registration, facts: &Arc<FileFacts>, lang: Lang, program: &Program) -> Tool {
+    fn tool_of(&self, reg: &Registration, facts: &Arc<FileFacts>, lang: Lang) -> Tool {
         let (name, name_span) = match &reg.name {
             Some(Value::Str(s, span)) => (Some(s.to_string()), Some(*span)),
             _ => (None, reg.name_at.or(Some(reg.call))),
@@ -269,8 +269,8 @@ impl Resolver<'_, '_> {
             (Some(Value::Object(record)), _) => schema_params(&record.borrow()),
             (_, eval::Inputs::NoSchema) => Some(vec![]),
             (_, eval::Inputs::Schema(schema)) => schema_keys(schema),
-            _ if lang == Lang::Python => handler_params(reg, program),
-            _ => None,
+            (_, eval::Inputs::Read(params)) => params.clone(),
+            (_, eval::Inputs::Handler) => None,
         };
         Tool {
             name,
@@ -321,27 +321,6 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
         };
     }
     o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
-}
-
-/// A Python handler's parameter names, when its signature shows them all:
-/// a parameter typed with anything but a builtin scalar (an input model
-/// whose fields are the real inputs) makes them unknown. The SDK's
-/// `Context` parameter is not an input.
-fn handler_params(reg: &Registration, p: &Program) -> Option<Vec<String>> {
-    const PLAIN: &[&str] = &["str", "int", "float", "bool", "bytes", "list", "dict", "Any"];
-    let Some(Value::Func(c)) = &reg.handler else { return None };
-    let f = p.modules.get(c.module)?.func(c.func);
-    let mut names = vec![];
-    for param in &f.params {
-        match &param.annotation {
-            Some(ir::Expr::Name(t, _)) if t == "Context" => continue,
-            Some(ir::Expr::Name(t, _)) if PLAIN.contains(&t.as_str()) => {}
-            None => {}
-            Some(_) => return None,
-        }
-        names.push(param.name.clone());
-    }
-    Some(names)
 }
 
 /// The registering call up to the end of the SDK member it calls

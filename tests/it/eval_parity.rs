@@ -12,7 +12,6 @@ use crate::{bin, fixtures};
 
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
-    "python/intent-names",
     "python/loop-registration",
     "python/lowlevel-tool-definitions",
     "typescript/loop-definitions",

@@ -442,12 +442,44 @@ impl Cx<'_> {
         }
     }
 
-    /// A parameter's annotation: the expression inside the `type` node.
+    /// An annotation as the expression Python evaluates: the `type` node's
+    /// inner expression, and the type-only shapes tree-sitter gives
+    /// annotations as what they mean (`Optional[X]` a subscript, `X | None`
+    /// a `|`, `m.X` a member).
     fn type_expr(&mut self, t: Node) -> Expr {
-        match (t.kind(), kids(t).first()) {
-            ("type", Some(inner)) => self.expr(*inner),
-            _ => self.expr(t),
+        let span = self.span(t);
+        if self.depth > MAX_DEPTH {
+            return Expr::Unknown(span);
         }
+        self.depth += 1;
+        let k = kids(t);
+        let e = match (t.kind(), k.as_slice()) {
+            ("type", [inner]) => self.type_expr(*inner),
+            ("generic_type", [head, params]) => {
+                let object = Box::new(self.expr(*head));
+                let types: Vec<Node> = kids(*params);
+                let index = match types.as_slice() {
+                    [one] => self.type_expr(*one),
+                    many => Expr::List {
+                        items: many.iter().map(|p| Element::Item(self.type_expr(*p))).collect(),
+                        span: self.span(*params),
+                    },
+                };
+                Expr::Index { object, index: Box::new(index), span }
+            }
+            ("union_type", [left, right]) => Expr::Binary {
+                op: BinaryOp::Merge,
+                left: Box::new(self.type_expr(*left)),
+                right: Box::new(self.type_expr(*right)),
+                span,
+            },
+            ("member_type", [object, name]) => {
+                Expr::Member { object: Box::new(self.type_expr(*object)), name: self.text(*name), span }
+            }
+            _ => self.expr(t),
+        };
+        self.depth -= 1;
+        e
     }
 
     fn class(&mut self, n: Node, decorators: Vec<Node>) -> crate::ir::ClassId {
