@@ -253,8 +253,7 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
         f.kind = FuncKind::Method;
         m.add_func(f)
     };
-    let method =
-        |n: &str, id| Member {
+    let method = |n: &str, id| Member {
         name: n.into(),
         name_span: sp(42),
         is_static: false,
@@ -671,3 +670,4 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 }
 
 mod conventions;
+mod inputs;
