@@ -210,8 +210,8 @@ impl Interp<'_> {
             (_, Some((SCALAR | MODEL_BASE | ENUM_BASE, _))) => Some(vec![]),
             (_, Some((UNION, args))) => {
                 let mut out: Vec<String> = vec![];
-                for a in args.to_vec() {
-                    for f in self.type_fields(act, &a, depth + 1)? {
+                for a in args {
+                    for f in self.type_fields(act, a, depth + 1)? {
                         if !out.contains(&f) {
                             out.push(f);
                         }
