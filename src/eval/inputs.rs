@@ -17,7 +17,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::interp::{Activation, Frame, Interp};
-use super::sdk::forms::{ALIAS_CHOICES, ANNOTATED, CLASS_VAR, CONTEXT, ENUM_BASE, FIELD, MODEL_BASE, SCALAR, UNION};
+use super::sdk::forms::{
+    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MODEL_BASE, SCALAR, UNION,
+};
 use super::value::{sdk, ClassVal, Closure, PendingCall, SdkValue, Value};
 use super::Inputs;
 use crate::ir::{MemberValue, ParamKind};
@@ -155,14 +157,16 @@ impl Interp<'_> {
         self.registrations = regs;
     }
 
-    /// The handler's inputs in order: each parameter (not `*args`,
-    /// `**kwargs`, `self`, the request context), then its model's fields.
+    /// The handler's inputs in order: its parameters (not `*args`,
+    /// `**kwargs`, `self`, the request context, an injected dependency),
+    /// then their models' fields.
     fn handler_inputs(&mut self, c: &Rc<Closure>) -> Option<Vec<String>> {
         let modules = self.modules;
         let func = modules[c.module].func(c.func);
         let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
         let mut act = Activation { frame, returns: vec![], class: None };
         let mut names: Vec<String> = vec![];
+        let mut fields: Vec<String> = vec![];
         for p in &func.params {
             if matches!(p.kind, ParamKind::Rest | ParamKind::KwRest) || p.name == "self" || p.name == "cls" {
                 continue;
@@ -172,13 +176,17 @@ impl Interp<'_> {
                 continue;
             }
             let default = p.default.as_ref().map(|d| self.eval(&mut act, d));
+            if matches!(default.as_ref().and_then(form), Some((DEPENDENCY, _))) {
+                continue;
+            }
             names.push(declared_name(&p.name, ty.as_ref(), default.as_ref())?);
             if let Some(ty) = &ty {
-                for field in self.type_fields(&mut act, ty, 0)? {
-                    if !names.contains(&field) {
-                        names.push(field);
-                    }
-                }
+                fields.extend(self.type_fields(&mut act, ty, 0)?);
+            }
+        }
+        for field in fields {
+            if !names.contains(&field) {
+                names.push(field);
             }
         }
         Some(names)

@@ -35,6 +35,9 @@ pub struct SdkTable {
 pub mod forms {
     /// A request context the SDK injects (`ctx: Context`): not an input.
     pub const CONTEXT: &str = "@context";
+    /// A default that makes the parameter injected by the SDK, not an
+    /// input (fastmcp's `progress: Progress = Progress()`, `Depends(f)`).
+    pub const DEPENDENCY: &str = "@dependency";
     /// A type with no input fields of its own (`str`, `list[Model]`, `Literal[...]`).
     pub const SCALAR: &str = "@scalar";
     /// A base that makes a class a model and adds no fields (`BaseModel`, `TypedDict`).

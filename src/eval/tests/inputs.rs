@@ -63,11 +63,11 @@ fn input_models_bring_their_fields_through_type_forms_and_aliases() {
          @mcp.tool()\ndef statement_alias(o: Later, *args: str, **kw: str): ...\n"
     );
     let all = inputs(&src);
-    assert_eq!(of(&all, "plain"), known(&["req", "namespace", "confirm", "n"]));
+    assert_eq!(of(&all, "plain"), known(&["req", "n", "namespace", "confirm"]));
     assert_eq!(of(&all, "aliased_type"), known(&["req", "namespace", "confirm"]));
-    assert_eq!(of(&all, "field_aliases"), known(&["x", "dryRun", "first", "dry_run"]));
+    assert_eq!(of(&all, "field_aliases"), known(&["x", "dry_run", "dryRun", "first"]));
     // A model inside a container brings no top-level inputs; an Enum is a scalar.
-    assert_eq!(of(&all, "others"), known(&["o", "force", "f", "yes", "m", "items"]));
+    assert_eq!(of(&all, "others"), known(&["o", "f", "m", "items", "force", "yes"]));
     assert_eq!(of(&all, "statement_alias"), known(&["o", "force"]));
 }
 
@@ -91,4 +91,19 @@ fn types_the_interpreter_cannot_follow_leave_the_inputs_unknown() {
         assert_eq!(of(&all, tool), None, "{tool}");
     }
     assert_eq!(of(&all, "untyped"), known(&["x", "y"]));
+}
+
+#[test]
+fn parameters_the_sdk_injects_are_no_inputs() {
+    let all = inputs(
+        "from fastmcp import FastMCP, Context\nfrom fastmcp.dependencies import Depends, Progress\n\
+         from other_kit import Depends as OtherDepends\n\
+         mcp = FastMCP('x')\n\
+         def db(): ...\n\
+         @mcp.tool\nasync def wipe_all(scope: str, ctx: Context, progress: Progress = Progress(), conn = Depends(db)): ...\n\
+         @mcp.tool\nasync def purge_all(scope: str, conn = OtherDepends(db)): ...\n",
+    );
+    assert_eq!(of(&all, "wipe_all"), known(&["scope"]));
+    // Another library's `Depends` is a default like any other.
+    assert_eq!(of(&all, "purge_all"), known(&["scope", "conn"]));
 }
