@@ -280,7 +280,6 @@ fn options(walk: &Walk, resolver: &Arc<Resolver>, stdin: Option<crate::Stdin>) -
         max_file_size: walk.max_file_size,
         follow_links: walk.follow_links,
         stdin,
-        ..crate::Options::default()
     }
 }
 

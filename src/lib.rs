@@ -77,10 +77,6 @@ pub struct Options {
     pub follow_links: bool,
     /// Stands for `-` among the paths.
     pub stdin: Option<Stdin>,
-    /// Run the Python and TypeScript/JavaScript shape recognisers beside the
-    /// evaluator. Off only while they are being retired: the parity test
-    /// (`tests/it/eval_parity.rs`) runs every fixture both ways.
-    pub recognisers: bool,
 }
 
 impl Default for Options {
@@ -95,7 +91,6 @@ impl Default for Options {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             follow_links: false,
             stdin: None,
-            recognisers: std::env::var_os("MCP_LINT_EVAL_ONLY").is_none(),
         }
     }
 }
@@ -238,7 +233,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     parsed.sort_by_cached_key(|f| sources.get(f.file).display.clone());
     notes.sort();
 
-    let tools = resolve::resolve_all(&linker, &parsed, opts.recognisers);
+    let tools = resolve::resolve_all(&linker, &parsed);
     // Each file's settings, looked up once.
     let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
     let mut settings_of = |id: source::FileId| -> Arc<Settings> {

@@ -98,6 +98,10 @@ impl Interp<'_> {
         for arg in args {
             let v = self.eval(act, &arg.value);
             let at = arg.value.span();
+            if let (Spread::No, Some(k)) = (arg.spread, &arg.keyword) {
+                let end = (arg.span.start + k.len() as u32).min(arg.span.end);
+                call.keyword_names.push((k.as_str().into(), Span { end, ..arg.span }));
+            }
             match (arg.spread, &arg.keyword) {
                 (Spread::No, k) => call.spans.push((k.as_deref().map(Into::into), at)),
                 (Spread::List, _) => {

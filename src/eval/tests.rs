@@ -561,7 +561,7 @@ fn objects_typed_as_the_sdk_tool_are_definitions_once_each() {
 }
 /// Runs one Python file through the real lowering.
 fn run_py(src: &str) -> Outcome {
-    let m = crate::frontend::python::parse_file(FileId(0), src, true).1.expect("parses");
+    let m = crate::frontend::python::parse_file(FileId(0), src).1.expect("parses");
     run_one(m)
 }
 

@@ -66,7 +66,8 @@ impl Obj {
             if &**k == "**" {
                 obj.complete = false;
             } else {
-                obj.set(k, v.clone(), v.span());
+                let key = call.keyword_names.iter().find(|(n, _)| n == k).map(|(_, at)| *at);
+                obj.set(k, v.clone(), key.or(v.span()));
             }
         }
         obj
@@ -151,6 +152,9 @@ pub struct PendingCall {
     /// For a positional argument written as a list literal without
     /// spreads: where each element was written (`addTools([a, {...}])`).
     pub elements: Vec<(usize, Vec<Span>)>,
+    /// Where each keyword's name was written (`destructive` in
+    /// `destructive=True`): what a finding about the key points at.
+    pub keyword_names: Vec<(Rc<str>, Span)>,
 }
 
 impl PendingCall {
@@ -162,6 +166,7 @@ impl PendingCall {
             spans: vec![],
             element_spans: vec![],
             elements: vec![],
+            keyword_names: vec![],
         }
     }
     pub fn arg_span(&self, i: usize) -> Option<Span> {

@@ -44,8 +44,8 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed
     let normal = crate::source::normalize_line_endings(text);
     let text = &*normal;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
-        Lang::Python => python::parse_file(file, text, true),
-        Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text, true),
+        Lang::Python => python::parse_file(file, text),
+        Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text),
         Lang::Go => (go::parse(file, path, text), None),
         Lang::Rust => (rust::parse(file, path, text), None),
     }));

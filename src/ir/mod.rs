@@ -13,6 +13,8 @@
 //! original syntax (semgrep's `Fixme*`): evaluation degrades to "unknown
 //! because of this span", never to a guess.
 
+pub mod walk;
+
 use crate::model::Lang;
 use crate::source::{FileId, Span};
 

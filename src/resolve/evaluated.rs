@@ -16,7 +16,7 @@ use super::eval::{Item, Obj, Value as RValue};
 use super::Resolver;
 use crate::eval::value::Value;
 use crate::eval::{self, Budget, Link, Registration};
-use crate::ir::{self, Stmt};
+use crate::ir;
 use crate::model::{Annotations, FileFacts, Hint, Lang, Origin, Syntax, Tool};
 use crate::source::{FileId, Span};
 
@@ -29,6 +29,9 @@ struct Program {
     links: HashMap<(usize, String, Option<String>), LinkTo>,
     /// Each module's path as walked, `/`-separated.
     paths: Vec<Option<String>>,
+    /// The name a value is bound to where it is written, by the value's
+    /// span ([`ir::walk::bound_names`]): what a preset is called.
+    names: HashMap<Span, String>,
 }
 
 #[derive(Clone)]
@@ -52,31 +55,16 @@ impl eval::Linker for Program {
 }
 
 impl Resolver<'_, '_> {
-    /// The tools the evaluator finds in `modules` that `known` does not hold.
-    ///
-    /// Where a known tool is one the facts could not follow (a computed name,
-    /// unresolved annotations) and the evaluator reaches the same
-    /// registration with everything known, the evaluator's tools replace it:
-    /// the indices of the replaced known tools come back too.
-    pub(super) fn evaluated(
-        &self,
-        modules: Vec<Arc<ir::Module>>,
-        known: &[Tool],
-        recognisers: bool,
-    ) -> (Vec<Tool>, Vec<usize>) {
-        let mut replaced: Vec<usize> = vec![];
+    /// The tools the evaluator finds by running `modules` (and the files
+    /// their imports reach).
+    pub(super) fn evaluated(&self, modules: Vec<Arc<ir::Module>>) -> Vec<Tool> {
         if modules.is_empty() {
-            return (vec![], replaced);
+            return vec![];
         }
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
-        let sites = Sites::new(known);
         let mut out: Vec<Tool> = vec![];
         let mut seen: std::collections::HashSet<(Span, Option<String>)> = Default::default();
-        // Registering calls the evaluator reached with something other than
-        // a forwarded parameter as the name.
-        let not_only_forwarding: std::collections::HashSet<Span> =
-            outcome.registrations.iter().filter(|r| !r.name_from_params).map(|r| r.call).collect();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
         // is unknown (an optional extra a caller may pass) is no tool of
@@ -85,30 +73,21 @@ impl Resolver<'_, '_> {
             outcome.registrations.iter().filter(|r| matches!(r.name, Some(Value::Str(..)))).map(|r| r.call).collect();
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
-            // A call that only ever forwards its function's parameters is
-            // plumbing: a `<computed>` tool the facts made of it goes.
-            if reg.name_from_params && !not_only_forwarding.contains(&reg.call) {
-                replaced.extend(
-                    sites
-                        .overlapping(reg.call)
-                        .filter(|&i| known[i].name.is_none() && reg.call.contains(known[i].site)),
-                );
-            }
             let lang = program.modules[m].lang;
             // A name the evaluator cannot know is a `<computed>` tool (its
             // hints are checked as far as they can be followed), unless it
             // comes from the parameters of a function nothing called: that
             // function forwards its callers' tools, and is no tool itself.
-            // While the recognisers run they report those themselves.
             let named = matches!(reg.name, Some(Value::Str(..)));
-            if reg.name_from_params
-                || reg.name.is_none()
-                || (!named && (recognisers || named_calls.contains(&reg.call)))
-            {
+            if reg.name_from_params || reg.name.is_none() || (!named && named_calls.contains(&reg.call)) {
                 continue;
             }
             let path = self.linker.path_of(reg.call.file).unwrap_or_default();
-            if matches!(lang, Lang::TypeScript | Lang::JavaScript) && crate::frontend::typescript::is_test_path(&path) {
+            let test_file = match lang {
+                Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(&path),
+                _ => false,
+            };
+            if test_file {
                 continue;
             }
             let Some(facts) =
@@ -116,40 +95,23 @@ impl Resolver<'_, '_> {
             else {
                 continue;
             };
-            let overlapping = known_overlapping(reg, &sites, &program);
-            let mut tool = self.tool_of(reg, &facts, lang);
-            if !overlapping.is_empty() {
-                // Absent annotations are no better than unresolved ones: the
-                // facts may have seen them set later in a way the evaluator
-                // does not follow (it follows `registered.update(...)` and
-                // `_registeredTools`, not every run-time annotation).
-                let better =
-                    !unsure(&tool) && reg.annotations.is_some() && overlapping.iter().all(|&i| unsure(&known[i]));
-                if !better {
-                    continue;
-                }
-                // What the facts knew and the evaluator does not yet model.
-                let first = &known[overlapping[0]];
-                tool.params = tool.params.or_else(|| first.params.clone());
-                tool.description = tool.description.or_else(|| first.description.clone());
-                tool.definition = tool.definition.or(first.definition);
-                if tool.confirms.is_empty() {
-                    tool.confirms = first.confirms.clone();
-                }
-                replaced.extend(overlapping);
-            }
+            let tool = self.tool_of(reg, &facts, lang, &program);
             if seen.insert((tool.site, tool.name.clone())) {
                 out.push(tool);
             }
         }
-        replaced.sort_unstable();
-        replaced.dedup();
-        (out, replaced)
+        out
     }
 
     /// Lowered modules plus every file their imports reach, with the links.
     fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program {
-        let mut p = Program { by_file: HashMap::new(), modules: vec![], links: HashMap::new(), paths: vec![] };
+        let mut p = Program {
+            by_file: HashMap::new(),
+            modules: vec![],
+            links: HashMap::new(),
+            paths: vec![],
+            names: HashMap::new(),
+        };
         for m in modules {
             p.by_file.insert(m.file, p.modules.len());
             p.modules.push(m);
@@ -161,7 +123,7 @@ impl Resolver<'_, '_> {
             next += 1;
             let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
             let lang = p.modules[from].lang;
-            for imp in imports(&p.modules[from]) {
+            for imp in ir::walk::imports(&p.modules[from]).into_iter().cloned().collect::<Vec<_>>() {
                 let key = (from, imp.module.clone(), imp.member.clone());
                 if p.links.contains_key(&key) || eval::sdk::TABLES.iter().any(|t| t.owns(lang, &imp.module)) {
                     continue;
@@ -174,6 +136,11 @@ impl Resolver<'_, '_> {
                     _ => LinkTo::Module(idx),
                 };
                 p.links.insert(key, link);
+            }
+        }
+        for m in &p.modules {
+            for (span, name) in ir::walk::bound_names(m) {
+                p.names.entry(span).or_insert(name);
             }
         }
         p.paths = p
@@ -218,7 +185,7 @@ impl Resolver<'_, '_> {
         Some(i)
     }
 
-    fn tool_of(&self, reg: &Registration, facts: &Arc<FileFacts>, lang: Lang) -> Tool {
+    fn tool_of(&self, reg: &Registration, facts: &Arc<FileFacts>, lang: Lang, program: &Program) -> Tool {
         let (name, name_span) = match &reg.name {
             Some(Value::Str(s, span)) => (Some(s.to_string()), Some(*span)),
             _ => (None, reg.name_at.or(Some(reg.call))),
@@ -251,10 +218,27 @@ impl Resolver<'_, '_> {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Annotations::none(),
             Some(v @ Value::Object(o)) => {
                 let obj_span = o.borrow().span.unwrap_or(reg.call);
-                let origin = match reg.annotations_at {
-                    Some(at) if !(at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end) => {
-                        let symbol = self.linker.sources.get(at.file).slice(at).to_string();
-                        Origin::Preset { symbol, defined_at: obj_span, used_at: at }
+                // A preset: an object written outside the argument that
+                // passes it, named where it is bound (`READ_ONLY = ...`), or
+                // else by the argument (`annotations=hints`).
+                let inside =
+                    |at: Span| at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end;
+                let bound = program.names.get(&obj_span).cloned();
+                let origin = match (reg.annotations_at, bound) {
+                    (Some(at), bound) if !inside(at) => {
+                        let file = self.linker.sources.get(at.file);
+                        let text = file.slice(at);
+                        // Named by the argument only when it is a name
+                        // (`annotations=hints`), not a call that made it.
+                        let named = text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'));
+                        match bound.or_else(|| named.then(|| text.to_string())) {
+                            Some(symbol) => Origin::Preset { symbol, defined_at: obj_span, used_at: at },
+                            None => Origin::Inline(obj_span),
+                        }
+                    }
+                    // Read from inside an argument (`{ annotations: READ_ONLY }`).
+                    (None, Some(symbol)) if !inside(reg.call) && !reg.stack.iter().any(|s| inside(*s)) => {
+                        Origin::Preset { symbol, defined_at: obj_span, used_at: reg.call }
                     }
                     _ => Origin::Inline(obj_span),
                 };
@@ -284,8 +268,7 @@ impl Resolver<'_, '_> {
             title,
             annotations,
             syntax: if lang == Lang::Python { Syntax::PythonKeyword } else { Syntax::JsObject },
-            // Elicitation in the handler is not modelled by the evaluator yet.
-            confirms: vec![],
+            confirms: confirms(reg, program),
         }
     }
 }
@@ -323,6 +306,24 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
     o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
 }
 
+/// The elicitation calls in the handler's body (and the closures it
+/// defines), by the callee's last segment ([`crate::frontend::elicit::CALLS`]):
+/// a handler that asks the user before it acts is guarded (MCP022).
+fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
+    let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return vec![] };
+    let Some(m) = p.modules.get(c.module) else { return vec![] };
+    let mut out = vec![];
+    ir::walk::expressions(m, c.func, |e| {
+        let ir::Expr::Call { callee, span, .. } = e else { return };
+        let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
+        if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
+            out.push(*span);
+        }
+    });
+    out.sort_by_key(|s| s.start);
+    out
+}
+
 /// The registering call up to the end of the SDK member it calls
 /// (`@mcp.tool`, `server.registerTool`): what diagnostics underline.
 fn head(reg: &Registration) -> Span {
@@ -345,70 +346,6 @@ fn unresolved(span: Span) -> Annotations {
         open_world: u,
         unknown_keys: vec![],
         sdk_defaults: vec![],
-    }
-}
-
-/// A tool whose name or annotations could not be followed.
-fn unsure(t: &Tool) -> bool {
-    let a = &t.annotations;
-    t.name.is_none()
-        || matches!(a.origin, Origin::Unresolved(_))
-        || matches!(t.title, Hint::Unresolved { .. })
-        || matches!(a.title, Hint::Unresolved { .. })
-        || crate::model::HintKind::ALL.iter().any(|k| matches!(a.hint(*k), Hint::Unresolved { .. }))
-}
-
-/// The known tools that are this registration: their site overlaps the
-/// registering call, the calls that led to it, or the decorated function.
-fn known_overlapping(reg: &Registration, known: &Sites, p: &Program) -> Vec<usize> {
-    let mut spans: Vec<Span> = vec![reg.call, reg.site];
-    spans.extend(reg.stack.iter().copied());
-    if let Some(Value::Func(c) | Value::Bound(c, _)) = &reg.handler {
-        if let Some(m) = p.modules.get(c.module) {
-            spans.push(m.func(c.func).span);
-        }
-    }
-    let mut out: Vec<usize> = spans.iter().flat_map(|s| known.overlapping(*s)).collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// The known tools' sites per file, sorted by start, so that finding the
-/// ones a span overlaps is a binary search, not a scan per registration.
-struct Sites {
-    by_file: HashMap<FileId, FileSites>,
-}
-
-/// (start, end, tool index) by start, and the longest site's length.
-type FileSites = (Vec<(u32, u32, usize)>, u32);
-
-impl Sites {
-    fn new(known: &[Tool]) -> Sites {
-        let mut by_file: HashMap<FileId, FileSites> = HashMap::new();
-        for (i, t) in known.iter().enumerate() {
-            let entry = by_file.entry(t.site.file).or_default();
-            entry.0.push((t.site.start, t.site.end, i));
-            entry.1 = entry.1.max(t.site.end.saturating_sub(t.site.start));
-        }
-        for (sites, _) in by_file.values_mut() {
-            sites.sort_unstable();
-        }
-        Sites { by_file }
-    }
-
-    /// Tools whose site overlaps `s`; an empty span counts as one byte.
-    fn overlapping(&self, s: Span) -> impl Iterator<Item = usize> + '_ {
-        let (sites, longest) = self.by_file.get(&s.file).map(|(v, l)| (v.as_slice(), *l)).unwrap_or((&[], 0));
-        let end = s.end.max(s.start + 1);
-        // A site that overlaps starts before `end` and no earlier than the
-        // longest site could reach back from.
-        let from = sites.partition_point(|&(start, _, _)| start < s.start.saturating_sub(longest + 1));
-        sites[from..]
-            .iter()
-            .take_while(move |&&(start, _, _)| start < end)
-            .filter(move |&&(start, site_end, _)| s.start < site_end.max(start + 1))
-            .map(|&(_, _, i)| i)
     }
 }
 
@@ -447,29 +384,4 @@ fn to_resolve_value(v: &Value, facts: &Arc<FileFacts>, depth: usize) -> RValue {
         Value::List(_, s) => RValue::Other(*s),
         _ => RValue::Unresolved(span),
     }
-}
-
-/// Every import statement of a module, nested ones included.
-fn imports(m: &ir::Module) -> Vec<ir::Import> {
-    let mut out = vec![];
-    let mut todo: Vec<&[Stmt]> = vec![&m.body];
-    todo.extend(m.funcs.iter().map(|f| f.body.as_slice()));
-    while let Some(block) = todo.pop() {
-        for s in block {
-            match s {
-                Stmt::Import(i) => out.push(i.clone()),
-                Stmt::If { then, otherwise, .. } => {
-                    todo.push(then);
-                    todo.push(otherwise);
-                }
-                Stmt::Try { body, handlers, finally, .. } => {
-                    todo.push(body);
-                    todo.extend(handlers.iter().map(|h| h.as_slice()));
-                    todo.push(finally);
-                }
-                _ => {}
-            }
-        }
-    }
-    out
 }

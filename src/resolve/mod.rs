@@ -124,9 +124,9 @@ impl<'a> Linker<'a> {
 
 /// Resolve every site of the given files into tools, in file order.
 ///
-/// With `recognisers` off, Python and TypeScript/JavaScript tools come from
-/// the evaluator alone (see [`crate::Options::recognisers`]).
-pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], recognisers: bool) -> Vec<Tool> {
+/// Python and TypeScript/JavaScript tools come from the evaluator, which runs
+/// the files' IR; Go and Rust ones from their frontends' sites.
+pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // Projects whose tools are annotated at run time, by project root.
     let runtime: HashMap<PathBuf, Span> = files
         .iter()
@@ -140,9 +140,6 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], recognisers: bool)
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
     for facts in files {
-        if !recognisers && matches!(facts.lang, Lang::Python | Lang::TypeScript | Lang::JavaScript) {
-            continue;
-        }
         for (i, site) in facts.tools.iter().enumerate() {
             match facts.each.iter().find(|e| e.tool == i) {
                 Some(each) => tools.extend(r.each(facts, site, each)),
@@ -157,13 +154,7 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>], recognisers: bool)
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     // The linted files' IR, in file order (the facts are sorted so).
     let modules = files.iter().filter_map(|f| linker.lowered(f.file)).collect();
-    let (found, replaced) = r.evaluated(modules, &tools, recognisers);
-    let mut i = 0;
-    tools.retain(|_| {
-        i += 1;
-        replaced.binary_search(&(i - 1)).is_err()
-    });
-    tools.extend(found);
+    tools.extend(r.evaluated(modules));
     tools
 }
 

@@ -46,7 +46,7 @@ fn statistics_count_findings_per_rule() {
     assert_eq!(code, 1);
     // Most findings first: every tool of the fixture lacks a title.
     let first = out.lines().next().expect("a row");
-    assert_eq!(first, "4  MCP032  missing-title  [warning]", "{out}");
+    assert_eq!(first, "5  MCP032  missing-title  [warning]", "{out}");
     assert!(out.contains("MCP012  misspelled-hint  [error]"), "{out}");
     assert!(!out.contains("tool `"), "no diagnostics: {out}");
     let (_, json, _) = run_in(&dirty(), &["check", "--statistics", "--format", "json"]);

@@ -217,7 +217,7 @@ fn summary_appends_per_tree() {
     assert!(out.contains("server.py:11:1: warning[MCP001]"), "{out}");
     let text = std::fs::read_to_string(&summary).expect("summary written");
     assert!(text.starts_with("# earlier step\n## mcp-lint\n"), "{text}");
-    assert!(text.contains("| `dirty` | 5 | 2 | 1 | 1 | 3 | 1 |"), "{text}");
+    assert!(text.contains("| `dirty` | 5 | 2 | 1 | 1 | 4 | 1 |"), "{text}");
     assert!(text.contains("| `clean` | 2 | 2 | 1 | 1 | 2 | 0 |"), "{text}");
     assert!(text.contains("| MCP012 | `misspelled-hint` | error | 1 |"), "{text}");
     assert_eq!(run_in(&ci, &["check", "clean", "--summary", s]).0, 0);

@@ -911,7 +911,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, (_, text))| {
-                Arc::new(crate::frontend::python::parse_file(FileId(i as u32), text, true).1.expect("parses"))
+                Arc::new(crate::frontend::python::parse_file(FileId(i as u32), text).1.expect("parses"))
             })
             .collect();
         run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
@@ -1025,7 +1025,7 @@ mod tests {
     #[test]
     fn deep_attribute_chains_lower_without_overflowing() {
         let src = format!("X = a{}\n", ".b".repeat(6_500));
-        let m = crate::frontend::python::parse_file(FileId(0), &src, true).1.expect("parses");
+        let m = crate::frontend::python::parse_file(FileId(0), &src).1.expect("parses");
         assert_eq!(m.body.len(), 1);
     }
 }

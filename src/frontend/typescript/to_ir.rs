@@ -174,6 +174,13 @@ impl Cx<'_> {
             }
             "break_statement" => out.push(Stmt::Break(span)),
             "continue_statement" => out.push(Stmt::Continue(span)),
+            // At module level a block is what error recovery leaves of a
+            // broken class or function: a `return` in it ends no module, so
+            // it may or may not run.
+            "statement_block" if n.parent().is_some_and(|p| p.kind() == "program") => {
+                let then = self.block(n);
+                out.push(Stmt::If { cond: Expr::Unknown(span), then, otherwise: vec![], span });
+            }
             "statement_block" => {
                 let b = self.block(n);
                 out.extend(b);
@@ -1051,13 +1058,8 @@ mod tests {
             .enumerate()
             .map(|(i, (name, text))| {
                 let path = format!("{name}.ts");
-                let parsed = crate::frontend::typescript::parse_file(
-                    FileId(i as u32),
-                    Lang::TypeScript,
-                    Path::new(&path),
-                    text,
-                    true,
-                );
+                let parsed =
+                    crate::frontend::typescript::parse_file(FileId(i as u32), Lang::TypeScript, Path::new(&path), text);
                 Arc::new(parsed.1.expect("parses"))
             })
             .collect();
@@ -1189,7 +1191,7 @@ mod tests {
     #[test]
     fn deep_member_chains_lower_without_overflowing() {
         let src = format!("const X = a{};\n", ".b".repeat(6_500));
-        let m = crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("x.ts"), &src, true)
+        let m = crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("x.ts"), &src)
             .1
             .expect("parses");
         assert_eq!(m.body.len(), 1);

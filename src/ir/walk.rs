@@ -1,0 +1,214 @@
+//! Syntactic queries over a function's IR, for facts that do not depend on
+//! values (an elicitation call in a handler's body). Iterative: an
+//! explicit stack, each function body visited once.
+
+use std::collections::HashSet;
+
+use crate::source::Span;
+
+use super::{Arg, Element, Entry, Expr, FuncId, Import, Module, Pattern, Place, Stmt};
+
+/// Every statement of the module: its body, every function's, and the
+/// blocks nested in them (`if`, `switch`, `try`, loops).
+pub fn statements(m: &Module) -> Vec<&Stmt> {
+    let mut out = vec![];
+    let mut todo: Vec<&[Stmt]> = vec![&m.body];
+    todo.extend(m.funcs.iter().map(|f| f.body.as_slice()));
+    while let Some(block) = todo.pop() {
+        for s in block {
+            out.push(s);
+            match s {
+                Stmt::If { then, otherwise, .. } => todo.extend([then.as_slice(), otherwise.as_slice()]),
+                Stmt::Switch { cases, .. } => todo.extend(cases.iter().map(|c| c.body.as_slice())),
+                Stmt::Try { body, handlers, finally, .. } => {
+                    todo.extend([body.as_slice(), finally.as_slice()]);
+                    todo.extend(handlers.iter().map(|h| h.as_slice()));
+                }
+                Stmt::ForEach { body, .. } | Stmt::While { body, .. } => todo.push(body),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// The module's imports, wherever they are written (`try: import x
+/// except ImportError: ...`, an import inside a function).
+pub fn imports(m: &Module) -> Vec<&Import> {
+    statements(m).into_iter().filter_map(|s| if let Stmt::Import(i) = s { Some(i) } else { None }).collect()
+}
+
+/// The names values are bound to where they are written, by the value's
+/// span: `name = value` (`const name = ...`, `exports.name = ...`), and an
+/// object literal's entries under it (`HINTS.search`). What a preset is
+/// called where it is defined.
+pub fn bound_names(m: &Module) -> Vec<(Span, String)> {
+    let mut out = vec![];
+    let mut todo: Vec<(String, &Expr, usize)> = vec![];
+    for s in statements(m) {
+        match s {
+            Stmt::Let { target: Pattern::Name(name, _), value, .. } => todo.push((name.clone(), value, 0)),
+            Stmt::Assign { target: Place::Member { object: Expr::Name(base, _), name, .. }, value, .. } => {
+                todo.push((format!("{base}.{name}"), value, 0))
+            }
+            _ => {}
+        }
+    }
+    while let Some((name, value, depth)) = todo.pop() {
+        // A CommonJS export is known by its exported name.
+        let name = ["module.exports.", "exports."]
+            .iter()
+            .find_map(|p| name.strip_prefix(p))
+            .map_or(name.clone(), str::to_string);
+        // What only retypes a value (`as const`, `satisfies T`, `x: T = ...`).
+        let mut v = value;
+        loop {
+            out.push((v.span(), name.clone()));
+            match v {
+                Expr::Typed { value, .. } => v = value,
+                Expr::Unary { op: super::UnaryOp::Transparent, operand, .. } => v = operand,
+                _ => break,
+            }
+        }
+        if let (Expr::Object { entries, .. }, true) = (v, depth < 2) {
+            for e in entries {
+                if let Entry::Pair { key, value, .. } = e {
+                    todo.push((format!("{name}.{key}"), value, depth + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every expression in `func`'s body, the bodies of the functions and
+/// closures it defines included (a handler's `async () => ...` callback is
+/// still the handler), outermost first within a statement.
+pub fn expressions(module: &Module, func: FuncId, mut visit: impl FnMut(&Expr)) {
+    let mut seen: HashSet<u32> = HashSet::new();
+    let mut bodies = vec![func];
+    while let Some(f) = bodies.pop() {
+        if !seen.insert(f.0) || f.0 as usize >= module.funcs.len() {
+            continue;
+        }
+        let mut exprs: Vec<&Expr> = vec![];
+        let mut stmts: Vec<&Stmt> = module.func(f).body.iter().collect();
+        for p in &module.func(f).params {
+            exprs.extend(&p.default);
+        }
+        loop {
+            if let Some(e) = exprs.pop() {
+                visit(e);
+                children(e, &mut exprs, &mut bodies);
+            } else if let Some(s) = stmts.pop() {
+                statement(s, &mut stmts, &mut exprs, &mut bodies);
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+fn statement<'m>(s: &'m Stmt, stmts: &mut Vec<&'m Stmt>, exprs: &mut Vec<&'m Expr>, bodies: &mut Vec<FuncId>) {
+    match s {
+        Stmt::Let { target, value, .. } => {
+            exprs.push(value);
+            pattern(target, exprs);
+        }
+        Stmt::Assign { target, value, .. } => {
+            exprs.push(value);
+            match target {
+                Place::Name(..) => {}
+                Place::Member { object, .. } => exprs.push(object),
+                Place::Index { object, index, .. } => exprs.extend([object, index]),
+            }
+        }
+        Stmt::Expr(e) => exprs.push(e),
+        Stmt::Return { value, .. } => exprs.extend(value),
+        Stmt::If { cond, then, otherwise, .. } => {
+            exprs.push(cond);
+            stmts.extend(then.iter().chain(otherwise));
+        }
+        Stmt::Switch { scrutinee, cases, .. } => {
+            exprs.push(scrutinee);
+            for c in cases {
+                exprs.extend(&c.test);
+                stmts.extend(&c.body);
+            }
+        }
+        Stmt::Try { body, handlers, finally, .. } => {
+            stmts.extend(body.iter().chain(handlers.iter().flatten()).chain(finally));
+        }
+        Stmt::ForEach { pattern: p, iter, body, .. } => {
+            exprs.push(iter);
+            pattern(p, exprs);
+            stmts.extend(body);
+        }
+        Stmt::While { cond, body, .. } => {
+            exprs.push(cond);
+            stmts.extend(body);
+        }
+        Stmt::Func(id) => bodies.push(*id),
+        Stmt::Break(_)
+        | Stmt::Continue(_)
+        | Stmt::Class(_)
+        | Stmt::Import(_)
+        | Stmt::Export { .. }
+        | Stmt::Unsupported(_) => {}
+    }
+}
+
+fn pattern<'m>(p: &'m Pattern, exprs: &mut Vec<&'m Expr>) {
+    let mut todo = vec![p];
+    while let Some(p) = todo.pop() {
+        match p {
+            Pattern::Object { props, .. } => todo.extend(props.iter().map(|(_, p)| p)),
+            Pattern::List { items, .. } => todo.extend(items.iter().flatten()),
+            Pattern::Default(inner, default) => {
+                todo.push(inner);
+                exprs.push(default);
+            }
+            Pattern::Name(..) | Pattern::Ignore => {}
+        }
+    }
+}
+
+fn children<'m>(e: &'m Expr, exprs: &mut Vec<&'m Expr>, bodies: &mut Vec<FuncId>) {
+    let args = |args: &'m [Arg], exprs: &mut Vec<&'m Expr>| exprs.extend(args.iter().map(|a| &a.value));
+    let entries = |entries: &'m [Entry], exprs: &mut Vec<&'m Expr>| {
+        for en in entries {
+            match en {
+                Entry::Pair { value, .. } => exprs.push(value),
+                Entry::Computed { key, value } => exprs.extend([key, value]),
+                Entry::Spread(v) => exprs.push(v),
+            }
+        }
+    };
+    match e {
+        Expr::Member { object, .. } => exprs.push(object),
+        Expr::Index { object, index, .. } => exprs.extend([&**object, &**index]),
+        Expr::Call { callee, args: a, .. } => {
+            exprs.push(callee);
+            args(a, exprs);
+        }
+        Expr::New { class, args: a, .. } => {
+            exprs.push(class);
+            args(a, exprs);
+        }
+        Expr::Object { entries: en, .. } => entries(en, exprs),
+        Expr::Struct { ty, entries: en, .. } => {
+            exprs.push(ty);
+            entries(en, exprs);
+        }
+        Expr::List { items, .. } => exprs.extend(items.iter().map(|i| match i {
+            Element::Item(e) | Element::Spread(e) => e,
+        })),
+        Expr::Func(id, _) => bodies.push(*id),
+        Expr::Unary { operand, .. } => exprs.push(operand),
+        Expr::Binary { left, right, .. } => exprs.extend([&**left, &**right]),
+        Expr::Cond { test, then, otherwise, .. } => exprs.extend([&**test, &**then, &**otherwise]),
+        Expr::Concat { parts, .. } => exprs.extend(parts),
+        Expr::Typed { value, .. } => exprs.push(value),
+        Expr::Lit(..) | Expr::Name(..) | Expr::This(_) | Expr::Super(_) | Expr::Class(..) | Expr::Unknown(_) => {}
+    }
+}
