@@ -21,6 +21,9 @@ pub struct Budget {
     pub max_size: usize,
     /// Rounds of running functions and classes nothing called.
     pub max_root_rounds: usize,
+    /// Steps for evaluating one handler's parameter types after the run,
+    /// whatever the run itself spent.
+    pub max_input_steps: u64,
 }
 
 impl Default for Budget {
@@ -34,6 +37,7 @@ impl Default for Budget {
             max_alternatives: 8,
             max_size: 20_000,
             max_root_rounds: 4,
+            max_input_steps: 20_000,
         }
     }
 }

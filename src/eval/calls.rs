@@ -645,6 +645,9 @@ impl Interp<'_> {
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
             }
+            (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
+                self.subscript(s, i, span)
+            }
             // A generic class given its type parameters (`MCPServer[AppState]`)
             // is the class: the parameters only matter to a type checker. An
             // SDK class is indexed for nothing else, whatever the parameter
@@ -654,6 +657,18 @@ impl Interp<'_> {
             (Value::Class(_), t) if is_type(t) => o.clone(),
             _ => self.unknown_from(&[o, i], span),
         }
+    }
+
+    /// An SDK value subscripted (`Optional[Model]`, `Annotated[str, meta]`):
+    /// its [`Op::Index`] row, given the index as arguments.
+    fn subscript(&mut self, s: &Rc<SdkValue>, index: &Value, span: Span) -> Value {
+        let Some(rule) = TABLES[s.table].rule(s.ty, &Op::Index) else { return Value::Unknown(span) };
+        let mut call = PendingCall::new(span);
+        match index {
+            Value::List(items, _) => call.positional.extend(items.borrow().iter().cloned()),
+            one => call.positional.push(one.clone()),
+        }
+        self.sdk_effect(s, rule, &rule.effect, call, span)
     }
 
     /// List methods every language shares under some name, and Python's
@@ -868,6 +883,7 @@ impl Interp<'_> {
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
+            Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
         }
     }
 

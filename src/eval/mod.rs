@@ -22,6 +22,7 @@ pub mod budget;
 mod calls;
 mod conventions;
 mod definitions;
+mod inputs;
 pub mod interp;
 pub mod listing;
 mod namespaces;
@@ -91,6 +92,10 @@ pub enum Inputs {
     Schema(Value),
     /// The SDK takes an input schema and none was given: no parameters.
     NoSchema,
+    /// Read off a Python handler's signature after the run
+    /// ([`inputs`]): its parameters and its input models' fields, `None`
+    /// when a type could not be followed.
+    Read(Option<Vec<String>>),
 }
 
 pub struct Outcome {
@@ -117,6 +122,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
         }
     }
     it.register_definitions();
+    it.read_inputs();
     let exhausted = it.exhausted;
     Outcome { registrations: it.registrations, exhausted }
 }

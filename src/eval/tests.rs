@@ -253,13 +253,19 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
         f.kind = FuncKind::Method;
         m.add_func(f)
     };
-    let method =
-        |n: &str, id| Member { name: n.into(), name_span: sp(42), is_static: false, value: MemberValue::Method(id) };
+    let method = |n: &str, id| Member {
+        name: n.into(),
+        name_span: sp(42),
+        is_static: false,
+        value: MemberValue::Method(id),
+        annotation: None,
+    };
     let field = |n: &str, v: Expr| Member {
         name: n.into(),
         name_span: sp(43),
         is_static: false,
         value: MemberValue::Field(Some(v)),
+        annotation: None,
     };
     let class = |m: &mut Module, n: &str, bases: Vec<Expr>, members: Vec<Member>| {
         let id = m.add_class(Class {
@@ -664,6 +670,7 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 }
 
 mod conventions;
+mod inputs;
 mod namespaces;
 mod ts_source;
 mod zod_shapes;

@@ -463,6 +463,9 @@ pub struct Member {
     pub name_span: Span,
     pub is_static: bool,
     pub value: MemberValue,
+    /// A field's declared type (`confirm: bool = False`, `name: string`):
+    /// what makes a Python class-level name a model field.
+    pub annotation: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

@@ -253,8 +253,8 @@ impl Resolver<'_, '_> {
             (Some(Value::Object(record)), _) => schema_params(&record.borrow()),
             (_, eval::Inputs::NoSchema) => Some(vec![]),
             (_, eval::Inputs::Schema(schema)) => schema_keys(schema),
-            _ if lang == Lang::Python => handler_params(reg, program),
-            _ => None,
+            (_, eval::Inputs::Read(params)) => params.clone(),
+            (_, eval::Inputs::Handler) => None,
         };
         Tool {
             name,
@@ -304,28 +304,6 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
         };
     }
     o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
-}
-
-/// A Python handler's parameter names, when its signature shows them all:
-/// a parameter typed with anything but a builtin scalar (an input model
-/// whose fields are the real inputs) makes them unknown. The SDK's
-/// `Context` parameter is not an input.
-fn handler_params(reg: &Registration, p: &Program) -> Option<Vec<String>> {
-    const PLAIN: &[&str] = &["str", "int", "float", "bool", "bytes", "list", "dict", "Any"];
-    // A method's receiver (`self`) is no parameter in the IR.
-    let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return None };
-    let f = p.modules.get(c.module)?.func(c.func);
-    let mut names = vec![];
-    for param in &f.params {
-        match &param.annotation {
-            Some(ir::Expr::Name(t, _)) if t == "Context" => continue,
-            Some(ir::Expr::Name(t, _)) if PLAIN.contains(&t.as_str()) => {}
-            None => {}
-            Some(_) => return None,
-        }
-        names.push(param.name.clone());
-    }
-    Some(names)
 }
 
 /// The elicitation calls in the handler's body (and the closures it

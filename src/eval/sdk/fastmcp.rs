@@ -98,11 +98,29 @@ pub static FASTMCP: SdkTable = SdkTable {
         ("tools.tool_transform.TransformedTool", "ToolClass"),
         ("tools.FunctionTool", "FunctionToolClass"),
         ("tools.tool", "ToolFunction"),
+        // `ctx: Context`: injected, not an input.
+        ("Context", super::forms::CONTEXT),
+        // Dependency injection (`fastmcp.dependencies`, 2.14 and later): a
+        // parameter whose default is a `Dependency` is resolved by the
+        // server and left out of the input schema
+        // (`server/dependencies.py`, `without_injected_parameters`).
+        ("Depends", "DependencyMaker"),
+        ("CurrentContext", "DependencyMaker"),
+        ("CurrentFastMCP", "DependencyMaker"),
+        ("CurrentDocket", "DependencyMaker"),
+        ("CurrentWorker", "DependencyMaker"),
+        ("CurrentRequest", "DependencyMaker"),
+        ("CurrentHeaders", "DependencyMaker"),
+        ("CurrentAccessToken", "DependencyMaker"),
+        ("TokenClaim", "DependencyMaker"),
+        ("Progress", "DependencyMaker"),
     ],
     rules: &[
         // `FastMCP(..., tools=[tool or function, ...])` (keyword-only).
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::ReturnsRegistering("Server", "tools", &ADD_TOOL_FN) },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
+        Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
+        Rule { on: "DependencyMaker", op: Op::Call, effect: Effect::Returns(super::forms::DEPENDENCY) },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&TOOL_DECORATOR) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&ADD_TOOL_FN) },
         Rule { on: "ToolClass", op: Op::Method("from_function"), effect: Effect::MakeTool(&TOOL_FROM_FUNCTION) },

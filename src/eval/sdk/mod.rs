@@ -29,6 +29,33 @@ pub struct SdkTable {
     pub null_is_absent: bool,
 }
 
+/// SDK types that say what a parameter's annotation is ([`super::inputs`]),
+/// for any table to use: a type form of `typing` or pydantic, an SDK's
+/// request context.
+pub mod forms {
+    /// A request context the SDK injects (`ctx: Context`): not an input.
+    pub const CONTEXT: &str = "@context";
+    /// A default that makes the parameter injected by the SDK, not an
+    /// input (fastmcp's `progress: Progress = Progress()`, `Depends(f)`).
+    pub const DEPENDENCY: &str = "@dependency";
+    /// A type with no input fields of its own (`str`, `list[Model]`, `Literal[...]`).
+    pub const SCALAR: &str = "@scalar";
+    /// A base that makes a class a model and adds no fields (`BaseModel`, `TypedDict`).
+    pub const MODEL_BASE: &str = "@model-base";
+    /// A base whose subclasses are scalars (`Enum`).
+    pub const ENUM_BASE: &str = "@enum-base";
+    /// A value of any of the kept arguments (`Union[A, B]`, `Optional[A]`, `A | None`).
+    pub const UNION: &str = "@union";
+    /// The first kept argument, the rest metadata (`Annotated[T, Field(...)]`, `NotRequired[T]`).
+    pub const ANNOTATED: &str = "@annotated";
+    /// A class-level name that is not a field (`ClassVar[int]`).
+    pub const CLASS_VAR: &str = "@class-var";
+    /// A field's declaration (`Field(alias=...)`), its arguments kept.
+    pub const FIELD: &str = "@field";
+    /// Alternative names a field validates from (`AliasChoices("a", "b")`), kept.
+    pub const ALIAS_CHOICES: &str = "@alias-choices";
+}
+
 /// What an operation on a value of SDK type `on` does.
 #[derive(Debug)]
 pub struct Rule {
@@ -66,6 +93,10 @@ pub enum Op {
     /// Handing the value to an SDK where it sends JSON schema (a tool's
     /// input schema): the JSON schema the SDK makes of it.
     ToJsonSchema,
+    /// Subscripting the value (`Optional[Model]`, `list[str]`): the effect
+    /// sees the index as the call's positional arguments, a tuple's items
+    /// one by one.
+    Index,
 }
 
 #[derive(Debug)]
@@ -93,6 +124,10 @@ pub enum Effect {
     KeptArg(usize),
     /// The result is the call's own n-th positional argument.
     Arg(usize),
+    /// The n-th positional argument when there is one, else the value
+    /// itself: a decorator used bare or with options (`@dataclass`,
+    /// `@dataclass(frozen=True)`) that returns what it decorates.
+    ArgOrSelf(usize),
     /// `functools.partial(f, *args, **kw)`: a value that calls `f` with
     /// these arguments before (and keywords under) its own.
     Partial,
@@ -353,8 +388,10 @@ mod mcp_framework;
 mod mcp_handler;
 mod mcp_use;
 mod punkpeye_fastmcp;
+mod pydantic;
 mod python_lowlevel;
 mod python_mcp;
+mod python_typing;
 mod supabase_mcp_utils;
 mod typescript_sdk;
 mod typescript_sdk_tools;
@@ -369,8 +406,10 @@ pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
+pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
+pub use python_typing::{builtin, PYTHON_TYPING};
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
 pub use typescript_sdk_tools::TS_SDK_TOOLS;
@@ -389,6 +428,8 @@ pub static TABLES: &[&SdkTable] = &[
     &PYTHON_LOWLEVEL,
     &FASTMCP,
     &FUNCTOOLS,
+    &PYTHON_TYPING,
+    &PYDANTIC,
     &TS_SDK,
     &ZOD,
     &ZOD_TO_JSON_SCHEMA,
@@ -455,6 +496,7 @@ mod tests {
     fn symbols_match_by_last_segment() {
         assert_eq!(PYTHON_MCP.symbol("server.fastmcp.FastMCP"), Some("ServerClass"));
         assert_eq!(PYTHON_MCP.symbol("FastMCP"), Some("ServerClass"));
-        assert_eq!(PYTHON_MCP.symbol("Context"), None);
+        assert_eq!(PYTHON_MCP.symbol("server.fastmcp.Context"), Some(forms::CONTEXT));
+        assert_eq!(PYTHON_MCP.symbol("Image"), None);
     }
 }

@@ -97,10 +97,14 @@ pub static PYTHON_MCP: SdkTable = SdkTable {
         ("MCPServer", "ServerClass"),
         ("ToolAnnotations", "AnnotationsClass"),
         ("server.apps.Apps", "AppsClass"),
+        // `ctx: Context`: injected, not an input (`find_context_parameter`).
+        ("Context", super::forms::CONTEXT),
     ],
     rules: &[
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
+        // `Context[ServerSession, AppState]` is the context.
+        Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
         Rule { on: "AppsClass", op: Op::Call, effect: Effect::Returns("Apps") },

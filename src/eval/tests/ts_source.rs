@@ -26,8 +26,7 @@ pub(super) fn run_ts(files: &[(&'static str, &str)]) -> Outcome {
         .map(|(i, (name, text))| {
             let path = format!("{name}.ts");
             let file = FileId(i as u32);
-            let (_, module) =
-                crate::frontend::typescript::parse_file(file, Lang::TypeScript, Path::new(&path), text, true);
+            let (_, module) = crate::frontend::typescript::parse_file(file, Lang::TypeScript, Path::new(&path), text);
             Arc::new(module.expect("lowers"))
         })
         .collect();
@@ -51,6 +50,7 @@ pub(super) fn params(r: &Registration) -> Option<Vec<String>> {
         (Inputs::Schema(v), _) => v.clone(),
         (Inputs::NoSchema, _) => return Some(vec![]),
         (Inputs::Handler, _) => return None,
+        (Inputs::Read(names), _) => return names.clone(),
     };
     let Value::Object(o) = schema else { return None };
     let o = o.borrow();

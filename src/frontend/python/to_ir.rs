@@ -170,6 +170,21 @@ impl Cx<'_> {
                 let id = self.function(n, vec![]);
                 out.push(Stmt::Func(id));
             }
+            // `type Req = Model | None` (3.12): the alias names the type.
+            "type_alias_statement" => {
+                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                    return;
+                };
+                let mut name = left;
+                while name.kind() != "identifier" {
+                    match kids(name).first() {
+                        Some(k) => name = *k,
+                        None => return,
+                    }
+                }
+                let value = self.type_expr(right);
+                out.push(Stmt::Let { target: Pattern::Name(self.text(name), self.span(name)), value, span });
+            }
             "class_definition" => {
                 let id = self.class(n, vec![]);
                 out.push(Stmt::Class(id));
@@ -410,12 +425,61 @@ impl Cx<'_> {
         out
     }
 
-    /// A parameter's annotation: the expression inside the `type` node.
-    fn type_expr(&mut self, t: Node) -> Expr {
-        match (t.kind(), kids(t).first()) {
-            ("type", Some(inner)) => self.expr(*inner),
-            _ => self.expr(t),
+    /// What a subscript is indexed with: `a[i]` is `i`; `a[i, j]` is the
+    /// tuple `(i, j)`, as in Python (`Annotated[str, Field(...)]`,
+    /// `Union[A, B]`).
+    fn subscript_index(&mut self, n: Node, span: Span) -> Expr {
+        let mut cursor = n.walk();
+        let parts: Vec<Node> = n.children_by_field_name("subscript", &mut cursor).collect();
+        match parts.as_slice() {
+            [] => Expr::Unknown(span),
+            [one] => self.expr(*one),
+            many => {
+                let items = many.iter().map(|i| Element::Item(self.expr(*i))).collect();
+                let at = Span::new(self.file, many[0].start_byte(), many[many.len() - 1].end_byte());
+                Expr::List { items, span: at }
+            }
         }
+    }
+
+    /// An annotation as the expression Python evaluates: the `type` node's
+    /// inner expression, and the type-only shapes tree-sitter gives
+    /// annotations as what they mean (`Optional[X]` a subscript, `X | None`
+    /// a `|`, `m.X` a member).
+    fn type_expr(&mut self, t: Node) -> Expr {
+        let span = self.span(t);
+        if self.depth > MAX_DEPTH {
+            return Expr::Unknown(span);
+        }
+        self.depth += 1;
+        let k = kids(t);
+        let e = match (t.kind(), k.as_slice()) {
+            ("type", [inner]) => self.type_expr(*inner),
+            ("generic_type", [head, params]) => {
+                let object = Box::new(self.expr(*head));
+                let types: Vec<Node> = kids(*params);
+                let index = match types.as_slice() {
+                    [one] => self.type_expr(*one),
+                    many => Expr::List {
+                        items: many.iter().map(|p| Element::Item(self.type_expr(*p))).collect(),
+                        span: self.span(*params),
+                    },
+                };
+                Expr::Index { object, index: Box::new(index), span }
+            }
+            ("union_type", [left, right]) => Expr::Binary {
+                op: BinaryOp::Merge,
+                left: Box::new(self.type_expr(*left)),
+                right: Box::new(self.type_expr(*right)),
+                span,
+            },
+            ("member_type", [object, name]) => {
+                Expr::Member { object: Box::new(self.type_expr(*object)), name: self.text(*name), span }
+            }
+            _ => self.expr(t),
+        };
+        self.depth -= 1;
+        e
     }
 
     fn class(&mut self, n: Node, decorators: Vec<Node>) -> crate::ir::ClassId {
@@ -477,7 +541,7 @@ impl Cx<'_> {
                     f.body.insert(0, bind);
                 }
                 f.is_static = is_static;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id) });
+                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "expression_statement" => {
                 for a in kids(def) {
@@ -489,11 +553,14 @@ impl Cx<'_> {
                         continue;
                     }
                     let value = a.child_by_field_name("right").map(|r| self.expr(r));
+                    // `confirm: bool = False`, `namespace: str`: a declared field.
+                    let annotation = a.child_by_field_name("type").map(|t| self.type_expr(t));
                     members.push(Member {
                         name: self.text(left),
                         name_span: self.span(left),
                         is_static: true,
                         value: MemberValue::Field(value),
+                        annotation,
                     });
                 }
             }
@@ -531,7 +598,7 @@ impl Cx<'_> {
             }
             "subscript" => {
                 let object = n.child_by_field_name("value").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let index = n.child_by_field_name("subscript").map_or(Expr::Unknown(span), |i| self.expr(i));
+                let index = self.subscript_index(n, span);
                 Expr::Index { object: b(object), index: b(index), span }
             }
             "call" => {

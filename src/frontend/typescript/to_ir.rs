@@ -798,7 +798,7 @@ impl Cx<'_> {
                     .filter_map(|d| kids(d).first().map(|e| self.expr(*e)))
                     .collect();
                 self.module.funcs[id.0 as usize].decorators = decorators;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id) });
+                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "public_field_definition" | "field_definition" => {
                 let key = m.child_by_field_name("name").or_else(|| m.child_by_field_name("property"));
@@ -809,6 +809,7 @@ impl Cx<'_> {
                     name_span: self.span(key),
                     is_static,
                     value: MemberValue::Field(value),
+                    annotation: None,
                 });
             }
             _ => {}
@@ -1297,8 +1298,7 @@ mod tests {
                    export * from \"./all.js\";\n\
                    export interface I { x: string }\n\
                    export type T = I;\n";
-        let (_, module) =
-            crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("m.ts"), src, true);
+        let (_, module) = crate::frontend::typescript::parse_file(FileId(0), Lang::TypeScript, Path::new("m.ts"), src);
         let exported: Vec<String> = module
             .expect("lowers")
             .body

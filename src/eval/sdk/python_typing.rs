@@ -1,0 +1,105 @@
+//! Python's own type forms, where they decide what a tool's inputs are:
+//! `typing` / `typing_extensions`, the builtin types, `enum`, `dataclasses`.
+//!
+//! The Python SDKs build a tool's input schema from the handler's
+//! signature with pydantic (python-sdk `fastmcp/utilities/func_metadata.py`:
+//! one field per parameter, `FieldInfo.from_annotated_attribute(annotation,
+//! default)`), so a parameter typed with a model takes the model's fields
+//! as a nested object. What the annotation is, the interpreter evaluates
+//! like any value; these rows say what the typing names are
+//! ([`super::forms`], read by `eval/inputs.rs`):
+//! - `Optional[X]`, `Union[X, Y]` (and `X | Y`, in `eval/inputs.rs`) are a
+//!   value of any of them; `Annotated[X, meta...]`, `Required[X]`,
+//!   `NotRequired[X]`, `ReadOnly[X]` are `X`; `ClassVar[X]` marks a
+//!   class-level name that is no field (`typing.get_type_hints` keeps it,
+//!   dataclasses and pydantic skip it).
+//! - Builtin scalars and containers (`str`, `list[Model]`, `Literal[...]`,
+//!   `Sequence[...]`) have no input fields of their own: a model inside a
+//!   container is not a top-level input.
+//! - `TypedDict`, `NamedTuple`, `Generic[T]`, `Protocol` and `object` add no
+//!   fields to a class; an `Enum` subclass is a scalar.
+//! - `NewType("Id", str)` is its second argument; `@dataclass` and
+//!   `@dataclass(...)` return the class.
+
+use super::forms::{ANNOTATED, CLASS_VAR, ENUM_BASE, MODEL_BASE, SCALAR, UNION};
+use super::{Effect, Op, Rule, SdkTable};
+use crate::model::Lang;
+
+pub static PYTHON_TYPING: SdkTable = SdkTable {
+    api: "python.typing",
+    langs: &[Lang::Python],
+    modules: &["typing", "typing_extensions", "builtins", "enum", "dataclasses", "collections.abc"],
+    symbols: &[
+        ("Optional", "Optional"),
+        ("Union", "Union"),
+        ("Annotated", "Annotated"),
+        ("Required", "Annotated"),
+        ("NotRequired", "Annotated"),
+        ("ReadOnly", "Annotated"),
+        ("ClassVar", "ClassVar"),
+        ("NewType", "NewType"),
+        ("dataclass", "Dataclass"),
+        ("TypedDict", MODEL_BASE),
+        ("NamedTuple", MODEL_BASE),
+        ("Protocol", MODEL_BASE),
+        ("Generic", "Generic"),
+        ("Enum", ENUM_BASE),
+        ("StrEnum", ENUM_BASE),
+        ("IntEnum", ENUM_BASE),
+        ("Flag", ENUM_BASE),
+        ("IntFlag", ENUM_BASE),
+        ("Any", SCALAR),
+        ("List", SCALAR),
+        ("Dict", SCALAR),
+        ("Set", SCALAR),
+        ("FrozenSet", SCALAR),
+        ("Tuple", SCALAR),
+        ("Type", SCALAR),
+        ("Literal", SCALAR),
+        ("LiteralString", SCALAR),
+        ("Sequence", SCALAR),
+        ("MutableSequence", SCALAR),
+        ("Mapping", SCALAR),
+        ("MutableMapping", SCALAR),
+        ("Iterable", SCALAR),
+        ("Collection", SCALAR),
+        ("AbstractSet", SCALAR),
+        ("Callable", SCALAR),
+    ],
+    rules: &[
+        Rule { on: "Optional", op: Op::Index, effect: Effect::Keeps(UNION) },
+        Rule { on: "Union", op: Op::Index, effect: Effect::Keeps(UNION) },
+        Rule { on: "Annotated", op: Op::Index, effect: Effect::Keeps(ANNOTATED) },
+        Rule { on: "ClassVar", op: Op::Index, effect: Effect::Keeps(CLASS_VAR) },
+        Rule { on: "Generic", op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
+        Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
+        Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: "NewType", op: Op::Call, effect: Effect::Arg(1) },
+        Rule { on: "Dataclass", op: Op::Call, effect: Effect::ArgOrSelf(0) },
+    ],
+    null_is_absent: false,
+};
+
+/// Builtin names of types, bound in every Python module that does not
+/// bind them itself: (name, SDK type of [`PYTHON_TYPING`]).
+const BUILTINS: &[(&str, &str)] = &[
+    ("str", SCALAR),
+    ("int", SCALAR),
+    ("float", SCALAR),
+    ("bool", SCALAR),
+    ("bytes", SCALAR),
+    ("bytearray", SCALAR),
+    ("complex", SCALAR),
+    ("list", SCALAR),
+    ("dict", SCALAR),
+    ("set", SCALAR),
+    ("frozenset", SCALAR),
+    ("tuple", SCALAR),
+    ("type", SCALAR),
+    ("object", MODEL_BASE),
+];
+
+/// The SDK type a Python builtin `name` is, when it names a type.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
