@@ -49,6 +49,20 @@ impl Interp<'_> {
                 statics.borrow_mut().set(&member.name, v, Some(member.name_span));
             }
         }
+        // A method's decorators run when the class is defined, in its body's
+        // scope (`@mcp.tool()` or fastmcp's `@mcp_tool(...)` on a method):
+        // for what they do, not for the member, which lookups make bound.
+        for member in &class.members {
+            let MemberValue::Method(id) = member.value else { continue };
+            let decorators = &self.modules[module].funcs[id.0 as usize].decorators;
+            if decorators.is_empty() {
+                continue;
+            }
+            let decorators = decorators.clone();
+            let closure =
+                Rc::new(Closure { module, func: id, env: Some(act.frame.clone()), class: Some(value.clone()) });
+            self.decorate(&mut inner, &decorators, Value::Func(closure));
+        }
         self.classes.push(value.clone());
         Value::Class(value)
     }

@@ -70,6 +70,23 @@ static TOOL_DECORATOR: Roles = Roles {
 };
 
 /// A tool object's parts, or a plain function's name.
+/// `fastmcp.contrib.mcp_mixin.mcp_tool(name=None, description=None, tags=None,
+/// annotations=None, ...)` on a method of an `MCPMixin` subclass: it records
+/// the call's keywords on the method (`_mcp_tool_registration`, the name
+/// defaulting to the function's), and `register_tools(server)` /
+/// `register_all(server)` hands each marked method, bound, to
+/// `server.tool(...)` (`src/fastmcp/contrib/mcp_mixin/mcp_mixin.py`). The
+/// method is the tool, wherever its component is registered; it has no
+/// `title` keyword.
+static MIXIN_TOOL: Roles = Roles {
+    api: "python.fastmcp.mcp_tool",
+    name: &[Path::Kw("name"), Path::HandlerName],
+    title: &[],
+    description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
+    annotations: &[Path::Kw("annotations")],
+    params: &[],
+};
+
 static ADD_TOOL_FN: Roles = Roles {
     api: "python.fastmcp.add_tool",
     name: &[
@@ -98,6 +115,7 @@ pub static FASTMCP: SdkTable = SdkTable {
         ("tools.tool_transform.TransformedTool", "ToolClass"),
         ("tools.FunctionTool", "FunctionToolClass"),
         ("tools.tool", "ToolFunction"),
+        ("contrib.mcp_mixin.mcp_tool", "MixinTool"),
         // `ctx: Context`: injected, not an input.
         ("Context", super::forms::CONTEXT),
         // Dependency injection (`fastmcp.dependencies`, 2.14 and later): a
@@ -132,6 +150,7 @@ pub static FASTMCP: SdkTable = SdkTable {
         Rule { on: "FunctionToolClass", op: Op::Call, effect: Effect::MakeTool(&TOOL_FROM_FUNCTION) },
         Rule { on: "ToolClass", op: Op::Method("from_tool"), effect: Effect::MakeTool(&TOOL_FROM_TOOL) },
         Rule { on: "ToolFunction", op: Op::Call, effect: Effect::ToolDecorator(&STANDALONE_TOOL) },
+        Rule { on: "MixinTool", op: Op::Call, effect: Effect::Decorator(&MIXIN_TOOL) },
     ],
     null_is_absent: true,
 };
