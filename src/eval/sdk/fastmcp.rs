@@ -110,6 +110,10 @@ pub static FASTMCP: SdkTable = SdkTable {
     modules: &["fastmcp"],
     symbols: &[
         ("FastMCP", "ServerClass"),
+        // fastmcp 3's `LocalProvider()`: the `tool` decorator and `add_tool`
+        // of FastMCP itself (`ToolDecoratorMixin`, which FastMCP delegates to),
+        // its tools served by `FastMCP(providers=[...])`.
+        ("server.providers.LocalProvider", "ProviderClass"),
         ("ToolAnnotations", "AnnotationsClass"),
         ("tools.Tool", "ToolClass"),
         ("tools.tool_transform.TransformedTool", "ToolClass"),
@@ -136,6 +140,7 @@ pub static FASTMCP: SdkTable = SdkTable {
     rules: &[
         // `FastMCP(..., tools=[tool or function, ...])` (keyword-only).
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::ReturnsRegistering("Server", "tools", &ADD_TOOL_FN) },
+        Rule { on: "ProviderClass", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
         Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
         Rule { on: "DependencyMaker", op: Op::Call, effect: Effect::Returns(super::forms::DEPENDENCY) },
