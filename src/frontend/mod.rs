@@ -1,6 +1,8 @@
-//! Frontends: one per language, each turning a source file into
-//! language-neutral [`FileFacts`]. Tree-sitter queries live as `.scm` files
-//! beside the frontend that reads them.
+//! Frontends: one per language. Python and TypeScript/JavaScript lower a
+//! file into the IR ([`crate::ir`]) that the evaluator runs; Go and Rust
+//! turn one into [`FileFacts`] sites (their tree-sitter queries live as
+//! `.scm` files beside the frontend that reads them). Every frontend reports
+//! its parse problems in the facts.
 
 pub mod elicit;
 pub mod go;
