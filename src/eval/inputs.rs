@@ -20,7 +20,8 @@ use super::interp::{Activation, Frame, Interp};
 use super::sdk::forms::{
     ALIAS_CHOICES, ANNOTATED, CLASS_VAR, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MODEL_BASE, SCALAR, UNION,
 };
-use super::value::{sdk, ClassVal, Closure, PendingCall, SdkValue, Value};
+use super::type_forms::union;
+use super::value::{ClassVal, Closure, Value};
 use super::Inputs;
 use crate::ir::{MemberValue, ParamKind};
 use crate::model::Lang;
@@ -28,47 +29,6 @@ use crate::source::Span;
 
 /// How deep type forms and class hierarchies are followed.
 const MAX_DEPTH: usize = 16;
-
-/// A Python builtin type name no scope binds (`str`, `list`), as the
-/// `python.typing` table's value for it.
-pub(super) fn builtin(lang: Lang, name: &str, span: Span) -> Option<Value> {
-    if lang != Lang::Python {
-        return None;
-    }
-    let ty = super::sdk::builtin(name)?;
-    let table = super::sdk::table_index(super::sdk::PYTHON_TYPING.api)?;
-    Some(sdk(table, ty, None, span))
-}
-
-/// Whether `v` is a type for `|` (`Model | None`): a class or an SDK type.
-pub(super) fn is_type_form(v: &Value) -> bool {
-    match v {
-        Value::Class(_) => true,
-        Value::Sdk(s) => {
-            s.method.is_none() && s.ty != "@module" && (s.pending.is_none() || [UNION, ANNOTATED].contains(&s.ty))
-        }
-        _ => false,
-    }
-}
-
-/// `l | r` of types: a union of both (flattened), `None` included.
-pub(super) fn union(l: Value, r: Value, span: Span) -> Value {
-    let Some(table) = super::sdk::table_index(super::sdk::PYTHON_TYPING.api) else { return Value::Unknown(span) };
-    let mut call = PendingCall::new(span);
-    for side in [l, r] {
-        match &side {
-            Value::Sdk(s) if s.ty == UNION => {
-                call.positional.extend(s.pending.iter().flat_map(|p| p.positional.iter().cloned()));
-            }
-            _ => call.positional.push(side),
-        }
-    }
-    Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(table, UNION, span) }))
-}
-
-fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, listing: None, span, registration: None }
-}
 
 /// The type form of an SDK value (`@union`, `@scalar`), when it is one.
 fn form(v: &Value) -> Option<(&'static str, &[Value])> {

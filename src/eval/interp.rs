@@ -473,7 +473,7 @@ impl<'p> Interp<'p> {
             frame = f.borrow().parent.clone();
         }
         let module = act.frame.borrow().module;
-        super::inputs::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
+        super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
     }
 
     pub(super) fn this(&self, act: &Activation, span: Span) -> Value {
@@ -706,8 +706,8 @@ impl<'p> Interp<'p> {
                 }
                 _ => self.unknown_from(&[&l, &r], span),
             },
-            BinaryOp::Merge if super::inputs::is_type_form(&l) || super::inputs::is_type_form(&r) => {
-                super::inputs::union(l, r, span)
+            BinaryOp::Merge if super::type_forms::is_type_form(&l) || super::type_forms::is_type_form(&r) => {
+                super::type_forms::union(l, r, span)
             }
             BinaryOp::Merge => match (&l, &r) {
                 (Value::Object(a), Value::Object(b)) => {

@@ -31,6 +31,7 @@ pub mod sdk;
 mod shapes;
 mod signature;
 mod tool_objects;
+mod type_forms;
 pub mod value;
 
 #[cfg(test)]

@@ -5,9 +5,22 @@
 use std::path::{Path, PathBuf};
 
 use super::dircache::DirCache;
-use super::python::Generation;
 use super::Linker;
-use crate::model::{CalleeKind, FileFacts, Lang};
+use crate::model::{CalleeKind, FileFacts};
+
+/// Which spelling of hint keys the SDK in use accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generation {
+    /// python-sdk v1 types (also fastmcp ≤ 3): camelCase only, snake_case
+    /// keys are kept as unknown keys and ignored by clients.
+    V1,
+    /// python-sdk v2 types (also fastmcp ≥ 4): both spellings.
+    V2,
+    /// snake_case keys only (Rust attribute macros and struct fields):
+    /// camelCase keys are misspellings.
+    SnakeOnly,
+    Unknown,
+}
 
 pub trait LangSupport: Sync {
     /// Files a module specifier imported from `from` may name, best first.
@@ -55,14 +68,5 @@ pub trait LangSupport: Sync {
     /// given the API of the call site.
     fn wrapper_api(&self, site_api: &'static str) -> &'static str {
         site_api
-    }
-}
-
-pub fn support(lang: Lang) -> &'static dyn LangSupport {
-    match lang {
-        Lang::Python => &super::python::Python,
-        Lang::TypeScript | Lang::JavaScript => &super::typescript::TypeScript,
-        Lang::Go => &super::go::Go,
-        Lang::Rust => &super::rust::Rust,
     }
 }

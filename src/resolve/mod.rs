@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 
 pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
-use self::python::Generation;
+use self::lang::Generation;
 use crate::model::{
     Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, Role,
     RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
@@ -31,6 +31,17 @@ use crate::source::{FileId, SourceMap, Span};
 
 /// Files larger than this are not loaded to follow an import.
 const MAX_IMPORT_SIZE: u64 = 4 * 1024 * 1024;
+
+/// What resolution must know about `lang` (the one place that lists the
+/// languages' [`lang::LangSupport`] implementations).
+pub fn support(lang: Lang) -> &'static dyn lang::LangSupport {
+    match lang {
+        Lang::Python => &python::Python,
+        Lang::TypeScript | Lang::JavaScript => &typescript::TypeScript,
+        Lang::Go => &go::Go,
+        Lang::Rust => &rust::Rust,
+    }
+}
 
 /// Knows every parsed file and loads more on demand.
 pub struct Linker<'a> {
@@ -77,8 +88,7 @@ impl<'a> Linker<'a> {
         if let Some(hit) = self.modules.lock().expect("linker poisoned").get(&key) {
             return hit.clone();
         }
-        let found =
-            lang::support(lang).module_candidates(from, specifier, &self.fs).into_iter().find(|c| self.fs.is_file(c));
+        let found = support(lang).module_candidates(from, specifier, &self.fs).into_iter().find(|c| self.fs.is_file(c));
         self.modules.lock().expect("linker poisoned").insert(key, found.clone());
         found
     }
@@ -201,7 +211,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
-                (self.wrapper_parts(facts, site, &f, &wfacts), lang::support(facts.lang).wrapper_api(site.api))
+                (self.wrapper_parts(facts, site, &f, &wfacts), support(facts.lang).wrapper_api(site.api))
             }
         };
         let (object_at, object_params) = self.definition_object(&mut parts);
@@ -301,7 +311,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             return g.clone();
         }
         let path = self.linker.path_of(facts.file).unwrap_or_default();
-        let g = lang::support(facts.lang).generation(facts, &path, self.linker);
+        let g = support(facts.lang).generation(facts, &path, self.linker);
         self.generations.lock().expect("poisoned").insert(facts.file, g.clone());
         g
     }
@@ -312,7 +322,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         if depth > 4 {
             return Decision::Unknown;
         }
-        let support = lang::support(facts.lang);
+        let support = support(facts.lang);
         match gate {
             Gate::Receiver { receiver, method } => {
                 let v = self.eval(receiver, facts);
@@ -383,7 +393,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
     /// `tool` decorator, or when the receiver's own name says `mcp`.
     fn fallback(&self, gate: &Gate, facts: &FileFacts) -> Decision {
         let Gate::Receiver { receiver, method } = gate else { return Decision::Reject };
-        let support = lang::support(facts.lang);
+        let support = support(facts.lang);
         if !support.registers(method) {
             return Decision::Reject;
         }
@@ -666,7 +676,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
         if let Some((module, version)) = condition.split_once(" >= ") {
             let path = self.linker.path_of(facts.file).unwrap_or_default();
-            if lang::support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
+            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
                 return vec![];
             }
         }

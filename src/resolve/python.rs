@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::lang::LangSupport;
+use super::lang::{Generation, LangSupport};
 use super::Linker;
 use crate::model::FileFacts;
 
@@ -18,20 +18,6 @@ impl LangSupport for Python {
     fn generation(&self, facts: &FileFacts, path: &Path, linker: &Linker) -> (Generation, String) {
         generation(facts, path, &linker.deps)
     }
-}
-
-/// Which spelling of hint keys the SDK in use accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Generation {
-    /// python-sdk v1 types (also fastmcp ≤ 3): camelCase only, snake_case
-    /// keys are kept as unknown keys and ignored by clients.
-    V1,
-    /// python-sdk v2 types (also fastmcp ≥ 4): both spellings.
-    V2,
-    /// snake_case keys only (Rust attribute macros and struct fields):
-    /// camelCase keys are misspellings.
-    SnakeOnly,
-    Unknown,
 }
 
 /// Which SDK family a file registers tools with.

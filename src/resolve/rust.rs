@@ -15,8 +15,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::lang::Generation;
 use super::lang::LangSupport;
-use super::python::Generation;
 use super::Linker;
 use crate::model::{CalleeKind, FileFacts};
 

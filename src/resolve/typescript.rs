@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
+use super::lang::Generation;
 use super::lang::LangSupport;
-use super::python::Generation;
 use super::Linker;
 use crate::model::FileFacts;
 
