@@ -654,6 +654,11 @@ impl Interp<'_> {
                 Ok(i) => l.borrow().get(i).cloned().unwrap_or(Value::Undefined(span)),
                 Err(_) => Value::Unknown(span),
             },
+            (Value::List(l, _), Value::Sdk(s)) if s.ty == super::sdk::forms::SLICE => {
+                let bounds = s.pending.as_ref().map(|p| p.positional.clone()).unwrap_or_default();
+                let items = l.borrow().clone();
+                Value::List(Rc::new(RefCell::new(slice(items, &bounds))), span)
+            }
             (_, Value::OneOf(keys)) => {
                 let keys = keys.clone();
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
@@ -730,6 +735,7 @@ impl Interp<'_> {
                 fresh(out)
             }
             "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
+            "slice" => fresh(slice(items, &call.positional)),
             "filter" | "map" | "forEach" | "flatMap" => {
                 let f = call.arg(0).cloned().unwrap_or(Value::Unknown(span));
                 let mut out = vec![];
@@ -894,6 +900,21 @@ impl Interp<'_> {
                 }))
             }
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
+            Effect::Range => {
+                let n: Vec<Option<i64>> = call.positional.iter().map(int).collect();
+                let (start, stop, step) = match n.as_slice() {
+                    [Some(stop)] => (0, *stop, 1),
+                    [Some(a), Some(b)] => (*a, *b, 1),
+                    [Some(a), Some(b), Some(c)] if *c != 0 => (*a, *b, *c),
+                    _ => return self.unknown_from(&call.positional.iter().collect::<Vec<_>>(), span),
+                };
+                let len = if step > 0 { (stop - start + step - 1) / step } else { (start - stop - step - 1) / -step };
+                if len > self.budget.max_unroll as i64 {
+                    return Value::Unknown(span);
+                }
+                let items = (0..len.max(0)).map(|i| Value::Num((start + i * step).to_string().into(), span)).collect();
+                Value::List(Rc::new(RefCell::new(items)), span)
+            }
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
@@ -1238,4 +1259,32 @@ fn fingerprint(call: &PendingCall) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// A known integer.
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Num(n, _) => n.parse().ok(),
+        _ => None,
+    }
+}
+
+/// `items[start:stop]` (JavaScript's `slice(start, stop)`): negative bounds
+/// count from the end, a missing or `None` bound is the end. A bound that is
+/// not known (a page cursor) keeps every item: each may be the one taken,
+/// as pagination shows every item on some page. A step other than 1 too.
+fn slice(items: Vec<Value>, bounds: &[Value]) -> Vec<Value> {
+    let len = items.len() as i64;
+    let bound = |i: usize, default: i64| -> Option<i64> {
+        match bounds.get(i) {
+            None | Some(Value::Null(_) | Value::Undefined(_)) => Some(default),
+            Some(v) => int(v).map(|n| if n < 0 { (len + n).max(0) } else { n.min(len) }),
+        }
+    };
+    let step_is_one = matches!(bounds.get(2), None | Some(Value::Null(_) | Value::Undefined(_)))
+        || bounds.get(2).and_then(int) == Some(1);
+    match (bound(0, 0), bound(1, len), step_is_one) {
+        (Some(a), Some(b), true) => items.into_iter().skip(a as usize).take((b - a).max(0) as usize).collect(),
+        _ => items,
+    }
 }

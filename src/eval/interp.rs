@@ -392,6 +392,27 @@ impl<'p> Interp<'p> {
             Pattern::List { items, rest, span } => {
                 let known: Option<Vec<Value>> = match &value {
                     Value::List(l, _) => Some(l.borrow().clone()),
+                    // One tuple per path (`return [], None` or `return page, cursor`):
+                    // each name is what any of them holds there.
+                    Value::OneOf(alts) if alts.iter().all(|a| matches!(a, Value::List(..))) => {
+                        let lists: Vec<Vec<Value>> = alts
+                            .iter()
+                            .map(|a| if let Value::List(l, _) = a { l.borrow().clone() } else { vec![] })
+                            .collect();
+                        let width = lists.iter().map(Vec::len).max().unwrap_or(0);
+                        let max = self.budget.max_alternatives;
+                        Some(
+                            (0..width)
+                                .map(|i| {
+                                    let at: Vec<Value> = lists
+                                        .iter()
+                                        .map(|l| l.get(i).cloned().unwrap_or(Value::Undefined(*span)))
+                                        .collect();
+                                    Value::join(at, max, *span)
+                                })
+                                .collect(),
+                        )
+                    }
                     _ => None,
                 };
                 for (i, p) in items.iter().enumerate() {
@@ -566,7 +587,14 @@ impl<'p> Interp<'p> {
                         None => Value::Unknown(*span),
                     },
                     UnaryOp::Transparent => v,
-                    UnaryOp::Neg | UnaryOp::Opaque => Value::Unknown(*span),
+                    // `-1` (an index from the end, a step down).
+                    UnaryOp::Neg => match &v {
+                        Value::Num(n, _) if n.parse::<i64>().is_ok_and(|i| i > 0) => {
+                            Value::Num(format!("-{n}").into(), *span)
+                        }
+                        _ => Value::Unknown(*span),
+                    },
+                    UnaryOp::Opaque => Value::Unknown(*span),
                 }
             }
             Expr::Binary { op, left, right, span } => {
@@ -591,6 +619,8 @@ impl<'p> Interp<'p> {
                 for p in parts {
                     match self.eval(act, p) {
                         Value::Str(part, _) => s.push_str(&part),
+                        // An integer reads the same in both languages (`f"t{i}"`, `` `t${i}` ``).
+                        Value::Num(n, _) if n.parse::<i64>().is_ok() => s.push_str(&n),
                         other => return self.unknown_from(&[&other], *span),
                     }
                 }

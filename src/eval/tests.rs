@@ -674,3 +674,16 @@ mod inputs;
 mod namespaces;
 mod ts_source;
 mod zod_shapes;
+
+#[test]
+fn ranges_and_slices_are_followed_and_an_unknown_bound_keeps_every_item() {
+    let out = run_py(
+        "from mcp.server.fastmcp import FastMCP\nmcp = FastMCP('x')\ndef f(): pass\n\
+         for i in range(3, 0, -1):\n    mcp.add_tool(f, name=f'down_{i}')\n\
+         for n in ['a', 'b', 'c', 'd'][1:-1]:\n    mcp.add_tool(f, name=n)\n\
+         for n in ['p', 'q'][int(CURSOR):]:\n    mcp.add_tool(f, name=n)\n\
+         for i in range(10 ** 9):\n    mcp.add_tool(f, name=f'huge_{i}')\n",
+    );
+    // A range past the unroll budget is unknown: one `<computed>` tool, no names.
+    assert_eq!(names(&out), ["<computed>", "b", "c", "down_1", "down_2", "down_3", "p", "q"]);
+}

@@ -33,6 +33,8 @@ pub struct SdkTable {
 /// for any table to use: a type form of `typing` or pydantic, an SDK's
 /// request context.
 pub mod forms {
+    /// The bounds of a subscript (`x[a:b]`, lowered as `x[slice(a, b)]`).
+    pub const SLICE: &str = "@slice";
     /// A request context the SDK injects (`ctx: Context`): not an input.
     pub const CONTEXT: &str = "@context";
     /// A default that makes the parameter injected by the SDK, not an
@@ -119,6 +121,9 @@ pub enum Effect {
     /// The result is a value of this SDK type that keeps the call's
     /// arguments, for a later [`Effect::KeptArg`] (`functools.wraps(f)`).
     Keeps(&'static str),
+    /// Python's `range(stop)` / `range(start, stop[, step])`: the list of its
+    /// numbers when every argument is a known integer and it is not too long.
+    Range,
     /// The result is the n-th positional argument of the call a
     /// [`Effect::Keeps`] value was made by.
     KeptArg(usize),

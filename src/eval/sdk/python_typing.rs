@@ -75,6 +75,9 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: "NewType", op: Op::Call, effect: Effect::Arg(1) },
+        Rule { on: "Range", op: Op::Call, effect: Effect::Range },
+        // `x[a:b]` is `x[slice(a, b)]`: the bounds, for the subscript.
+        Rule { on: "Slice", op: Op::Call, effect: Effect::Keeps(super::forms::SLICE) },
         Rule { on: "Dataclass", op: Op::Call, effect: Effect::ArgOrSelf(0) },
     ],
     null_is_absent: false,
@@ -97,6 +100,8 @@ const BUILTINS: &[(&str, &str)] = &[
     ("tuple", SCALAR),
     ("type", SCALAR),
     ("object", MODEL_BASE),
+    ("range", "Range"),
+    ("slice", "Slice"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.

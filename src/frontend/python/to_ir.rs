@@ -655,6 +655,31 @@ impl Cx<'_> {
                 Some(inner) => self.expr(*inner),
                 None => Expr::Unknown(span),
             },
+            // `a:b:c` in a subscript is Python's `slice(a, b, c)`; a missing
+            // part is `None`.
+            "slice" => {
+                let mut parts: Vec<Option<Expr>> = vec![None];
+                let mut cursor = n.walk();
+                for c in n.children(&mut cursor) {
+                    match c.kind() {
+                        ":" => parts.push(None),
+                        _ if c.is_named() && c.kind() != "comment" => {
+                            if let Some(last) = parts.last_mut() {
+                                *last = Some(self.expr(c));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let args = parts
+                    .into_iter()
+                    .map(|p| {
+                        let value = p.unwrap_or(Expr::Lit(Lit::Null, span));
+                        Arg { keyword: None, span: value.span(), value, spread: Spread::No }
+                    })
+                    .collect();
+                Expr::Call { callee: b(Expr::Name("slice".into(), span)), args, span }
+            }
             "conditional_expression" => {
                 let parts = kids(n);
                 match parts.as_slice() {
