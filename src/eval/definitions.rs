@@ -43,6 +43,7 @@ impl Interp<'_> {
             _ => false,
         });
         let Some(handler) = call.arg(h.handler).cloned().filter(|_| listed) else { return };
+        self.list_handlers.push((table, h, call.clone(), span));
         let args =
             PendingCall { positional: vec![Value::Unknown(span), Value::Unknown(span)], ..PendingCall::new(span) };
         let answer = self.call_value(&handler, None, args, span);

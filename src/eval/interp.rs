@@ -89,6 +89,11 @@ pub struct Interp<'p> {
     pub(super) from_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
     pub(super) listings: Vec<super::queued::Queued>,
+    /// The list-tools handlers already run, to run once more at the end.
+    pub(super) listed: Vec<super::queued::Queued>,
+    /// The same for request-handler registrations that list tools (TS
+    /// `setRequestHandler(ListToolsRequestSchema, ...)`): what registered them.
+    pub(super) list_handlers: Vec<(usize, &'static super::sdk::ListHandler, super::value::PendingCall, Span)>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
     /// How many branches whose condition is unknown are running.
@@ -124,6 +129,8 @@ impl<'p> Interp<'p> {
             in_root: false,
             from_params: HashSet::new(),
             listings: vec![],
+            listed: vec![],
+            list_handlers: vec![],
             exhausted: false,
             branches: 0,
             each: None,
@@ -439,11 +446,20 @@ impl<'p> Interp<'p> {
 
     fn assign(&mut self, act: &mut Activation, place: &Place, value: Value) {
         match place {
-            Place::Name(name, _) => {
+            Place::Name(name, span) => {
                 // The nearest frame that has it, else this one.
                 let mut frame = Some(act.frame.clone());
                 while let Some(f) = frame {
                     if f.borrow().vars.contains_key(name.as_str()) {
+                        // A function nothing called (a tool handler the SDK calls
+                        // later) writing an outer variable: afterwards it may hold
+                        // either value (a flag a handler sets).
+                        let value = match f.borrow().vars.get(name.as_str()) {
+                            Some(old) if self.in_root && !Rc::ptr_eq(&f, &act.frame) => {
+                                Value::join(vec![old.clone(), value], self.budget.max_alternatives, *span)
+                            }
+                            _ => value,
+                        };
                         f.borrow_mut().vars.insert(name.as_str().into(), value);
                         return;
                     }

@@ -87,6 +87,7 @@ impl Interp<'_> {
     pub(super) fn run_listings(&mut self) -> bool {
         let queued = std::mem::take(&mut self.listings);
         let ran = !queued.is_empty();
+        self.listed.extend(queued.iter().cloned());
         for q in queued {
             let saved = (std::mem::replace(&mut self.stack, q.stack), std::mem::replace(&mut self.in_root, q.in_root));
             let args = match &q.handler {
@@ -103,6 +104,20 @@ impl Interp<'_> {
             (self.stack, self.in_root) = saved;
         }
         ran
+    }
+
+    /// Runs every list-tools handler once more, after the functions the SDK
+    /// calls later ran: a client may list tools after any call, and what a
+    /// tool handler switched on (`search_enabled = True`) is listed then.
+    pub(super) fn rerun_listings(&mut self) {
+        let listed = std::mem::take(&mut self.listed);
+        self.listings = listed;
+        // What the functions read may have changed since: no memoised results.
+        self.memo.clear();
+        self.run_listings();
+        for (table, h, call, span) in std::mem::take(&mut self.list_handlers) {
+            self.list_handler(table, h, &call, span);
+        }
     }
 
     /// The records of the listing's type in a handler's result: the list

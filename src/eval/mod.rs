@@ -122,7 +122,21 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
             break;
         }
     }
+    // Listed again after the roots ran: only what the first listing did not
+    // list is new (a tool a handler switched on).
+    let before = it.registrations.len();
+    it.rerun_listings();
     it.register_definitions();
+    let key = |r: &Registration| match &r.name {
+        Some(value::Value::Str(n, _)) => Some((r.call, n.to_string())),
+        _ => None,
+    };
+    let mut seen: std::collections::HashSet<_> = it.registrations[..before].iter().filter_map(key).collect();
+    let mut i = 0;
+    it.registrations.retain(|r| {
+        i += 1;
+        i <= before || key(r).is_none_or(|k| seen.insert(k))
+    });
     it.read_inputs();
     let exhausted = it.exhausted;
     Outcome { registrations: it.registrations, exhausted }

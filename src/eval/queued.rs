@@ -23,6 +23,7 @@ pub(super) struct Pending {
 }
 
 /// A list-tools handler waiting for the program to load.
+#[derive(Clone)]
 pub(super) struct Queued {
     pub(super) listing: &'static Listing,
     pub(super) table: usize,

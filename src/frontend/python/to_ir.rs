@@ -24,7 +24,7 @@ const MAX_DEPTH: usize = 200;
 
 /// Lowers one Python file from its parse tree (the facts' own).
 pub fn lower(file: FileId, text: &str, root: Node) -> Module {
-    let mut cx = Cx { text, file, module: Module::new(file, Lang::Python), depth: 0 };
+    let mut cx = Cx { text, file, module: Module::new(file, Lang::Python), depth: 0, outer_names: vec![] };
     let body = cx.block(root);
     cx.module.body = body;
     cx.module
@@ -35,6 +35,9 @@ struct Cx<'a> {
     file: FileId,
     module: Module,
     depth: usize,
+    /// The names the function being lowered declares `global` or
+    /// `nonlocal`: assigning one writes the outer binding.
+    outer_names: Vec<String>,
 }
 
 /// The same expression, spanning `span` (a decorator from its `@`).
@@ -306,8 +309,30 @@ impl Cx<'_> {
         out.push(self.bind(left, value, span));
     }
 
+    /// The names a function body declares `global` / `nonlocal`, in any of
+    /// its blocks but not in the functions it defines.
+    fn declared_outer(&self, body: Node) -> Vec<String> {
+        let mut out = vec![];
+        let mut todo = vec![body];
+        while let Some(n) = todo.pop() {
+            for c in kids(n) {
+                match c.kind() {
+                    "global_statement" | "nonlocal_statement" => {
+                        out.extend(kids(c).into_iter().filter(|i| i.kind() == "identifier").map(|i| self.text(i)))
+                    }
+                    "function_definition" | "class_definition" | "decorated_definition" | "lambda" => {}
+                    _ => todo.push(c),
+                }
+            }
+        }
+        out
+    }
+
     fn bind(&mut self, target: Node, value: Expr, span: Span) -> Stmt {
         match target.kind() {
+            "identifier" if self.outer_names.iter().any(|o| *o == self.text(target)) => {
+                Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span }
+            }
             "attribute" => {
                 let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
                 let name = target.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or_default();
@@ -363,7 +388,10 @@ impl Cx<'_> {
             }
         }
         let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
+        let outer = n.child_by_field_name("body").map(|b| self.declared_outer(b)).unwrap_or_default();
+        let saved = std::mem::replace(&mut self.outer_names, outer);
         let body = self.field_block(n, "body");
+        self.outer_names = saved;
         self.module.add_func(Function {
             name,
             name_span,
