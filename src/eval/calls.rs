@@ -259,6 +259,16 @@ impl Interp<'_> {
             // `Object.freeze(o)` is `o`, made read-only.
             "freeze" | "seal" | "preventExtensions" => return call.positional.first().cloned(),
             "defineProperty" => return Some(self.define_property(call, span)),
+            // `Object.assign(target, ...sources)`: the sources' keys copied in, in order.
+            "assign" => {
+                let target = call.positional.first().cloned()?;
+                if let Value::Object(t) = &target {
+                    for source in call.positional.iter().skip(1) {
+                        merge_into(t, &self.as_namespace(source.clone()));
+                    }
+                }
+                return Some(target);
+            }
             _ => return None,
         };
         let [arg] = &call.positional[..] else { return None };
@@ -702,7 +712,24 @@ impl Interp<'_> {
         span: Span,
     ) -> Option<Value> {
         if let Value::Object(o) = recv {
-            return if lang == Lang::Python { dict_view(&o.borrow(), name, call, span) } else { None };
+            if lang != Lang::Python {
+                return None;
+            }
+            // `d.update(other)`, `d.update(k=v)`: keys copied in, in order.
+            if name == "update" {
+                for source in &call.positional {
+                    merge_into(o, source);
+                }
+                for (k, v) in &call.keywords {
+                    if &**k == "**" {
+                        merge_into(o, v);
+                    } else {
+                        o.borrow_mut().set(k, v.clone(), call.kw_span(k));
+                    }
+                }
+                return Some(Value::Null(span));
+            }
+            return dict_view(&o.borrow(), name, call, span);
         }
         let Value::List(list, lspan) = recv else {
             return None;
@@ -1286,5 +1313,26 @@ fn slice(items: Vec<Value>, bounds: &[Value]) -> Vec<Value> {
     match (bound(0, 0), bound(1, len), step_is_one) {
         (Some(a), Some(b), true) => items.into_iter().skip(a as usize).take((b - a).max(0) as usize).collect(),
         _ => items,
+    }
+}
+
+/// Copies `source`'s keys into `target` in order (`Object.assign`,
+/// `dict.update`); a source that is not a known object may have set any key.
+fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
+    match source {
+        Value::Object(src) if Rc::ptr_eq(src, target) => {}
+        Value::Object(src) => {
+            let src = src.borrow();
+            let complete = src.complete;
+            let entries = src.entries.clone();
+            drop(src);
+            let mut t = target.borrow_mut();
+            for (k, v, at) in entries {
+                t.set(&k, v, at);
+            }
+            t.complete &= complete;
+        }
+        Value::Null(_) | Value::Undefined(_) => {}
+        _ => target.borrow_mut().complete = false,
     }
 }

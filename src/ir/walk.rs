@@ -70,10 +70,14 @@ pub fn bound_names(m: &Module) -> Vec<(Span, String)> {
                 _ => break,
             }
         }
-        if let (Expr::Object { entries, .. }, true) = (v, depth < 2) {
+        // A table of presets (`HINTS = { search: {...} }`) names its entries;
+        // a definition's own `annotations` is written inline in it.
+        if let (Expr::Object { entries, .. }, 0) = (v, depth) {
             for e in entries {
                 if let Entry::Pair { key, value, .. } = e {
-                    todo.push((format!("{name}.{key}"), value, depth + 1));
+                    if key != "annotations" {
+                        todo.push((format!("{name}.{key}"), value, depth + 1));
+                    }
                 }
             }
         }

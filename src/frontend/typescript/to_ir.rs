@@ -66,6 +66,27 @@ fn pattern_names(p: &Pattern, out: &mut Vec<String>) {
     }
 }
 
+/// JavaScript runs a switch from the matching case on until a `break`: a
+/// case that does not end in a jump also runs the cases after it (`case
+/// "read": case "list": ...` share one body). The IR's cases run alone, so
+/// each gets what follows it, up to a bound on the copies made.
+fn fall_through(cases: &mut [Case]) {
+    const MAX_COPIED: usize = 4_096;
+    let jumps = |b: &[Stmt]| matches!(b.last(), Some(Stmt::Break(_) | Stmt::Return { .. } | Stmt::Continue(_)));
+    let mut copied = 0;
+    for i in (0..cases.len().saturating_sub(1)).rev() {
+        if jumps(&cases[i].body) {
+            continue;
+        }
+        let next = cases[i + 1].body.clone();
+        copied += next.len();
+        if copied > MAX_COPIED {
+            break;
+        }
+        cases[i].body.extend(next);
+    }
+}
+
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
     n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
@@ -156,6 +177,7 @@ impl Cx<'_> {
                         cases.push(Case { test, body });
                     }
                 }
+                fall_through(&mut cases);
                 out.push(Stmt::Switch { scrutinee, cases, span });
             }
             "try_statement" => {
