@@ -272,9 +272,20 @@ impl Interp<'_> {
             _ => return None,
         };
         let [arg] = &call.positional[..] else { return None };
-        let Value::Object(o) = self.as_namespace(arg.clone()) else { return None };
-        let view = dict_view(&o.borrow(), view, &PendingCall::new(span), span);
-        view
+        // An object that differs by path: the view of what any of them holds.
+        let mut out: Vec<Value> = vec![];
+        for alt in arg.alternatives() {
+            let Value::Object(o) = self.as_namespace(alt) else { return None };
+            let Some(Value::List(items, _)) = dict_view(&o.borrow(), view, &PendingCall::new(span), span) else {
+                return None;
+            };
+            for v in items.borrow().iter() {
+                if !out.iter().any(|o| o.same(v)) {
+                    out.push(v.clone());
+                }
+            }
+        }
+        Some(Value::List(Rc::new(RefCell::new(out)), span))
     }
 
     /// `Object.defineProperty(o, key, { value })` or `{ get() {...} }` (as

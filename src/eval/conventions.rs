@@ -38,27 +38,21 @@ impl Interp<'_> {
             Path::Arg(n) => call.elements.iter().find(|(i, _)| i == n).map(|(_, at)| at.clone()),
             _ => None,
         };
-        let elements: Vec<(Value, Option<Value>, Option<Span>)> = match &v {
-            Value::List(l, _) => l
-                .borrow()
-                .iter()
-                .enumerate()
-                .map(|(i, e)| {
+        // A collection that differs by path: what any of them holds.
+        let mut elements: Vec<(Value, Option<Value>, Option<Span>)> = vec![];
+        for alt in v.alternatives() {
+            match &alt {
+                Value::List(l, _) => elements.extend(l.borrow().iter().enumerate().map(|(i, e)| {
                     let at = written.as_ref().and_then(|w| w.get(i).copied()).or_else(|| e.span());
                     (e.clone(), None, at)
-                })
-                .collect(),
-            Value::Object(o) => o
-                .borrow()
-                .entries
-                .iter()
-                .map(|(k, e, at)| {
+                })),
+                Value::Object(o) => elements.extend(o.borrow().entries.iter().map(|(k, e, at)| {
                     let at = at.or_else(|| e.span());
                     (e.clone(), Some(Value::Str(k.clone(), at.unwrap_or(span))), at)
-                })
-                .collect(),
-            _ => return,
-        };
+                })),
+                _ => return,
+            }
+        }
         let outer = self.each.take();
         for (element, key, at) in elements {
             let at_or_call = at.unwrap_or(span);

@@ -322,13 +322,29 @@ impl<'p> Interp<'p> {
     }
 
     fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
-        let items: Option<Vec<Value>> = match &it {
-            Value::List(l, _) => Some(l.borrow().clone()),
-            // `for key in dict`: the keys.
-            Value::Object(o) if o.borrow().complete => {
-                Some(o.borrow().entries.iter().map(|(k, _, ks)| Value::Str(k.clone(), ks.unwrap_or(span))).collect())
+        let elements = |v: &Value| -> Option<Vec<Value>> {
+            match v {
+                Value::List(l, _) => Some(l.borrow().clone()),
+                // `for key in dict`: the keys.
+                Value::Object(o) if o.borrow().complete => Some(
+                    o.borrow().entries.iter().map(|(k, _, ks)| Value::Str(k.clone(), ks.unwrap_or(span))).collect(),
+                ),
+                _ => None,
             }
-            _ => None,
+        };
+        let items: Option<Vec<Value>> = match &it {
+            // A collection that differs by path (`if (c) tools = [...tools, x]`):
+            // the body runs for what any of them holds.
+            Value::OneOf(alts) => alts.iter().map(elements).collect::<Option<Vec<_>>>().map(|lists| {
+                let mut out: Vec<Value> = vec![];
+                for v in lists.into_iter().flatten() {
+                    if !out.iter().any(|o| o.same(&v)) {
+                        out.push(v);
+                    }
+                }
+                out
+            }),
+            other => elements(other),
         };
         match items {
             Some(items) if items.len() <= self.budget.max_unroll => {

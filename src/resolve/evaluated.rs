@@ -82,11 +82,14 @@ impl Resolver<'_, '_> {
             if reg.name_from_params || reg.name.is_none() || (!named && named_calls.contains(&reg.call)) {
                 continue;
             }
-            let path = self.linker.path_of(reg.call.file).unwrap_or_default();
-            let test_file = match lang {
-                Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(&path),
-                _ => false,
-            };
+            // Reached from a test file (the registration, or a call that led
+            // to it: a test registering through the server's own helper).
+            let test_file = std::iter::once(reg.call).chain(reg.stack.iter().copied()).any(|at| {
+                let path = self.linker.path_of(at.file).unwrap_or_default();
+                let lang = self.linker.sources.get(at.file).lang;
+                matches!(lang, Some(Lang::TypeScript | Lang::JavaScript))
+                    && crate::frontend::typescript::is_test_path(&path)
+            });
             if test_file {
                 continue;
             }

@@ -636,6 +636,10 @@ impl Cx<'_> {
                     if self.text(c) == "dict" && a.kind() == "argument_list" {
                         return self.dict_call(a, span);
                     }
+                    // `super()` / `super(C, self)`: the base class, bound to `self`.
+                    if self.text(c) == "super" {
+                        return Expr::Super(span);
+                    }
                 }
                 let callee = callee.map_or(Expr::Unknown(span), |c| self.expr(c));
                 let args = match args {
@@ -781,7 +785,9 @@ impl Cx<'_> {
                 });
                 Expr::Func(id, span)
             }
-            "list_comprehension" | "set_comprehension" | "generator_expression" => self.comprehension(n, span),
+            "list_comprehension" | "set_comprehension" | "generator_expression" | "dictionary_comprehension" => {
+                self.comprehension(n, span)
+            }
             _ => Expr::Unknown(span),
         }
     }
@@ -798,15 +804,24 @@ impl Cx<'_> {
         let parts = kids(n);
         let Some((body, clauses)) = parts.split_first() else { return Expr::Unknown(span) };
         let out_name = "@comprehension".to_string();
-        let push = Stmt::Expr(Expr::Call {
-            callee: Box::new(Expr::Member {
-                object: Box::new(Expr::Name(out_name.clone(), span)),
-                name: "append".into(),
-                span,
-            }),
-            args: vec![Arg { keyword: None, value: self.expr(*body), spread: Spread::No, span }],
-            span,
-        });
+        let out = || Expr::Name("@comprehension".to_string(), span);
+        // `{k: v for ...}` stores each pair; the others append each element.
+        let (push, empty) = match (n.kind(), body.child_by_field_name("key"), body.child_by_field_name("value")) {
+            ("dictionary_comprehension", Some(k), Some(v)) => {
+                let (index, value) = (self.expr(k), self.expr(v));
+                let place = Place::Index { object: out(), index, span };
+                (Stmt::Assign { target: place, value, span }, Expr::Object { entries: vec![], span })
+            }
+            ("dictionary_comprehension", _, _) => return Expr::Unknown(span),
+            _ => (
+                Stmt::Expr(Expr::Call {
+                    callee: Box::new(Expr::Member { object: Box::new(out()), name: "append".into(), span }),
+                    args: vec![Arg { keyword: None, value: self.expr(*body), spread: Spread::No, span }],
+                    span,
+                }),
+                Expr::List { items: vec![], span },
+            ),
+        };
         // Build from the innermost clause outwards.
         let mut inner = vec![push];
         for clause in clauses.iter().rev() {
@@ -824,11 +839,7 @@ impl Cx<'_> {
                 _ => {}
             }
         }
-        let mut body = vec![Stmt::Let {
-            target: Pattern::Name(out_name.clone(), span),
-            value: Expr::List { items: vec![], span },
-            span,
-        }];
+        let mut body = vec![Stmt::Let { target: Pattern::Name(out_name.clone(), span), value: empty, span }];
         body.extend(inner);
         body.push(Stmt::Return { value: Some(Expr::Name(out_name, span)), span });
         let id = self.module.add_func(Function {
