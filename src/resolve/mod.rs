@@ -15,6 +15,7 @@ pub mod lang;
 pub mod python;
 mod rust;
 mod typescript;
+mod workspace;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

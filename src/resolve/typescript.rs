@@ -60,6 +60,10 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
             with_extensions(&normalize(&base.join(specifier)), &mut out);
         }
     }
+    // A package of the same workspace, by its `package.json` name.
+    for c in super::workspace::candidates(dir, specifier) {
+        with_extensions(&normalize(&c), &mut out);
+    }
     out
 }
 
@@ -155,7 +159,7 @@ fn parse_tsconfig(text: &str) -> TsConfig {
     TsConfig { base_url, paths }
 }
 
-fn strip_json_comments(text: &str) -> String {
+pub(super) fn strip_json_comments(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let (mut i, mut in_str) = (0, false);
