@@ -42,19 +42,19 @@ pub fn candidates(dir: &Path, specifier: &str) -> Vec<PathBuf> {
     } else {
         targets.push(key.clone());
     }
-    let (out_dir, root_dir) = build_dirs(root);
+    let (out_dir, root_dirs) = build_dirs(root);
     let mut out = vec![];
     for t in targets {
         let t = t.trim_start_matches("./");
         // The source `tsc` compiled the target from, then the target itself.
         if let Some(rest) = out_dir.iter().find_map(|o| t.strip_prefix(&format!("{o}/"))) {
             let rest = rest.strip_suffix(".d.ts").unwrap_or(rest);
-            out.push(root.join(&root_dir).join(rest));
+            out.extend(root_dirs.iter().map(|r| root.join(r).join(rest)));
         }
         out.push(root.join(t.strip_suffix(".d.ts").unwrap_or(t)));
     }
     if sub.is_empty() {
-        out.push(root.join(&root_dir).join("index"));
+        out.extend(root_dirs.iter().map(|r| root.join(r).join("index")));
     }
     out
 }
@@ -106,8 +106,8 @@ fn export_target(exports: &Value, key: &str) -> Option<String> {
 }
 
 /// The build output directories a package's targets may sit under, and the
-/// source root they were built from.
-fn build_dirs(root: &Path) -> (Vec<String>, String) {
+/// source roots they may have been built from, best first.
+fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
     let cfg = crate::fsguard::read_manifest(&root.join("tsconfig.json"))
         .and_then(|t| serde_json::from_str::<Value>(&super::typescript::strip_json_comments(&t)).ok())
         .unwrap_or_default();
@@ -115,8 +115,13 @@ fn build_dirs(root: &Path) -> (Vec<String>, String) {
     let clean = |s: &str| s.trim_start_matches("./").trim_end_matches('/').to_string();
     let mut out: Vec<String> = opts["outDir"].as_str().map(clean).into_iter().collect();
     out.extend(["dist", "build", "lib", "out"].iter().map(|s| s.to_string()));
-    let root_dir = opts["rootDir"].as_str().map(clean).unwrap_or_else(|| "src".into());
-    (out, root_dir)
+    // The configured root (a build config often sets it where the editor's
+    // does not), then `src`, the usual one.
+    let mut roots: Vec<String> = opts["rootDir"].as_str().map(clean).into_iter().collect();
+    if !roots.iter().any(|r| r == "src") {
+        roots.push("src".into());
+    }
+    (out, roots)
 }
 
 /// The packages of the workspace `dir` is in: the nearest ancestor whose
