@@ -417,14 +417,14 @@ def main():
             "dirty: warning with the preset's location",
             any(
                 n.startswith("::warning file=dirty/server.py,line=17,")
-                and "dirty/presets.py:5:1: annotations come from preset `WRITE`" in n
+                and "dirty/presets.py:5:9: annotations come from preset `WRITE`" in n
                 for n in notes
             ),
             notes,
         )
         check("dirty: info is a notice", any(n.startswith("::notice ") for n in notes), notes)
         check("dirty: summary appended", summary.startswith("# earlier step\n## mcp-lint\n"), summary)
-        check("dirty: summary per tree", "| `dirty` | 5 | 2 | 1 | 1 | 3 | 1 |" in summary, summary)
+        check("dirty: summary per tree", "| `dirty` | 5 | 2 | 1 | 1 | 4 | 1 |" in summary, summary)
         check("dirty: summary by rule", "| MCP012 | `misspelled-hint` | error | 1 |" in summary, summary)
         sarif_path = ws / "mcp-lint.sarif"
         check("dirty: sarif-file output", outputs.get("sarif-file") == "mcp-lint.sarif", outputs)

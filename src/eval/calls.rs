@@ -274,10 +274,21 @@ impl Interp<'_> {
         let [arg] = &call.positional[..] else { return None };
         // An object that differs by path: the view of what any of them holds.
         let mut out: Vec<Value> = vec![];
-        for alt in arg.alternatives() {
-            let Value::Object(o) = self.as_namespace(alt) else { return None };
-            let Some(Value::List(items, _)) = dict_view(&o.borrow(), view, &PendingCall::new(span), span) else {
-                return None;
+        let alts = arg.alternatives();
+        for alt in &alts {
+            let listed = match self.as_namespace(alt.clone()) {
+                Value::Object(o) => dict_view(&o.borrow(), view, &PendingCall::new(span), span),
+                _ => None,
+            };
+            let Some(Value::List(items, _)) = listed else {
+                // Not an object we know (a parameter on one path): some
+                // element we cannot know, beside the others'.
+                if alts.len() == 1 {
+                    return None;
+                }
+                let unknown = self.unknown_from(&[alt], span);
+                out.push(unknown);
+                continue;
             };
             for v in items.borrow().iter() {
                 if !out.iter().any(|o| o.same(v)) {
@@ -371,7 +382,9 @@ impl Interp<'_> {
         self.handed.push(handed_functions(&call));
         self.bind_params(&mut act, func, call, span);
         self.stack.push((key, span));
+        self.active.push(act.frame.clone());
         let flow = self.exec_block(&mut act, &func.body);
+        self.active.pop();
         self.stack.pop();
         self.handed.pop();
         let mut returns = std::mem::take(&mut act.returns);

@@ -50,7 +50,8 @@ impl Interp<'_> {
                     let at = at.or_else(|| e.span());
                     (e.clone(), Some(Value::Str(k.clone(), at.unwrap_or(span))), at)
                 })),
-                _ => return,
+                // Unknown on this path: the others still hold their tools.
+                _ => continue,
             }
         }
         let outer = self.each.take();

@@ -89,6 +89,8 @@ pub struct Interp<'p> {
     pub(super) from_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
     pub(super) listings: Vec<super::queued::Queued>,
+    /// The frames of the module and function activations running now.
+    pub(super) active: Vec<super::value::FrameRef>,
     /// The list-tools handlers already run, to run once more at the end.
     pub(super) listed: Vec<super::queued::Queued>,
     /// The same for request-handler registrations that list tools (TS
@@ -130,6 +132,7 @@ impl<'p> Interp<'p> {
             from_params: HashSet::new(),
             listings: vec![],
             listed: vec![],
+            active: vec![],
             list_handlers: vec![],
             exhausted: false,
             branches: 0,
@@ -161,7 +164,9 @@ impl<'p> Interp<'p> {
         let frame = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
         let body = &self.modules[idx].body;
+        self.active.push(frame.clone());
         self.exec_block(&mut act, body);
+        self.active.pop();
         self.module_state[idx] = ModState::Done(frame.clone());
         Some(frame)
     }
@@ -335,15 +340,19 @@ impl<'p> Interp<'p> {
         let items: Option<Vec<Value>> = match &it {
             // A collection that differs by path (`if (c) tools = [...tools, x]`):
             // the body runs for what any of them holds.
-            Value::OneOf(alts) => alts.iter().map(elements).collect::<Option<Vec<_>>>().map(|lists| {
+            Value::OneOf(alts) => {
                 let mut out: Vec<Value> = vec![];
-                for v in lists.into_iter().flatten() {
-                    if !out.iter().any(|o| o.same(&v)) {
-                        out.push(v);
+                for a in alts.iter() {
+                    // A path on which it is unknown: some element we cannot know.
+                    let some = elements(a).unwrap_or_else(|| vec![Value::Unknown(a.span().unwrap_or(span))]);
+                    for v in some {
+                        if !out.iter().any(|o| o.same(&v)) {
+                            out.push(v);
+                        }
                     }
                 }
-                out
-            }),
+                Some(out)
+            }
             other => elements(other),
         };
         match items {
@@ -468,10 +477,13 @@ impl<'p> Interp<'p> {
                 while let Some(f) = frame {
                     if f.borrow().vars.contains_key(name.as_str()) {
                         // A function nothing called (a tool handler the SDK calls
-                        // later) writing an outer variable: afterwards it may hold
-                        // either value (a flag a handler sets).
+                        // later) writing a variable of an activation that has
+                        // finished (the loaded module): afterwards it may hold
+                        // either value (a flag a handler sets). One still running
+                        // sees the write in order.
+                        let finished = !self.active.iter().any(|a| Rc::ptr_eq(a, &f));
                         let value = match f.borrow().vars.get(name.as_str()) {
-                            Some(old) if self.in_root && !Rc::ptr_eq(&f, &act.frame) => {
+                            Some(old) if self.in_root && finished => {
                                 Value::join(vec![old.clone(), value], self.budget.max_alternatives, *span)
                             }
                             _ => value,
@@ -749,15 +761,16 @@ impl<'p> Interp<'p> {
                 Some(true) => r,
                 None => Value::Unknown(span),
             },
+            // An unknown left side may be the falsy or missing one: either
+            // side (`customTools ?? tools` with `customTools` a parameter).
             BinaryOp::Or => match l.truthy() {
                 Some(true) => l,
                 Some(false) => r,
-                None => Value::Unknown(span),
+                None => Value::join(vec![l, r], alts, span),
             },
             BinaryOp::Coalesce => match l {
                 Value::Null(_) | Value::Undefined(_) => r,
-                Value::Unknown(_) => Value::Unknown(span),
-                Value::OneOf(_) => Value::join(vec![l, r], alts, span),
+                Value::Unknown(_) | Value::OneOf(_) => Value::join(vec![l, r], alts, span),
                 _ => l,
             },
             BinaryOp::Add => match (&l, &r) {

@@ -84,7 +84,9 @@ impl Resolver<'_, '_> {
             }
             // Reached from a test file (the registration, or a call that led
             // to it: a test registering through the server's own helper).
-            let test_file = std::iter::once(reg.call).chain(reg.stack.iter().copied()).any(|at| {
+            // (A function run as a root has no call site: an empty span.)
+            let stack = reg.stack.iter().copied().filter(|s| s.end > s.start);
+            let test_file = std::iter::once(reg.call).chain(stack).any(|at| {
                 let path = self.linker.path_of(at.file).unwrap_or_default();
                 let lang = self.linker.sources.get(at.file).lang;
                 matches!(lang, Some(Lang::TypeScript | Lang::JavaScript))
