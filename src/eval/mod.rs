@@ -35,7 +35,7 @@ mod type_forms;
 pub mod value;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -115,25 +115,40 @@ static TSCONFIGS: LazyLock<Mutex<HashMap<PathBuf, Option<Arc<TsConfig>>>>> = Laz
 /// The nearest `tsconfig.json` (or `jsconfig.json`) at or above `dir`, with
 /// the directory it sits in.
 fn tsconfig_for(dir: &Path) -> Option<(PathBuf, Arc<TsConfig>)> {
+    let read = |d: &Path| {
+        ["tsconfig.json", "jsconfig.json"]
+            .iter()
+            .find_map(|n| crate::fsguard::read_manifest(&d.join(n)))
+            .map(|t| Arc::new(parse_tsconfig(&t)))
+    };
+    nearest(dir, &TSCONFIGS, read, |d| d.join("package.json").exists() || d.join(".git").exists())
+}
+
+/// The nearest directory at or above `dir` for which `read` finds something,
+/// with it; each directory's answer cached in `cache`. The search stops at a
+/// directory `stop` says bounds it, and after 24 levels.
+pub(super) fn nearest<T: Clone>(
+    dir: &Path,
+    cache: &Mutex<HashMap<PathBuf, Option<T>>>,
+    read: impl Fn(&Path) -> Option<T>,
+    stop: impl Fn(&Path) -> bool,
+) -> Option<(PathBuf, T)> {
     let mut cur = Some(dir);
     for _ in 0..24 {
         let d = cur?;
-        let cached = TSCONFIGS.lock().ok()?.get(d).cloned();
-        let cfg = match cached {
-            Some(c) => c,
+        let cached = cache.lock().ok()?.get(d).cloned();
+        let found = match cached {
+            Some(f) => f,
             None => {
-                let c = ["tsconfig.json", "jsconfig.json"]
-                    .iter()
-                    .find_map(|n| crate::fsguard::read_manifest(&d.join(n)))
-                    .map(|t| Arc::new(parse_tsconfig(&t)));
-                TSCONFIGS.lock().ok()?.insert(d.to_path_buf(), c.clone());
-                c
+                let f = read(d);
+                cache.lock().ok()?.insert(d.to_path_buf(), f.clone());
+                f
             }
         };
-        if let Some(c) = cfg {
-            return Some((d.to_path_buf(), c));
+        if let Some(f) = found {
+            return Some((d.to_path_buf(), f));
         }
-        if d.join("package.json").exists() || d.join(".git").exists() {
+        if stop(d) {
             return None;
         }
         cur = d.parent();

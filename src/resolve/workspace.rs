@@ -127,27 +127,8 @@ fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
 /// The packages of the workspace `dir` is in: the nearest ancestor whose
 /// `package.json` lists `workspaces` or that holds `pnpm-workspace.yaml`.
 fn workspace_of(dir: &Path) -> Option<Packages> {
-    let mut cur = Some(dir);
-    for _ in 0..24 {
-        let d = cur?;
-        let cached = WORKSPACES.lock().ok()?.get(d).cloned();
-        let found = match cached {
-            Some(f) => f,
-            None => {
-                let f = patterns(d).map(|p| Arc::new(packages(d, &p)));
-                WORKSPACES.lock().ok()?.insert(d.to_path_buf(), f.clone());
-                f
-            }
-        };
-        if found.is_some() {
-            return found;
-        }
-        if d.join(".git").exists() {
-            return None;
-        }
-        cur = d.parent();
-    }
-    None
+    let read = |d: &Path| patterns(d).map(|p| Arc::new(packages(d, &p)));
+    super::typescript::nearest(dir, &WORKSPACES, read, |d| d.join(".git").exists()).map(|(_, p)| p)
 }
 
 /// The workspace patterns a directory declares, if it is a workspace root.

@@ -19,7 +19,7 @@ impl Linker for Files {
     }
 }
 
-pub(super) fn run_ts(files: &[(&'static str, &str)]) -> Outcome {
+pub(crate) fn run_ts(files: &[(&'static str, &str)]) -> Outcome {
     let modules: Vec<_> = files
         .iter()
         .enumerate()

@@ -1106,39 +1106,14 @@ mod tests {
     //! TypeScript source → IR → the evaluator: the registrations it reaches.
 
     use std::path::Path;
-    use std::sync::Arc;
 
     use crate::eval::value::Value;
-    use crate::eval::{run, Budget, Link, Linker, Outcome};
-    use crate::ir::Import;
+    use crate::eval::Outcome;
     use crate::model::Lang;
     use crate::source::FileId;
 
-    struct Files(Vec<&'static str>);
-    impl Linker for Files {
-        fn resolve(&self, _: usize, import: &Import) -> Link {
-            let module = import.module.trim_start_matches("./").trim_end_matches(".js");
-            match (self.0.iter().position(|m| *m == module), &import.member) {
-                (Some(i), Some(member)) => Link::Member(i, member.clone()),
-                (Some(i), None) => Link::Module(i),
-                _ => Link::External,
-            }
-        }
-    }
-
-    fn run_files(files: &[(&'static str, &str)]) -> Outcome {
-        let modules: Vec<_> = files
-            .iter()
-            .enumerate()
-            .map(|(i, (name, text))| {
-                let path = format!("{name}.ts");
-                let parsed =
-                    crate::frontend::typescript::parse_file(FileId(i as u32), Lang::TypeScript, Path::new(&path), text);
-                Arc::new(parsed.1.expect("parses"))
-            })
-            .collect();
-        run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
-    }
+    // The evaluator's own harness: a module per `(name, text)`.
+    use crate::eval::tests::ts_source::run_ts as run_files;
 
     fn tools(out: &Outcome) -> Vec<String> {
         let mut v: Vec<String> = out
