@@ -93,9 +93,21 @@ impl SourceFile {
         Location { line, column, end_line, end_column }
     }
 
-    /// The text for renderers that split lines at `\n` only.
-    pub fn display_text(&self) -> std::borrow::Cow<'_, str> {
-        normalize_line_endings(&self.text)
+    /// The whole lines that hold the byte range `r`, from the start of its
+    /// first line to the end of its last (line break included): the 1-based
+    /// number of the first line and the lines' byte range.
+    pub fn lines_holding(&self, r: std::ops::Range<usize>) -> (u32, std::ops::Range<usize>) {
+        let starts = self.line_starts();
+        let line_of = |o: usize| starts.partition_point(|&s| s as usize <= o) - 1;
+        let (first, last) = (line_of(r.start.min(self.text.len())), line_of(r.end.min(self.text.len())));
+        let end = starts.get(last + 1).map_or(self.text.len(), |&s| s as usize);
+        (first as u32 + 1, starts[first] as usize..end)
+    }
+
+    /// The text of `lines` for renderers that split lines at `\n` only
+    /// (a lone `\r` becomes `\n`; offsets stay the same).
+    pub fn display_lines(&self, lines: std::ops::Range<usize>) -> std::borrow::Cow<'_, str> {
+        normalize_line_endings(self.text.get(lines).unwrap_or(""))
     }
 
     /// The source text of a span.
