@@ -5,6 +5,7 @@
 //! → [`resolve`] (whole tree) → [`rules`] → [`report`]. No module imports
 //! from a later stage.
 
+pub mod alloc;
 pub mod baseline;
 pub mod cli;
 pub mod config;

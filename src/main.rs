@@ -3,6 +3,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    mcp_lint::alloc::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(note) = mcp_lint::cli::ambiguity_note(&args) {
         eprintln!("{note}");

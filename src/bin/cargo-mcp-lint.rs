@@ -37,6 +37,7 @@ enum Parsed {
 }
 
 fn main() -> ExitCode {
+    mcp_lint::alloc::install();
     let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
     // `cargo mcp-lint …` runs `cargo-mcp-lint mcp-lint …`.
     if args.first().is_some_and(|a| a == "mcp-lint") {
