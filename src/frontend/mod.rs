@@ -5,6 +5,7 @@
 //! its parse problems in the facts.
 
 pub mod elicit;
+pub mod fields;
 pub mod go;
 pub mod python;
 pub mod queries;

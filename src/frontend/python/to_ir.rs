@@ -24,13 +24,21 @@ const MAX_DEPTH: usize = 200;
 
 /// Lowers one Python file from its parse tree (the facts' own).
 pub fn lower(file: FileId, text: &str, root: Node) -> Module {
-    let mut cx = Cx { text, file, module: Module::new(file, Lang::Python), depth: 0, outer_names: vec![] };
+    let mut cx = Cx {
+        text,
+        file,
+        module: Module::new(file, Lang::Python),
+        depth: 0,
+        outer_names: vec![],
+        fields: crate::frontend::fields::Fields::of(root),
+    };
     let body = cx.block(root);
     cx.module.body = body;
     cx.module
 }
 
 struct Cx<'a> {
+    fields: crate::frontend::fields::Fields,
     text: &'a str,
     file: FileId,
     module: Module,
@@ -50,12 +58,18 @@ fn respan(e: Expr, span: Span) -> Expr {
     }
 }
 
+/// Named children but comments (always extras; asking `is_extra` first spares
+/// reading the kind name of every other node).
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
-    n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+    n.named_children(&mut cursor).filter(|c| !c.is_extra() || c.kind() != "comment").collect()
 }
 
 impl Cx<'_> {
+    fn field<'t>(&self, n: Node<'t>, name: &'static str) -> Option<Node<'t>> {
+        self.fields.get(n, name)
+    }
+
     fn span(&self, n: Node) -> Span {
         Span::new(self.file, n.start_byte(), n.end_byte())
     }
@@ -71,8 +85,8 @@ impl Cx<'_> {
         out
     }
 
-    fn field_block(&mut self, n: Node, field: &str) -> Block {
-        n.child_by_field_name(field).map(|b| self.block(b)).unwrap_or_default()
+    fn field_block(&mut self, n: Node, field: &'static str) -> Block {
+        self.field(n, field).map(|b| self.block(b)).unwrap_or_default()
     }
 
     fn stmt(&mut self, n: Node, out: &mut Block) {
@@ -106,13 +120,13 @@ impl Cx<'_> {
             }
             "if_statement" => out.push(self.if_chain(n)),
             "for_statement" => {
-                let pattern = n.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
-                let iter = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                let pattern = self.field(n, "left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                let iter = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 let body = self.field_block(n, "body");
                 out.push(Stmt::ForEach { pattern, iter, body, span });
             }
             "while_statement" => {
-                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
                 let body = self.field_block(n, "body");
                 out.push(Stmt::While { cond, body, span });
             }
@@ -143,9 +157,7 @@ impl Cx<'_> {
                 for c in kids(n) {
                     if c.kind() == "with_clause" {
                         for item in kids(c) {
-                            if let Some(alias) =
-                                item.child_by_field_name("value").and_then(|v| v.child_by_field_name("alias"))
-                            {
+                            if let Some(alias) = self.field(item, "value").and_then(|v| self.field(v, "alias")) {
                                 let target = self.pattern(alias);
                                 out.push(Stmt::Let { target, value: Expr::Unknown(self.span(item)), span });
                             }
@@ -156,9 +168,9 @@ impl Cx<'_> {
                 out.extend(body);
             }
             "match_statement" => {
-                let scrutinee = n.child_by_field_name("subject").map_or(Expr::Unknown(span), |s| self.expr(s));
+                let scrutinee = self.field(n, "subject").map_or(Expr::Unknown(span), |s| self.expr(s));
                 let mut cases = vec![];
-                if let Some(body) = n.child_by_field_name("body") {
+                if let Some(body) = self.field(n, "body") {
                     for c in kids(body) {
                         if c.kind() == "case_clause" {
                             let body = kids(c).into_iter().find(|k| k.kind() == "block");
@@ -175,7 +187,7 @@ impl Cx<'_> {
             }
             // `type Req = Model | None` (3.12): the alias names the type.
             "type_alias_statement" => {
-                let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                let (Some(left), Some(right)) = (self.field(n, "left"), self.field(n, "right")) else {
                     return;
                 };
                 let mut name = left;
@@ -194,7 +206,7 @@ impl Cx<'_> {
             }
             "decorated_definition" => {
                 let decorators: Vec<Node> = kids(n).into_iter().filter(|c| c.kind() == "decorator").collect();
-                match n.child_by_field_name("definition") {
+                match self.field(n, "definition") {
                     Some(d) if d.kind() == "function_definition" => {
                         let id = self.function(d, decorators);
                         out.push(Stmt::Func(id));
@@ -216,8 +228,8 @@ impl Cx<'_> {
                             out.push(Stmt::Import(Import { local: top.clone(), module: top, member: None, span }));
                         }
                         "aliased_import" => {
-                            let module = c.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
-                            let local = c.child_by_field_name("alias").map(|a| self.text(a)).unwrap_or_default();
+                            let module = self.field(c, "name").map(|m| self.text(m)).unwrap_or_default();
+                            let local = self.field(c, "alias").map(|a| self.text(a)).unwrap_or_default();
                             out.push(Stmt::Import(Import { local, module, member: None, span }));
                         }
                         _ => {}
@@ -225,14 +237,14 @@ impl Cx<'_> {
                 }
             }
             "import_from_statement" => {
-                let module = n.child_by_field_name("module_name").map(|m| self.text(m)).unwrap_or_default();
+                let module = self.field(n, "module_name").map(|m| self.text(m)).unwrap_or_default();
                 let mut cursor = n.walk();
                 let names: Vec<Node> = n.children_by_field_name("name", &mut cursor).collect();
                 for c in names {
                     let (member, local) = match c.kind() {
                         "aliased_import" => (
-                            c.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default(),
-                            c.child_by_field_name("alias").map(|a| self.text(a)).unwrap_or_default(),
+                            self.field(c, "name").map(|m| self.text(m)).unwrap_or_default(),
+                            self.field(c, "alias").map(|a| self.text(a)).unwrap_or_default(),
                         ),
                         _ => (self.text(c), self.text(c)),
                     };
@@ -255,7 +267,7 @@ impl Cx<'_> {
 
     fn if_chain(&mut self, n: Node) -> Stmt {
         let span = self.span(n);
-        let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+        let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
         let then = self.field_block(n, "consequence");
         // `elif` clauses nest into the else arm, right to left.
         let mut cursor = n.walk();
@@ -266,7 +278,7 @@ impl Cx<'_> {
                 "else_clause" => otherwise = self.field_block(alt, "body"),
                 "elif_clause" => {
                     let aspan = self.span(alt);
-                    let c = alt.child_by_field_name("condition").map_or(Expr::Unknown(aspan), |c| self.expr(c));
+                    let c = self.field(alt, "condition").map_or(Expr::Unknown(aspan), |c| self.expr(c));
                     let t = self.field_block(alt, "consequence");
                     otherwise = vec![Stmt::If { cond: c, then: t, otherwise, span: aspan }];
                 }
@@ -278,14 +290,14 @@ impl Cx<'_> {
 
     fn assignment(&mut self, n: Node, out: &mut Block) {
         let span = self.span(n);
-        let Some(left) = n.child_by_field_name("left") else { return };
+        let Some(left) = self.field(n, "left") else { return };
         // `x: T` alone declares nothing we can follow.
-        let Some(right) = n.child_by_field_name("right") else { return };
+        let Some(right) = self.field(n, "right") else { return };
         let value = match right.kind() {
             // `a = b = v`: the inner assignment first, then `a` gets `b`.
             "assignment" => {
                 self.assignment(right, out);
-                match right.child_by_field_name("left") {
+                match self.field(right, "left") {
                     Some(l) => self.expr(l),
                     None => Expr::Unknown(span),
                 }
@@ -297,10 +309,10 @@ impl Cx<'_> {
 
     fn augmented(&mut self, n: Node, out: &mut Block) {
         let span = self.span(n);
-        let (Some(left), Some(right)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+        let (Some(left), Some(right)) = (self.field(n, "left"), self.field(n, "right")) else {
             return;
         };
-        let op = match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+        let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
             Some("+=") => BinaryOp::Add,
             Some("|=") => BinaryOp::Merge,
             _ => BinaryOp::Other,
@@ -334,13 +346,13 @@ impl Cx<'_> {
                 Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span }
             }
             "attribute" => {
-                let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let name = target.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or_default();
+                let object = self.field(target, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = self.field(target, "attribute").map(|a| self.text(a)).unwrap_or_default();
                 Stmt::Assign { target: Place::Member { object, name, span: self.span(target) }, value, span }
             }
             "subscript" => {
-                let object = target.child_by_field_name("value").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let index = target.child_by_field_name("subscript").map_or(Expr::Unknown(span), |i| self.expr(i));
+                let object = self.field(target, "value").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let index = self.field(target, "subscript").map_or(Expr::Unknown(span), |i| self.expr(i));
                 Stmt::Assign { target: Place::Index { object, index, span: self.span(target) }, value, span }
             }
             _ => Stmt::Let { target: self.pattern(target), value, span },
@@ -373,7 +385,7 @@ impl Cx<'_> {
 
     fn function(&mut self, n: Node, decorators: Vec<Node>) -> crate::ir::FuncId {
         let span = self.span(n);
-        let name_node = n.child_by_field_name("name");
+        let name_node = self.field(n, "name");
         let name = name_node.map(|m| self.text(m));
         let name_span = name_node.map_or(span, |m| self.span(m));
         let mut kind = FuncKind::Plain;
@@ -387,8 +399,8 @@ impl Cx<'_> {
                 _ => decos.push(respan(self.expr(e), self.span(d))),
             }
         }
-        let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
-        let outer = n.child_by_field_name("body").map(|b| self.declared_outer(b)).unwrap_or_default();
+        let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
+        let outer = self.field(n, "body").map(|b| self.declared_outer(b)).unwrap_or_default();
         let saved = std::mem::replace(&mut self.outer_names, outer);
         let body = self.field_block(n, "body");
         self.outer_names = saved;
@@ -415,7 +427,7 @@ impl Cx<'_> {
                 "identifier" => (self.text(c), None, None),
                 "typed_parameter" => {
                     let name = kids(c).first().map(|i| self.text(*i)).unwrap_or_default();
-                    let ty = c.child_by_field_name("type").map(|t| self.type_expr(t));
+                    let ty = self.field(c, "type").map(|t| self.type_expr(t));
                     // `*args: T` / `**kw: T` keep their splat.
                     if let Some(first) = kids(c).first() {
                         match first.kind() {
@@ -428,9 +440,9 @@ impl Cx<'_> {
                     (name, ty, None)
                 }
                 "default_parameter" | "typed_default_parameter" => {
-                    let name = c.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
-                    let ty = c.child_by_field_name("type").map(|t| self.type_expr(t));
-                    let default = c.child_by_field_name("value").map(|v| self.expr(v));
+                    let name = self.field(c, "name").map(|m| self.text(m)).unwrap_or_default();
+                    let ty = self.field(c, "type").map(|t| self.type_expr(t));
+                    let default = self.field(c, "value").map(|v| self.expr(v));
                     (name, ty, default)
                 }
                 "list_splat_pattern" => {
@@ -512,16 +524,16 @@ impl Cx<'_> {
 
     fn class(&mut self, n: Node, decorators: Vec<Node>) -> crate::ir::ClassId {
         let span = self.span(n);
-        let name_node = n.child_by_field_name("name");
+        let name_node = self.field(n, "name");
         let name = name_node.map(|m| self.text(m));
         let name_span = name_node.map_or(span, |m| self.span(m));
-        let bases = n
-            .child_by_field_name("superclasses")
+        let bases = self
+            .field(n, "superclasses")
             .map(|s| kids(s).into_iter().filter(|b| b.kind() != "keyword_argument").map(|b| self.expr(b)).collect())
             .unwrap_or_default();
         let decorators = decorators.into_iter().filter_map(|d| kids(d).first().map(|e| self.expr(*e))).collect();
         let mut members = vec![];
-        if let Some(body) = n.child_by_field_name("body") {
+        if let Some(body) = self.field(n, "body") {
             for c in kids(body) {
                 self.class_member(c, &mut members);
             }
@@ -540,7 +552,7 @@ impl Cx<'_> {
 
     fn class_member(&mut self, c: Node, members: &mut Vec<Member>) {
         let (def, decorators) = match c.kind() {
-            "decorated_definition" => match c.child_by_field_name("definition") {
+            "decorated_definition" => match self.field(c, "definition") {
                 Some(d) => (d, kids(c).into_iter().filter(|k| k.kind() == "decorator").collect()),
                 None => return,
             },
@@ -549,8 +561,8 @@ impl Cx<'_> {
         match def.kind() {
             "function_definition" => {
                 let is_static = decorators.iter().any(|d| self.text(*d).trim() == "@staticmethod");
-                let name = def.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
-                let name_span = def.child_by_field_name("name").map_or(self.span(def), |m| self.span(m));
+                let name = self.field(def, "name").map(|m| self.text(m)).unwrap_or_default();
+                let name_span = self.field(def, "name").map_or(self.span(def), |m| self.span(m));
                 let id = self.function(def, decorators);
                 let f = &mut self.module.funcs[id.0 as usize];
                 if name == "__init__" {
@@ -576,13 +588,13 @@ impl Cx<'_> {
                     if a.kind() != "assignment" {
                         continue;
                     }
-                    let Some(left) = a.child_by_field_name("left") else { continue };
+                    let Some(left) = self.field(a, "left") else { continue };
                     if left.kind() != "identifier" {
                         continue;
                     }
-                    let value = a.child_by_field_name("right").map(|r| self.expr(r));
+                    let value = self.field(a, "right").map(|r| self.expr(r));
                     // `confirm: bool = False`, `namespace: str`: a declared field.
-                    let annotation = a.child_by_field_name("type").map(|t| self.type_expr(t));
+                    let annotation = self.field(a, "type").map(|t| self.type_expr(t));
                     members.push(Member {
                         name: self.text(left),
                         name_span: self.span(left),
@@ -620,18 +632,18 @@ impl Cx<'_> {
             }
             "identifier" => Expr::Name(self.text(n), span),
             "attribute" => {
-                let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let name = n.child_by_field_name("attribute").map(|a| self.text(a)).unwrap_or_default();
+                let object = self.field(n, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = self.field(n, "attribute").map(|a| self.text(a)).unwrap_or_default();
                 Expr::Member { object: b(object), name, span }
             }
             "subscript" => {
-                let object = n.child_by_field_name("value").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let object = self.field(n, "value").map_or(Expr::Unknown(span), |o| self.expr(o));
                 let index = self.subscript_index(n, span);
                 Expr::Index { object: b(object), index: b(index), span }
             }
             "call" => {
-                let callee = n.child_by_field_name("function");
-                let args = n.child_by_field_name("arguments");
+                let callee = self.field(n, "function");
+                let args = self.field(n, "arguments");
                 if let (Some(c), Some(a)) = (callee, args) {
                     if self.text(c) == "dict" && a.kind() == "argument_list" {
                         return self.dict_call(a, span);
@@ -654,8 +666,7 @@ impl Cx<'_> {
                 for c in kids(n) {
                     match c.kind() {
                         "pair" => {
-                            let (Some(k), Some(v)) = (c.child_by_field_name("key"), c.child_by_field_name("value"))
-                            else {
+                            let (Some(k), Some(v)) = (self.field(c, "key"), self.field(c, "value")) else {
                                 continue;
                             };
                             let value = self.expr(v);
@@ -725,7 +736,7 @@ impl Cx<'_> {
                 }
             }
             "boolean_operator" => {
-                let op = match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("and") => BinaryOp::And,
                     Some("or") => BinaryOp::Or,
                     _ => BinaryOp::Other,
@@ -733,7 +744,7 @@ impl Cx<'_> {
                 self.binary(n, op, span)
             }
             "not_operator" => {
-                let arg = n.child_by_field_name("argument").map_or(Expr::Unknown(span), |a| self.expr(a));
+                let arg = self.field(n, "argument").map_or(Expr::Unknown(span), |a| self.expr(a));
                 Expr::Unary { op: UnaryOp::Not, operand: b(arg), span }
             }
             "comparison_operator" => {
@@ -754,7 +765,7 @@ impl Cx<'_> {
                 }
             }
             "binary_operator" => {
-                let op = match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("+") => BinaryOp::Add,
                     Some("|") => BinaryOp::Merge,
                     _ => BinaryOp::Other,
@@ -762,7 +773,7 @@ impl Cx<'_> {
                 self.binary(n, op, span)
             }
             "unary_operator" => {
-                let arg = n.child_by_field_name("argument").map_or(Expr::Unknown(span), |a| self.expr(a));
+                let arg = self.field(n, "argument").map_or(Expr::Unknown(span), |a| self.expr(a));
                 Expr::Unary { op: UnaryOp::Neg, operand: b(arg), span }
             }
             "await" => {
@@ -770,8 +781,8 @@ impl Cx<'_> {
                 Expr::Unary { op: UnaryOp::Transparent, operand: b(arg), span }
             }
             "lambda" => {
-                let params = n.child_by_field_name("parameters").map(|p| self.params(p)).unwrap_or_default();
-                let body = n.child_by_field_name("body").map_or(Expr::Unknown(span), |e| self.expr(e));
+                let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
+                let body = self.field(n, "body").map_or(Expr::Unknown(span), |e| self.expr(e));
                 let id = self.module.add_func(Function {
                     name: None,
                     name_span: span,
@@ -793,8 +804,8 @@ impl Cx<'_> {
     }
 
     fn binary(&mut self, n: Node, op: BinaryOp, span: Span) -> Expr {
-        let l = n.child_by_field_name("left").map_or(Expr::Unknown(span), |l| self.expr(l));
-        let r = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+        let l = self.field(n, "left").map_or(Expr::Unknown(span), |l| self.expr(l));
+        let r = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
         Expr::Binary { op, left: Box::new(l), right: Box::new(r), span }
     }
 
@@ -806,7 +817,7 @@ impl Cx<'_> {
         let out_name = "@comprehension".to_string();
         let out = || Expr::Name("@comprehension".to_string(), span);
         // `{k: v for ...}` stores each pair; the others append each element.
-        let (push, empty) = match (n.kind(), body.child_by_field_name("key"), body.child_by_field_name("value")) {
+        let (push, empty) = match (n.kind(), self.field(*body, "key"), self.field(*body, "value")) {
             ("dictionary_comprehension", Some(k), Some(v)) => {
                 let (index, value) = (self.expr(k), self.expr(v));
                 let place = Place::Index { object: out(), index, span };
@@ -828,8 +839,8 @@ impl Cx<'_> {
             let cspan = self.span(*clause);
             match clause.kind() {
                 "for_in_clause" => {
-                    let pattern = clause.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
-                    let iter = clause.child_by_field_name("right").map_or(Expr::Unknown(cspan), |r| self.expr(r));
+                    let pattern = self.field(*clause, "left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                    let iter = self.field(*clause, "right").map_or(Expr::Unknown(cspan), |r| self.expr(r));
                     inner = vec![Stmt::ForEach { pattern, iter, body: inner, span: cspan }];
                 }
                 "if_clause" => {
@@ -862,8 +873,8 @@ impl Cx<'_> {
             let span = self.span(c);
             match c.kind() {
                 "keyword_argument" => {
-                    let keyword = c.child_by_field_name("name").map(|k| self.text(k));
-                    let value = c.child_by_field_name("value").map_or(Expr::Unknown(span), |v| self.expr(v));
+                    let keyword = self.field(c, "name").map(|k| self.text(k));
+                    let value = self.field(c, "value").map_or(Expr::Unknown(span), |v| self.expr(v));
                     out.push(Arg { keyword, value, spread: Spread::No, span });
                 }
                 "list_splat" => {

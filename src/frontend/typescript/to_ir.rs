@@ -29,7 +29,14 @@ const MAX_DEPTH: usize = 200;
 
 /// Lowers one TS/JS file from its parse tree (the facts' own).
 pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
-    let mut cx = Cx { text, file, module: Module::new(file, lang), depth: 0, cjs: false };
+    let mut cx = Cx {
+        text,
+        file,
+        module: Module::new(file, lang),
+        depth: 0,
+        cjs: false,
+        fields: crate::frontend::fields::Fields::of(root),
+    };
     let mut body = cx.block(root);
     if cx.cjs {
         let span = cx.span(root);
@@ -41,6 +48,7 @@ pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
 }
 
 struct Cx<'a> {
+    fields: crate::frontend::fields::Fields,
     text: &'a str,
     file: FileId,
     module: Module,
@@ -87,9 +95,11 @@ fn fall_through(cases: &mut [Case]) {
     }
 }
 
+/// Named children but comments (always extras; asking `is_extra` first spares
+/// reading the kind name of every other node).
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
-    n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+    n.named_children(&mut cursor).filter(|c| !c.is_extra() || c.kind() != "comment").collect()
 }
 
 fn is_type(kind: &str) -> bool {
@@ -97,6 +107,10 @@ fn is_type(kind: &str) -> bool {
 }
 
 impl Cx<'_> {
+    fn field<'t>(&self, n: Node<'t>, name: &'static str) -> Option<Node<'t>> {
+        self.fields.get(n, name)
+    }
+
     fn span(&self, n: Node) -> Span {
         Span::new(self.file, n.start_byte(), n.end_byte())
     }
@@ -147,9 +161,9 @@ impl Cx<'_> {
                 out.push(Stmt::Return { value, span });
             }
             "if_statement" => {
-                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let then = self.body(n.child_by_field_name("consequence"));
-                let otherwise = match n.child_by_field_name("alternative") {
+                let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let then = self.body(self.field(n, "consequence"));
+                let otherwise = match self.field(n, "alternative") {
                     Some(alt) => {
                         let inner = kids(alt).into_iter().next();
                         self.body(inner)
@@ -159,12 +173,12 @@ impl Cx<'_> {
                 out.push(Stmt::If { cond, then, otherwise, span });
             }
             "switch_statement" => {
-                let scrutinee = n.child_by_field_name("value").map_or(Expr::Unknown(span), |v| self.expr(v));
+                let scrutinee = self.field(n, "value").map_or(Expr::Unknown(span), |v| self.expr(v));
                 let mut cases = vec![];
-                if let Some(body) = n.child_by_field_name("body") {
+                if let Some(body) = self.field(n, "body") {
                     for c in kids(body) {
                         let test = match c.kind() {
-                            "switch_case" => c.child_by_field_name("value").map(|v| self.expr(v)),
+                            "switch_case" => self.field(c, "value").map(|v| self.expr(v)),
                             "switch_default" => None,
                             _ => continue,
                         };
@@ -181,34 +195,33 @@ impl Cx<'_> {
                 out.push(Stmt::Switch { scrutinee, cases, span });
             }
             "try_statement" => {
-                let body = self.body(n.child_by_field_name("body"));
-                let handlers = match n.child_by_field_name("handler") {
-                    Some(h) => vec![self.body(h.child_by_field_name("body"))],
+                let body = self.body(self.field(n, "body"));
+                let handlers = match self.field(n, "handler") {
+                    Some(h) => vec![self.body(self.field(h, "body"))],
                     None => vec![],
                 };
-                let finally =
-                    n.child_by_field_name("finalizer").map_or(vec![], |f| self.body(f.child_by_field_name("body")));
+                let finally = self.field(n, "finalizer").map_or(vec![], |f| self.body(self.field(f, "body")));
                 out.push(Stmt::Try { body, handlers, finally, span });
             }
             "for_in_statement" => {
                 // `for (x of xs)` gives the items of a list, `for (k in o)` the
                 // keys of an object: what ForEach gives for each kind of value.
-                let pattern = n.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
-                let right = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
-                let body = self.body(n.child_by_field_name("body"));
+                let pattern = self.field(n, "left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                let right = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                let body = self.body(self.field(n, "body"));
                 out.push(Stmt::ForEach { pattern, iter: right, body, span });
             }
             "for_statement" => {
-                if let Some(init) = n.child_by_field_name("initializer") {
+                if let Some(init) = self.field(n, "initializer") {
                     self.stmt(init, out);
                 }
-                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let body = self.body(n.child_by_field_name("body"));
+                let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let body = self.body(self.field(n, "body"));
                 out.push(Stmt::While { cond, body, span });
             }
             "while_statement" | "do_statement" => {
-                let cond = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let body = self.body(n.child_by_field_name("body"));
+                let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let body = self.body(self.field(n, "body"));
                 out.push(Stmt::While { cond, body, span });
             }
             "break_statement" => out.push(Stmt::Break(span)),
@@ -233,14 +246,12 @@ impl Cx<'_> {
                 out.push(Stmt::Class(id));
             }
             "enum_declaration" => {
-                let name = n.child_by_field_name("name").map(|m| self.text(m)).unwrap_or_default();
+                let name = self.field(n, "name").map(|m| self.text(m)).unwrap_or_default();
                 let mut entries = vec![];
-                if let Some(body) = n.child_by_field_name("body") {
+                if let Some(body) = self.field(n, "body") {
                     for m in kids(body) {
                         let (key_node, value) = match m.kind() {
-                            "enum_assignment" => {
-                                (m.child_by_field_name("name"), m.child_by_field_name("value").map(|v| self.expr(v)))
-                            }
+                            "enum_assignment" => (self.field(m, "name"), self.field(m, "value").map(|v| self.expr(v))),
                             _ => (Some(m), None),
                         };
                         let Some(k) = key_node else { continue };
@@ -281,17 +292,17 @@ impl Cx<'_> {
         let span = self.span(c);
         match c.kind() {
             "assignment_expression" => {
-                let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) else {
+                let (Some(l), Some(r)) = (self.field(c, "left"), self.field(c, "right")) else {
                     return;
                 };
                 let value = self.expr(r);
                 out.push(self.assign(l, value, span));
             }
             "augmented_assignment_expression" => {
-                let (Some(l), Some(r)) = (c.child_by_field_name("left"), c.child_by_field_name("right")) else {
+                let (Some(l), Some(r)) = (self.field(c, "left"), self.field(c, "right")) else {
                     return;
                 };
-                let op = match c.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                let op = match self.field(c, "operator").map(|o| self.text(o)).as_deref() {
                     Some("+=") => BinaryOp::Add,
                     Some("??=") => BinaryOp::Coalesce,
                     Some("||=") => BinaryOp::Or,
@@ -320,13 +331,13 @@ impl Cx<'_> {
         match target.kind() {
             "identifier" => Stmt::Assign { target: Place::Name(self.text(target), self.span(target)), value, span },
             "member_expression" => {
-                let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let name = target.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
+                let object = self.field(target, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = self.field(target, "property").map(|p| self.text(p)).unwrap_or_default();
                 Stmt::Assign { target: Place::Member { object, name, span: self.span(target) }, value, span }
             }
             "subscript_expression" => {
-                let object = target.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let index = target.child_by_field_name("index").map_or(Expr::Unknown(span), |i| self.expr(i));
+                let object = self.field(target, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let index = self.field(target, "index").map_or(Expr::Unknown(span), |i| self.expr(i));
                 Stmt::Assign { target: Place::Index { object, index, span: self.span(target) }, value, span }
             }
             // Destructuring assignment to existing names.
@@ -340,8 +351,8 @@ impl Cx<'_> {
                 continue;
             }
             let span = self.span(d);
-            let Some(name) = d.child_by_field_name("name") else { continue };
-            let value = d.child_by_field_name("value");
+            let Some(name) = self.field(d, "name") else { continue };
+            let value = self.field(d, "value");
             // `const x = require("m")`, `const { a } = require("m")`.
             if let Some(module) = value.and_then(|v| self.require(v)) {
                 self.require_import(name, module, span, out);
@@ -349,8 +360,8 @@ impl Cx<'_> {
             }
             // `const x = require("m").member`.
             let required_member = value.filter(|v| v.kind() == "member_expression").and_then(|v| {
-                let module = self.require(v.child_by_field_name("object")?)?;
-                Some((module, self.text(v.child_by_field_name("property")?)))
+                let module = self.require(self.field(v, "object")?)?;
+                Some((module, self.text(self.field(v, "property")?)))
             });
             if let (Some((module, member)), "identifier") = (required_member, name.kind()) {
                 out.push(Stmt::Import(Import { local: self.text(name), module, member: Some(member), span }));
@@ -358,7 +369,7 @@ impl Cx<'_> {
             }
             let mut value = value.map_or(Expr::Lit(Lit::Undefined, span), |v| self.expr(v));
             // `const x: T = v`: the declared type says what `v` is.
-            let declared = d.child_by_field_name("type").and_then(|t| kids(t).into_iter().next());
+            let declared = self.field(d, "type").and_then(|t| kids(t).into_iter().next());
             if let Some((ty, holds)) = declared.and_then(|t| self.typed_as(t)) {
                 value = Expr::Typed { value: Box::new(value), ty: Box::new(ty), holds, span };
             }
@@ -368,7 +379,7 @@ impl Cx<'_> {
 
     /// A member expression with a parse error in its receiver, from its property on.
     fn recovered_span(&self, n: Node) -> Span {
-        let start = n.child_by_field_name("property").map_or(n.start_byte(), |p| p.start_byte());
+        let start = self.field(n, "property").map_or(n.start_byte(), |p| p.start_byte());
         Span::new(self.file, start, n.end_byte())
     }
 
@@ -377,8 +388,8 @@ impl Cx<'_> {
         let yes = match n.kind() {
             "identifier" => self.text(n) == "exports",
             "member_expression" => {
-                n.child_by_field_name("object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == "module")
-                    && n.child_by_field_name("property").is_some_and(|p| self.text(p) == "exports")
+                self.field(n, "object").is_some_and(|o| o.kind() == "identifier" && self.text(o) == "module")
+                    && self.field(n, "property").is_some_and(|p| self.text(p) == "exports")
             }
             _ => false,
         };
@@ -391,11 +402,11 @@ impl Cx<'_> {
         if n.kind() != "call_expression" {
             return None;
         }
-        let callee = n.child_by_field_name("function")?;
+        let callee = self.field(n, "function")?;
         if self.text(callee) != "require" {
             return None;
         }
-        let args = n.child_by_field_name("arguments")?;
+        let args = self.field(n, "arguments")?;
         let first = kids(args).into_iter().next()?;
         (first.kind() == "string").then(|| self.string_text(first)).flatten()
     }
@@ -407,8 +418,8 @@ impl Cx<'_> {
                     let (member, local) = match p.kind() {
                         "shorthand_property_identifier_pattern" => (self.text(p), self.text(p)),
                         "pair_pattern" => (
-                            p.child_by_field_name("key").map(|k| self.key_text(k)).unwrap_or_default(),
-                            p.child_by_field_name("value").map(|v| self.text(v)).unwrap_or_default(),
+                            self.field(p, "key").map(|k| self.key_text(k)).unwrap_or_default(),
+                            self.field(p, "value").map(|v| self.text(v)).unwrap_or_default(),
                         ),
                         _ => continue,
                     };
@@ -421,7 +432,7 @@ impl Cx<'_> {
 
     fn import(&mut self, n: Node, out: &mut Block) {
         let span = self.span(n);
-        let Some(module) = n.child_by_field_name("source").and_then(|s| self.string_text(s)) else { return };
+        let Some(module) = self.field(n, "source").and_then(|s| self.string_text(s)) else { return };
         for clause in kids(n).into_iter().filter(|c| c.kind() == "import_clause") {
             for c in kids(clause) {
                 match c.kind() {
@@ -437,8 +448,8 @@ impl Cx<'_> {
                     }
                     "named_imports" => {
                         for s in kids(c).into_iter().filter(|s| s.kind() == "import_specifier") {
-                            let member = s.child_by_field_name("name").map(|m| self.key_text(m)).unwrap_or_default();
-                            let local = s.child_by_field_name("alias").map_or(member.clone(), |a| self.text(a));
+                            let member = self.field(s, "name").map(|m| self.key_text(m)).unwrap_or_default();
+                            let local = self.field(s, "alias").map_or(member.clone(), |a| self.text(a));
                             out.push(Stmt::Import(Import {
                                 local,
                                 module: module.clone(),
@@ -455,14 +466,14 @@ impl Cx<'_> {
 
     fn export(&mut self, n: Node, out: &mut Block) {
         let span = self.span(n);
-        let source = n.child_by_field_name("source").and_then(|s| self.string_text(s));
-        if let Some(decl) = n.child_by_field_name("declaration") {
+        let source = self.field(n, "source").and_then(|s| self.string_text(s));
+        if let Some(decl) = self.field(n, "declaration") {
             let start = out.len();
             self.stmt(decl, out);
             self.mark_exports(n, start, span, out);
             return;
         }
-        if let Some(value) = n.child_by_field_name("value") {
+        if let Some(value) = self.field(n, "value") {
             // `export default expr`.
             let e = self.expr(value);
             out.push(Stmt::Let { target: Pattern::Name("default".into(), span), value: e, span });
@@ -473,8 +484,8 @@ impl Cx<'_> {
         match (clause, source) {
             (Some(clause), source) => {
                 for s in kids(clause).into_iter().filter(|s| s.kind() == "export_specifier") {
-                    let local = s.child_by_field_name("name").map(|m| self.key_text(m)).unwrap_or_default();
-                    let exported = s.child_by_field_name("alias").map_or(local.clone(), |a| self.key_text(a));
+                    let local = self.field(s, "name").map(|m| self.key_text(m)).unwrap_or_default();
+                    let exported = self.field(s, "alias").map_or(local.clone(), |a| self.key_text(a));
                     match &source {
                         // Bound here under the exported name, and exported as it.
                         Some(module) => {
@@ -548,15 +559,15 @@ impl Cx<'_> {
                             props.push((self.text(p), Pattern::Name(self.text(p), self.span(p))))
                         }
                         "pair_pattern" => {
-                            let key = p.child_by_field_name("key").map(|k| self.key_text(k)).unwrap_or_default();
-                            let value = p.child_by_field_name("value").map_or(Pattern::Ignore, |v| self.pattern(v));
+                            let key = self.field(p, "key").map(|k| self.key_text(k)).unwrap_or_default();
+                            let value = self.field(p, "value").map_or(Pattern::Ignore, |v| self.pattern(v));
                             props.push((key, value));
                         }
                         "object_assignment_pattern" => {
-                            let left = p.child_by_field_name("left");
+                            let left = self.field(p, "left");
                             let key = left.map(|l| self.text(l)).unwrap_or_default();
                             let inner = left.map_or(Pattern::Ignore, |l| self.pattern(l));
-                            let default = p.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                            let default = self.field(p, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                             props.push((key, Pattern::Default(Box::new(inner), Box::new(default))));
                         }
                         "rest_pattern" => rest = kids(p).first().map(|r| self.text(*r)),
@@ -591,8 +602,8 @@ impl Cx<'_> {
                 Pattern::List { items, rest, span }
             }
             "assignment_pattern" => {
-                let inner = n.child_by_field_name("left").map_or(Pattern::Ignore, |l| self.pattern(l));
-                let default = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                let inner = self.field(n, "left").map_or(Pattern::Ignore, |l| self.pattern(l));
+                let default = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 Pattern::Default(Box::new(inner), Box::new(default))
             }
             _ => Pattern::Ignore,
@@ -601,12 +612,12 @@ impl Cx<'_> {
 
     fn function(&mut self, n: Node, kind: FuncKind, lexical_this: bool) -> crate::ir::FuncId {
         let span = self.span(n);
-        let name_node = n.child_by_field_name("name");
+        let name_node = self.field(n, "name");
         let name = name_node.map(|m| self.key_text(m));
         let name_span = name_node.map_or(span, |m| self.span(m));
-        let (params, mut prologue) = match n.child_by_field_name("parameters") {
+        let (params, mut prologue) = match self.field(n, "parameters") {
             Some(p) => self.params(p, kind == FuncKind::Constructor),
-            None => match n.child_by_field_name("parameter") {
+            None => match self.field(n, "parameter") {
                 // `x => …`
                 Some(p) => (
                     vec![Param {
@@ -622,7 +633,7 @@ impl Cx<'_> {
                 None => (vec![], vec![]),
             },
         };
-        let body = match n.child_by_field_name("body") {
+        let body = match self.field(n, "body") {
             Some(b) if b.kind() == "statement_block" => self.block(b),
             // An arrow with an expression body returns it.
             Some(e) => vec![Stmt::Return { value: Some(self.expr(e)), span: self.span(e) }],
@@ -657,9 +668,9 @@ impl Cx<'_> {
             let span = self.span(c);
             let (pattern_node, annotation, default, kind) = match c.kind() {
                 "required_parameter" | "optional_parameter" => {
-                    let pattern = c.child_by_field_name("pattern");
-                    let ty = c.child_by_field_name("type").and_then(|t| self.type_expr(t));
-                    let default = c.child_by_field_name("value").map(|v| self.expr(v));
+                    let pattern = self.field(c, "pattern");
+                    let ty = self.field(c, "type").and_then(|t| self.type_expr(t));
+                    let default = self.field(c, "value").map(|v| self.expr(v));
                     let rest = pattern.is_some_and(|p| p.kind() == "rest_pattern");
                     if constructor
                         && (kids(c).iter().any(|k| k.kind() == "accessibility_modifier")
@@ -677,12 +688,9 @@ impl Cx<'_> {
                     (pattern, ty, default, if rest { ParamKind::Rest } else { ParamKind::Positional })
                 }
                 "identifier" => (Some(c), None, None, ParamKind::Positional),
-                "assignment_pattern" => (
-                    c.child_by_field_name("left"),
-                    None,
-                    c.child_by_field_name("right").map(|r| self.expr(r)),
-                    ParamKind::Positional,
-                ),
+                "assignment_pattern" => {
+                    (self.field(c, "left"), None, self.field(c, "right").map(|r| self.expr(r)), ParamKind::Positional)
+                }
                 "rest_pattern" => (Some(c), None, None, ParamKind::Rest),
                 "object_pattern" | "array_pattern" => (Some(c), None, None, ParamKind::Positional),
                 _ => continue,
@@ -714,7 +722,7 @@ impl Cx<'_> {
                 Some(e)
             }
             "generic_type" => {
-                let name = inner.child_by_field_name("name")?;
+                let name = self.field(inner, "name")?;
                 Some(Expr::Name(self.text(name), span))
             }
             _ => None,
@@ -745,8 +753,8 @@ impl Cx<'_> {
             "array_type" => Some((named(self, kids(t).into_iter().next()?)?, TypeHolds::List)),
             "readonly_type" => self.typed_as(kids(t).into_iter().next()?),
             "generic_type" => {
-                let name = self.text(t.child_by_field_name("name")?);
-                let targs = kids(t.child_by_field_name("type_arguments")?);
+                let name = self.text(self.field(t, "name")?);
+                let targs = kids(self.field(t, "type_arguments")?);
                 match (name.as_str(), targs.as_slice()) {
                     ("Array" | "ReadonlyArray", [e]) => Some((named(self, *e)?, TypeHolds::List)),
                     ("Record", [_, e]) => Some((named(self, *e)?, TypeHolds::Map)),
@@ -759,7 +767,7 @@ impl Cx<'_> {
 
     fn class(&mut self, n: Node) -> crate::ir::ClassId {
         let span = self.span(n);
-        let name_node = n.child_by_field_name("name");
+        let name_node = self.field(n, "name");
         let name = name_node.map(|m| self.text(m));
         let name_span = name_node.map_or(span, |m| self.span(m));
         let mut bases = vec![];
@@ -767,7 +775,7 @@ impl Cx<'_> {
             for clause in kids(h) {
                 match clause.kind() {
                     "extends_clause" => {
-                        if let Some(v) = clause.child_by_field_name("value") {
+                        if let Some(v) = self.field(clause, "value") {
                             bases.push(self.expr(v));
                         }
                     }
@@ -778,7 +786,7 @@ impl Cx<'_> {
             }
         }
         let mut members = vec![];
-        if let Some(body) = n.child_by_field_name("body") {
+        if let Some(body) = self.field(n, "body") {
             for m in kids(body) {
                 self.class_member(m, &mut members);
             }
@@ -804,8 +812,8 @@ impl Cx<'_> {
         let is_static = self.has_keyword(m, "static");
         match m.kind() {
             "method_definition" => {
-                let name = m.child_by_field_name("name").map(|n| self.key_text(n)).unwrap_or_default();
-                let name_span = m.child_by_field_name("name").map_or(self.span(m), |n| self.span(n));
+                let name = self.field(m, "name").map(|n| self.key_text(n)).unwrap_or_default();
+                let name_span = self.field(m, "name").map_or(self.span(m), |n| self.span(n));
                 let kind = if name == "constructor" {
                     FuncKind::Constructor
                 } else if self.has_keyword(m, "get") {
@@ -823,9 +831,9 @@ impl Cx<'_> {
                 members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "public_field_definition" | "field_definition" => {
-                let key = m.child_by_field_name("name").or_else(|| m.child_by_field_name("property"));
+                let key = self.field(m, "name").or_else(|| self.field(m, "property"));
                 let Some(key) = key else { return };
-                let value = m.child_by_field_name("value").map(|v| self.expr(v));
+                let value = self.field(m, "value").map(|v| self.expr(v));
                 members.push(Member {
                     name: self.key_text(key),
                     name_span: self.span(key),
@@ -876,7 +884,7 @@ impl Cx<'_> {
             "member_expression" if n.has_error() => {
                 // Error recovery swallowed the receiver: the identifier written
                 // just before `.name`, if there is one; the rest is lost.
-                let prop = n.child_by_field_name("property");
+                let prop = self.field(n, "property");
                 let before = prop.and_then(|p| p.prev_named_sibling());
                 let ident = before.and_then(|b| match b.kind() {
                     "identifier" => Some(b),
@@ -889,25 +897,25 @@ impl Cx<'_> {
                 Expr::Member { object: b(object), name, span }
             }
             "member_expression" => {
-                let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let name = n.child_by_field_name("property").map(|p| self.text(p)).unwrap_or_default();
+                let object = self.field(n, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let name = self.field(n, "property").map(|p| self.text(p)).unwrap_or_default();
                 Expr::Member { object: b(object), name, span }
             }
             "subscript_expression" => {
-                let object = n.child_by_field_name("object").map_or(Expr::Unknown(span), |o| self.expr(o));
-                let index = n.child_by_field_name("index").map_or(Expr::Unknown(span), |i| self.expr(i));
+                let object = self.field(n, "object").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let index = self.field(n, "index").map_or(Expr::Unknown(span), |i| self.expr(i));
                 Expr::Index { object: b(object), index: b(index), span }
             }
             "call_expression" => {
-                let callee = n.child_by_field_name("function").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let callee = self.field(n, "function").map_or(Expr::Unknown(span), |c| self.expr(c));
                 // A call whose receiver error recovery swallowed starts at the member it calls.
-                let span = match n.child_by_field_name("function") {
+                let span = match self.field(n, "function") {
                     Some(f) if f.kind() == "member_expression" && f.has_error() => {
                         Span { end: span.end, ..self.recovered_span(f) }
                     }
                     _ => span,
                 };
-                let args = n.child_by_field_name("arguments");
+                let args = self.field(n, "arguments");
                 let args = match args {
                     Some(a) if a.kind() == "arguments" => self.args(a),
                     // A tagged template: some value.
@@ -917,8 +925,8 @@ impl Cx<'_> {
                 Expr::Call { callee: b(callee), args, span }
             }
             "new_expression" => {
-                let class = n.child_by_field_name("constructor").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let args = n.child_by_field_name("arguments").map(|a| self.args(a)).unwrap_or_default();
+                let class = self.field(n, "constructor").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let args = self.field(n, "arguments").map(|a| self.args(a)).unwrap_or_default();
                 Expr::New { class: b(class), args, span }
             }
             "object" => self.object(n, span),
@@ -967,7 +975,7 @@ impl Cx<'_> {
                 }
             }
             "binary_expression" => {
-                let op = match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("===" | "==") => BinaryOp::Eq,
                     Some("!==" | "!=") => BinaryOp::NotEq,
                     Some("&&") => BinaryOp::And,
@@ -976,13 +984,13 @@ impl Cx<'_> {
                     Some("+") => BinaryOp::Add,
                     _ => BinaryOp::Other,
                 };
-                let l = n.child_by_field_name("left").map_or(Expr::Unknown(span), |l| self.expr(l));
-                let r = n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r));
+                let l = self.field(n, "left").map_or(Expr::Unknown(span), |l| self.expr(l));
+                let r = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 Expr::Binary { op, left: b(l), right: b(r), span }
             }
             "unary_expression" => {
-                let arg = n.child_by_field_name("argument").map_or(Expr::Unknown(span), |a| self.expr(a));
-                match n.child_by_field_name("operator").map(|o| self.text(o)).as_deref() {
+                let arg = self.field(n, "argument").map_or(Expr::Unknown(span), |a| self.expr(a));
+                match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("!") => Expr::Unary { op: UnaryOp::Not, operand: b(arg), span },
                     // `void 0` is undefined.
                     Some("void") => Expr::Lit(Lit::Undefined, span),
@@ -991,13 +999,13 @@ impl Cx<'_> {
                 }
             }
             "ternary_expression" => {
-                let t = n.child_by_field_name("condition").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let a = n.child_by_field_name("consequence").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let o = n.child_by_field_name("alternative").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let t = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let a = self.field(n, "consequence").map_or(Expr::Unknown(span), |c| self.expr(c));
+                let o = self.field(n, "alternative").map_or(Expr::Unknown(span), |c| self.expr(c));
                 Expr::Cond { test: b(t), then: b(a), otherwise: b(o), span }
             }
             // An assignment used as a value: its value (the store is lost).
-            "assignment_expression" => n.child_by_field_name("right").map_or(Expr::Unknown(span), |r| self.expr(r)),
+            "assignment_expression" => self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r)),
             _ => Expr::Unknown(span),
         }
     }
@@ -1007,7 +1015,7 @@ impl Cx<'_> {
         for c in kids(n) {
             match c.kind() {
                 "pair" => {
-                    let (Some(k), Some(v)) = (c.child_by_field_name("key"), c.child_by_field_name("value")) else {
+                    let (Some(k), Some(v)) = (self.field(c, "key"), self.field(c, "value")) else {
                         continue;
                     };
                     let value = self.expr(v);
@@ -1032,8 +1040,8 @@ impl Cx<'_> {
                     entries.push(Entry::Spread(inner));
                 }
                 "method_definition" => {
-                    let key = c.child_by_field_name("name").map(|k| self.key_text(k)).unwrap_or_default();
-                    let key_span = c.child_by_field_name("name").map_or(span, |k| self.span(k));
+                    let key = self.field(c, "name").map(|k| self.key_text(k)).unwrap_or_default();
+                    let key_span = self.field(c, "name").map_or(span, |k| self.span(k));
                     let id = self.function(c, FuncKind::Method, false);
                     entries.push(Entry::Pair { key, key_span, value: Expr::Func(id, key_span) });
                 }
