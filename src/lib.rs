@@ -235,47 +235,53 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     notes.sort();
 
     let tools = resolve::resolve_all(&linker, &parsed);
-    // Each file's settings, looked up once.
-    let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
-    let mut settings_of = |id: source::FileId| -> Arc<Settings> {
-        settings.entry(id).or_insert_with(|| (opts.settings)(&sources.get(id).path)).clone()
-    };
-    // Every rule runs: suppressions are judged against all of them, so a
-    // profile or `--select` never makes one look unused. Tools are grouped
-    // by the settings of the file that registers them.
-    let mut all: Vec<Finding> = Vec::new();
-    let mut groups: Vec<(Arc<Settings>, Vec<Vec<Finding>>)> = Vec::new();
-    for tool in &tools {
-        let s = settings_of(tool.site.file);
-        let per_tool = rules::run_all(std::slice::from_ref(tool), &s.rules.words, s.rules.required);
-        all.extend(per_tool.iter().flatten().cloned());
-        match groups.iter_mut().find(|(g, _)| Arc::ptr_eq(g, &s)) {
-            Some((_, list)) => list.extend(per_tool),
-            None => groups.push((s, per_tool)),
+    // The program's IR and syntax are freed on another thread while the
+    // rules run: on one large file that is a tenth of the run.
+    let (tools, findings) = std::thread::scope(|s| {
+        s.spawn(move || drop(linker));
+        // Each file's settings, looked up once.
+        let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
+        let mut settings_of = |id: source::FileId| -> Arc<Settings> {
+            settings.entry(id).or_insert_with(|| (opts.settings)(&sources.get(id).path)).clone()
+        };
+        // Every rule runs: suppressions are judged against all of them, so a
+        // profile or `--select` never makes one look unused. Tools are grouped
+        // by the settings of the file that registers them.
+        let mut all: Vec<Finding> = Vec::new();
+        let mut groups: Vec<(Arc<Settings>, Vec<Vec<Finding>>)> = Vec::new();
+        for tool in &tools {
+            let s = settings_of(tool.site.file);
+            let per_tool = rules::run_all(std::slice::from_ref(tool), &s.rules.words, s.rules.required);
+            all.extend(per_tool.iter().flatten().cloned());
+            match groups.iter_mut().find(|(g, _)| Arc::ptr_eq(g, &s)) {
+                Some((_, list)) => list.extend(per_tool),
+                None => groups.push((s, per_tool)),
+            }
         }
-    }
-    all.extend(findings.iter().cloned());
-    findings.retain(|f| settings_of(f.file).rules.is_enabled(f.code));
-    for f in &mut findings {
-        f.severity = settings_of(f.file).rules.severity(f.code).unwrap_or(f.severity);
-    }
-    for (s, per_tool) in &groups {
-        findings.extend(rules::select(per_tool, &s.rules, &sources));
-    }
-    let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
-    // Every file suppressions may be read from: linted, reported in, labelled.
-    let labelled = all.iter().flat_map(|f| f.labels.iter().map(|l| l.span.file));
-    for id in linted.iter().copied().chain(all.iter().map(|f| f.file)).chain(labelled).collect::<Vec<_>>() {
-        settings_of(id);
-    }
-    let fallback = (opts.settings)(&canonical_cwd);
-    let rules_of = |id: source::FileId| &settings.get(&id).unwrap_or(&fallback).rules;
-    let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
-    sort_findings(&sources, &mut findings);
-    let mut tools = tools;
-    tools.sort_by_cached_key(|t| {
-        let loc = sources.location(t.site);
-        (sources.get(t.site.file).display.clone(), loc.line, loc.column)
+        all.extend(findings.iter().cloned());
+        findings.retain(|f| settings_of(f.file).rules.is_enabled(f.code));
+        for f in &mut findings {
+            f.severity = settings_of(f.file).rules.severity(f.code).unwrap_or(f.severity);
+        }
+        for (s, per_tool) in &groups {
+            findings.extend(rules::select(per_tool, &s.rules, &sources));
+        }
+        let linted: Vec<source::FileId> = parsed.iter().map(|f| f.file).collect();
+        // Every file suppressions may be read from: linted, reported in, labelled.
+        let labelled = all.iter().flat_map(|f| f.labels.iter().map(|l| l.span.file));
+        for id in linted.iter().copied().chain(all.iter().map(|f| f.file)).chain(labelled).collect::<Vec<_>>() {
+            settings_of(id);
+        }
+        let fallback = (opts.settings)(&canonical_cwd);
+        let rules_of = |id: source::FileId| &settings.get(&id).unwrap_or(&fallback).rules;
+        let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
+        sort_findings(&sources, &mut findings);
+        let mut tools = tools;
+        tools.sort_by_cached_key(|t| {
+            let loc = sources.location(t.site);
+            (sources.get(t.site.file).display.clone(), loc.line, loc.column)
+        });
+        (tools, findings)
     });
     Run { files_scanned, languages, sources, tools, findings, notes, io_errors }
 }
