@@ -5,6 +5,7 @@ mod cargo_subcommand;
 mod cli;
 mod config;
 mod conventions;
+mod eval_parity;
 mod example;
 mod fixtures;
 mod formats;
