@@ -622,7 +622,7 @@ impl Annotations {
 }
 
 /// A tool registration with everything resolution could learn about it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Tool {
     /// `None` when the name is computed at run time.
     pub name: Option<String>,
