@@ -339,6 +339,15 @@ impl Interp<'_> {
     pub(super) fn call_value(&mut self, f: &Value, this: Option<Value>, call: PendingCall, span: Span) -> Value {
         match f {
             Value::Func(c) => self.invoke(c, this, call, span),
+            // An instance method read off its class is the plain function:
+            // its first argument is the receiver (`Base.__init__(self, x)`).
+            Value::Bound(c, recv)
+                if matches!(**recv, Value::Class(_)) && self.modules[c.module].func(c.func).receiver_first =>
+            {
+                let mut call = call;
+                let receiver = call.take_first();
+                self.invoke(c, receiver, call, span)
+            }
             Value::Bound(c, recv) => self.invoke(c, Some((**recv).clone()), call, span),
             Value::Class(c) => self.construct(c, call, span),
             Value::Sdk(s) => self.sdk_call(s, call, span),

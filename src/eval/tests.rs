@@ -62,6 +62,7 @@ fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
         kind: FuncKind::Plain,
         is_static: false,
         lexical_this: false,
+        receiver_first: false,
         span: sp(15),
     }
 }
