@@ -16,6 +16,7 @@ pub mod fingerprint;
 pub mod frontend;
 pub mod fsguard;
 pub mod ir;
+pub mod lang;
 pub mod model;
 pub mod pathglob;
 pub mod probe;

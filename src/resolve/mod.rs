@@ -12,6 +12,7 @@ mod evaluated;
 mod go;
 pub mod keys;
 pub mod lang;
+mod manifests;
 pub mod python;
 mod rust;
 mod typescript;
