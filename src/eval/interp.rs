@@ -644,7 +644,7 @@ impl<'p> Interp<'p> {
             Expr::Binary { op, left, right, span } => {
                 let l = self.eval(act, left);
                 let r = self.eval(act, right);
-                self.binary(*op, l, r, *span)
+                self.binary(self.modules[module].lang, *op, l, r, *span)
             }
             Expr::Cond { test, then, otherwise, span } => {
                 let t = self.eval(act, test);
@@ -738,7 +738,7 @@ impl<'p> Interp<'p> {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s))
     }
 
-    fn binary(&mut self, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
+    fn binary(&mut self, lang: crate::model::Lang, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
         let alts = self.budget.max_alternatives;
         match op {
             BinaryOp::Eq | BinaryOp::NotEq => {
@@ -777,6 +777,19 @@ impl<'p> Interp<'p> {
                 (Value::Str(a, _), Value::Str(b, _)) => Value::str(&format!("{a}{b}"), span),
                 (Value::List(a, _), Value::List(b, _)) => {
                     let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
+                    Value::List(Rc::new(RefCell::new(items)), span)
+                }
+                // Python adds a list only to a list: the unknown side is one
+                // whose items are unknown, kept as one unknown item (as a
+                // spread of an unknown is), so the known side's stay seen.
+                (Value::List(a, _), Value::Unknown(u)) | (Value::Unknown(u), Value::List(a, _))
+                    if lang == crate::model::Lang::Python =>
+                {
+                    let mut items = a.borrow().clone();
+                    match l {
+                        Value::List(..) => items.push(Value::Unknown(*u)),
+                        _ => items.insert(0, Value::Unknown(*u)),
+                    }
                     Value::List(Rc::new(RefCell::new(items)), span)
                 }
                 _ => self.unknown_from(&[&l, &r], span),
