@@ -969,6 +969,14 @@ impl Interp<'_> {
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
+            // A type, not a callable.
+            Effect::WireRecord { .. } => Value::Unknown(span),
+            Effect::Options { init, options } => self.options(init, *options, &call, span),
+            Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
+            Effect::RegisterArgs(from, roles) => {
+                self.register_args(s, *from, roles, &call);
+                Value::Unknown(span)
+            }
             Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
         }
     }

@@ -598,12 +598,11 @@ impl<'p> Interp<'p> {
                 let args = self.eval_args(act, args);
                 self.call_value(&c, None, args, *span)
             }
-            Expr::Object { entries, span } | Expr::Struct { entries, span, .. } => {
-                if let Expr::Struct { ty, .. } = expr {
-                    self.eval(act, ty);
-                }
-                self.eval_object(act, entries, *span)
+            Expr::Struct { ty, entries, span } => {
+                let ty = self.eval(act, ty);
+                self.struct_literal(act, ty, entries, *span)
             }
+            Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
                 let mut out = vec![];
                 for item in items {
@@ -680,7 +679,7 @@ impl<'p> Interp<'p> {
         }
     }
 
-    fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
+    pub(super) fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
         let mut obj = Obj::new(span);
         for entry in entries {
             match entry {

@@ -27,6 +27,7 @@ pub mod interp;
 pub mod listing;
 mod namespaces;
 mod queued;
+mod records;
 pub mod sdk;
 mod shapes;
 mod signature;

@@ -1,0 +1,189 @@
+//! Typed record literals and functional options (Go's `T{...}` and
+//! `NewTool(name, opts...)`): general mechanisms the SDK tables name.
+//!
+//! - A record literal of a project type is an instance of it, so its
+//!   methods are found; of an SDK type, what the table's [`Op::Struct`]
+//!   row says (a record sent under its JSON names); otherwise an object.
+//! - An [`Effect::Options`] call makes a record and calls each option with
+//!   it, as the SDK does: SDK options write what their row says, project
+//!   options run, an unknown one may have written anything.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::interp::{Activation, Interp};
+use super::sdk::{Effect, Init, Op, Roles, TABLES};
+use super::value::{Instance, Obj, ObjRef, PendingCall, SdkValue, Value};
+use crate::ir::Entry;
+use crate::model::SDK_DEFAULTS_KEY;
+use crate::source::Span;
+
+impl Interp<'_> {
+    /// `T{...}`: `ty` is the evaluated type.
+    pub(super) fn struct_literal(&mut self, act: &mut Activation, ty: Value, entries: &[Entry], span: Span) -> Value {
+        let fields = self.eval_object_entries(act, entries, span);
+        match ty {
+            Value::Class(class) => {
+                self.constructed.insert((class.module, class.class));
+                let fields = Rc::new(RefCell::new(fields));
+                Value::Instance(Rc::new(Instance { class, fields, span }))
+            }
+            Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
+                Some(Effect::WireRecord { fields: names, defaults }) => {
+                    let mut out = Obj::new(span);
+                    out.complete = fields.complete;
+                    if let Some(spec) = defaults {
+                        out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
+                    }
+                    for (k, v, at) in fields.entries {
+                        let wire = names.iter().find(|(go, _)| **go == *k).map_or(&*k, |(_, w)| *w);
+                        out.set(wire, v, at);
+                    }
+                    Value::Object(Rc::new(RefCell::new(out)))
+                }
+                _ => Value::Object(Rc::new(RefCell::new(fields))),
+            },
+            _ => Value::Object(Rc::new(RefCell::new(fields))),
+        }
+    }
+
+    fn eval_object_entries(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Obj {
+        match self.eval_object(act, entries, span) {
+            Value::Object(o) => std::mem::take(&mut *o.borrow_mut()),
+            _ => Obj::new(span),
+        }
+    }
+
+    /// [`Effect::Options`]: the record `init` makes, with each option applied.
+    pub(super) fn options(
+        &mut self,
+        init: &'static [(&'static str, Init)],
+        from: usize,
+        call: &PendingCall,
+        span: Span,
+    ) -> Value {
+        let record = self.init_record(init, call, span, 0);
+        let record = Value::Object(Rc::new(RefCell::new(record)));
+        let options: Vec<Value> = call.positional.iter().skip(from).cloned().collect();
+        for opt in options {
+            self.apply_option(&opt, &record, span, 0);
+        }
+        record
+    }
+
+    fn init_record(
+        &mut self,
+        init: &'static [(&'static str, Init)],
+        call: &PendingCall,
+        span: Span,
+        depth: usize,
+    ) -> Obj {
+        let mut obj = Obj::new(span);
+        for (key, field) in init {
+            let value = match field {
+                Init::From(path) => self.path(path, call, None, span).map(|(v, _)| v),
+                Init::Str(s) => Some(Value::str(s, span)),
+                Init::Object(inner) if depth < 8 => {
+                    Some(Value::Object(Rc::new(RefCell::new(self.init_record(inner, call, span, depth + 1)))))
+                }
+                Init::Object(_) => None,
+            };
+            if let Some(v) = value {
+                obj.set(key, v, Some(span));
+            }
+        }
+        obj
+    }
+
+    fn apply_option(&mut self, opt: &Value, record: &Value, span: Span, depth: usize) {
+        match opt {
+            Value::Func(_) | Value::Bound(..) | Value::Sdk(_) => {
+                let mut call = PendingCall::new(span);
+                call.positional.push(record.clone());
+                self.call_value(opt, None, call, span);
+            }
+            // Options chosen on some paths: each may have been applied.
+            Value::OneOf(alts) if depth < 4 => {
+                for alt in alts.iter() {
+                    self.apply_option(alt, record, span, depth + 1);
+                }
+            }
+            Value::Null(_) | Value::Undefined(_) => {}
+            _ => {
+                // Could have written any field: what the record holds is
+                // no longer all there is.
+                if let Value::Object(o) = record {
+                    o.borrow_mut().complete = false;
+                    for (_, v, _) in o.borrow().entries.iter() {
+                        if let Value::Object(inner) = v {
+                            inner.borrow_mut().complete = false;
+                            for (_, v, _) in inner.borrow().entries.iter() {
+                                if let Value::Object(deeper) = v {
+                                    deeper.borrow_mut().complete = false;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Effect::SetOption`] called with a record (argument 0).
+    pub(super) fn set_option(
+        &mut self,
+        s: &SdkValue,
+        at: &'static [Option<&'static str>],
+        arg: Option<usize>,
+        call: &PendingCall,
+        span: Span,
+    ) -> Value {
+        let (Some(Value::Object(record)), false) = (call.arg(0), at.is_empty()) else {
+            return Value::Undefined(span);
+        };
+        let kept = s.pending.as_ref();
+        let value = match arg {
+            Some(n) => kept.and_then(|p| p.arg(n)).cloned().unwrap_or(Value::Unknown(span)),
+            None => Value::Unknown(span),
+        };
+        let key_of = |k: &Option<&'static str>| -> Option<Rc<str>> {
+            match k {
+                Some(k) => Some((*k).into()),
+                None => kept.and_then(|p| p.arg(0)).and_then(Value::as_str).map(Into::into),
+            }
+        };
+        let mut obj: ObjRef = record.clone();
+        for (i, k) in at.iter().enumerate() {
+            let Some(key) = key_of(k) else {
+                obj.borrow_mut().complete = false;
+                return Value::Undefined(span);
+            };
+            if i + 1 == at.len() {
+                obj.borrow_mut().set(&key, value, Some(s.span));
+                break;
+            }
+            let next = match obj.borrow().get(&key) {
+                Some(Value::Object(o)) => Some(o.clone()),
+                _ => None,
+            };
+            let next = next.unwrap_or_else(|| {
+                let o = Rc::new(RefCell::new(Obj::new(span)));
+                obj.borrow_mut().set(&key, Value::Object(o.clone()), Some(s.span));
+                o
+            });
+            obj = next;
+        }
+        Value::Undefined(span)
+    }
+
+    /// [`Effect::RegisterArgs`]: each positional argument from `from` on
+    /// registered as if passed alone.
+    pub(super) fn register_args(&mut self, s: &SdkValue, from: usize, roles: &'static Roles, call: &PendingCall) {
+        let positional: Vec<(usize, Value)> = call.positional.iter().cloned().enumerate().skip(from).collect();
+        for (i, item) in positional {
+            let at = call.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map_or(call.span, |(_, at)| *at);
+            let one = PendingCall { positional: vec![item], spans: vec![(None, at)], ..PendingCall::new(at) };
+            self.register(s, roles, &one, None, at);
+        }
+    }
+}
