@@ -45,6 +45,11 @@ pub trait Linker {
     fn module_path(&self, _module: usize) -> Option<String> {
         None
     }
+    /// The modules that share one package scope with this one (Go: the
+    /// files of a directory), in load order; `None`: the module is its own.
+    fn package(&self, _module: usize) -> Option<Arc<[usize]>> {
+        None
+    }
 }
 
 pub enum Link {
@@ -108,6 +113,8 @@ pub struct Interp<'p> {
     /// Registrations that returned a value standing for the tool: (table,
     /// type of that value, registration), for [`super::sdk::Effect::Registry`].
     pub(super) handles: Vec<(usize, &'static str, usize)>,
+    /// The frame of each package ([`Linker::package`]), by its first module.
+    pub(super) packages: HashMap<usize, FrameRef>,
 }
 
 impl<'p> Interp<'p> {
@@ -139,6 +146,7 @@ impl<'p> Interp<'p> {
             each: None,
             module_stem: None,
             handles: vec![],
+            packages: HashMap::new(),
         }
     }
 
@@ -152,8 +160,16 @@ impl<'p> Interp<'p> {
         true
     }
 
-    /// Runs a module's top level once; its frame holds what it binds.
+    /// Runs a module's top level once; its frame holds what it binds (for
+    /// a module of a package, the package's frame: [`Interp::eval_package`]).
     pub fn eval_module(&mut self, idx: usize) -> Option<FrameRef> {
+        if let Some(members) = self.linker.package(idx).filter(|m| m.len() > 1) {
+            return self.eval_package(idx, &members);
+        }
+        self.eval_file(idx)
+    }
+
+    fn eval_file(&mut self, idx: usize) -> Option<FrameRef> {
         match &self.module_state[idx] {
             ModState::Done(f) => return Some(f.clone()),
             // An import cycle: what the module binds so far is not known yet.

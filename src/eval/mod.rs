@@ -26,6 +26,7 @@ mod inputs;
 pub mod interp;
 pub mod listing;
 mod namespaces;
+mod packages;
 mod queued;
 mod records;
 pub mod sdk;

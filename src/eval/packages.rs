@@ -1,0 +1,86 @@
+//! Package scopes (Go): the files of one package share their top-level
+//! names, each keeping its own imports. Every file runs in a frame of its
+//! own whose parent is the package's; what a file binds at its top level,
+//! imports apart, moves up into the package frame, so functions of every
+//! file see each other's names.
+//!
+//! Go initialises package-level variables in dependency order, whatever
+//! the file: declarations (functions, types, methods) of every file run
+//! first, then the variables of every file, twice, so one that reads a
+//! variable of a later file sees it the second time (deeper chains stay
+//! unknown; registrations made twice are one).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use super::interp::{Activation, FrameRef, Interp, ModState};
+use super::value::Frame;
+use crate::ir::Stmt;
+
+/// Passes over a package's variables.
+const VALUE_PASSES: usize = 2;
+
+impl Interp<'_> {
+    /// The package frame of `members` (which holds `idx`), running every
+    /// member file the first time.
+    pub(super) fn eval_package(&mut self, idx: usize, members: &[usize]) -> Option<FrameRef> {
+        let leader = *members.first()?;
+        if let Some(frame) = self.packages.get(&leader) {
+            return Some(frame.clone());
+        }
+        let package = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
+        self.packages.insert(leader, package.clone());
+        let mut files = vec![];
+        for &m in members {
+            if !matches!(self.module_state[m], ModState::NotStarted) {
+                continue;
+            }
+            self.module_state[m] = ModState::InProgress;
+            let frame = Rc::new(RefCell::new(Frame { module: m, parent: Some(package.clone()), ..Frame::default() }));
+            let imports: HashSet<String> = self.modules[m]
+                .body
+                .iter()
+                .filter_map(|s| match s {
+                    Stmt::Import(i) => Some(i.local.clone()),
+                    _ => None,
+                })
+                .collect();
+            files.push((m, frame, imports));
+        }
+        self.active.push(package.clone());
+        for pass in 0..=VALUE_PASSES {
+            for (m, frame, imports) in &files {
+                let modules = self.modules;
+                let body = &modules[*m].body;
+                let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
+                self.active.push(frame.clone());
+                for stmt in body {
+                    let is_value = matches!(stmt, Stmt::Let { .. } | Stmt::Assign { .. } | Stmt::Expr(_));
+                    if is_value != (pass > 0) {
+                        continue;
+                    }
+                    self.exec_block(&mut act, std::slice::from_ref(stmt));
+                    move_up(frame, &package, imports);
+                }
+                self.active.pop();
+            }
+        }
+        self.active.pop();
+        for (m, frame, _) in files {
+            self.module_state[m] = ModState::Done(frame);
+        }
+        Some(package)
+    }
+}
+
+/// Moves what a file bound, imports apart, into its package's frame.
+fn move_up(file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
+    let mut file = file.borrow_mut();
+    let moved: Vec<_> = file.vars.keys().filter(|k| !imports.contains(&***k)).cloned().collect();
+    for k in moved {
+        if let Some(v) = file.vars.remove(&k) {
+            package.borrow_mut().vars.insert(k, v);
+        }
+    }
+}
