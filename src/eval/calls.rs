@@ -1100,6 +1100,10 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::InputType(base, n) => {
+                let (f, _) = self.path(base, call, handler, span)?;
+                (self.input_type_schema(&f, *n, span), None)
+            }
             Path::Returned(base) => {
                 let (f, _) = self.path(base, call, handler, span)?;
                 let at = super::conventions::sdk_call_site(self, &f, span);

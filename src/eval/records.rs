@@ -13,8 +13,9 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Interp};
 use super::sdk::{Effect, Init, Op, Roles, TABLES};
-use super::value::{Instance, Obj, ObjRef, PendingCall, SdkValue, Value};
+use super::value::{Frame, Instance, Obj, ObjRef, PendingCall, SdkValue, Value};
 use crate::ir::Entry;
+use crate::ir::MemberValue;
 use crate::model::SDK_DEFAULTS_KEY;
 use crate::source::Span;
 
@@ -174,6 +175,45 @@ impl Interp<'_> {
             obj = next;
         }
         Value::Undefined(span)
+    }
+
+    /// [`super::sdk::Path::InputType`]: `{type: "object", properties}` of
+    /// the fields of the struct parameter `n` of `f` is declared with
+    /// (embedded structs' fields included), else unknown.
+    pub(super) fn input_type_schema(&mut self, f: &Value, n: usize, span: Span) -> Value {
+        let (Value::Func(c) | Value::Bound(c, _)) = f else { return Value::Unknown(span) };
+        let modules = self.modules;
+        let func = modules[c.module].func(c.func);
+        let Some(ty) = func.params.get(n).and_then(|p| p.annotation.as_ref()) else { return Value::Unknown(span) };
+        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
+        let mut act = Activation { frame, returns: vec![], class: None };
+        let Value::Class(class) = self.eval(&mut act, ty) else { return Value::Unknown(span) };
+        let mut props = Obj::new(span);
+        let mut todo = vec![class];
+        let mut seen = 0;
+        while let Some(class) = todo.pop() {
+            seen += 1;
+            if seen > 32 {
+                props.complete = false;
+                break;
+            }
+            let decl = modules[class.module].class(class.class);
+            for m in &decl.members {
+                if let MemberValue::Field(_) = m.value {
+                    props.set(&m.name, Value::Unknown(m.name_span), Some(m.name_span));
+                }
+            }
+            for b in class.bases.iter().rev() {
+                match b {
+                    Value::Class(b) => todo.push(b.clone()),
+                    _ => props.complete = false,
+                }
+            }
+        }
+        let mut schema = Obj::new(span);
+        schema.set("type", Value::str("object", span), None);
+        schema.set("properties", Value::Object(Rc::new(RefCell::new(props))), None);
+        Value::Object(Rc::new(RefCell::new(schema)))
     }
 
     /// [`Effect::RegisterArgs`]: each positional argument from `from` on

@@ -36,7 +36,7 @@ static ADD_TOOL: Roles = Roles {
     title: &[Path::Member(&Path::Arg(1), "Title")],
     description: &[Path::Member(&Path::Arg(1), "Description")],
     annotations: &[Path::Member(&Path::Arg(1), "Annotations")],
-    params: &[],
+    params: &[Path::InputType(&Path::Arg(2), 2)],
 };
 
 /// `server.AddTool(tool, handler)`: the schema is the tool's own.

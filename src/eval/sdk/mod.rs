@@ -319,6 +319,11 @@ pub enum Path {
     /// What the function another path yields returns, called with no
     /// arguments, as the SDK calls a handler it was given.
     Returned(&'static Path),
+    /// The JSON schema an SDK infers from the declared type of parameter n
+    /// of the function another path yields (go-sdk's `AddTool[In, Out]`
+    /// reads the handler's `In`): an object schema of the type's fields;
+    /// unknown when the type is not a project struct.
+    InputType(&'static Path, usize),
     /// The element being registered (for [`Effect::RegisterEach`]).
     Element,
     /// The key of the record value being registered (for [`Effect::RegisterEach`]).

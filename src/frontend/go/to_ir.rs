@@ -8,6 +8,9 @@
 //!   of the top level is the package's ([`crate::eval::Linker::package`]);
 //! - package-level declarations are order-free: functions, types and
 //!   methods come first in the body, then `var`/`const` in source order;
+//! - a struct's field members are its JSON fields, named as sent (the
+//!   `json` tag's name, else the Go name; unexported and `json:"-"` fields
+//!   are left out: only input schemas read them); embedded types are bases;
 //! - a method's receiver is `This`; methods declared beside their type are
 //!   members of its class, others an `Impl` block for the type's name;
 //! - `&x` / `*x` are the value itself (a pointer is its pointee for tool
@@ -251,9 +254,19 @@ impl Cx<'_> {
                 }
                 continue;
             }
+            let tag = self.field(field, "tag").and_then(|t| self.strings.string(t));
+            let json = tag.as_deref().and_then(super::json_tag_name);
             for n in names {
+                // Named as JSON sends it; fields it never sends are left out.
+                let go_name = self.text(n);
+                let name = match &json {
+                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => continue,
+                    Some(j) if j == "-" => continue,
+                    Some(j) if !j.is_empty() => j.clone(),
+                    _ => go_name,
+                };
                 members.push(Member {
-                    name: self.text(n),
+                    name,
                     name_span: self.span(n),
                     is_static: false,
                     value: MemberValue::Field(None),

@@ -63,13 +63,16 @@ fn composite_literals_are_records_lists_and_maps() {
 
 #[test]
 fn methods_join_their_type_and_receivers_are_this() {
-    let m = lower_src("package p\ntype S struct{ Base\n name string }\nfunc (s *S) Name() string { return s.name }\n");
+    let m = lower_src(
+        "package p\ntype S struct{ Base\n name string\n ID string `json:\"id,omitempty\"`\n Secret string `json:\"-\"`\n Plain int }\nfunc (s *S) Name() string { return s.name }\n",
+    );
     let c = m.classes.iter().find(|c| c.name.as_deref() == Some("S")).expect("class S");
     assert_eq!(c.kind, ClassKind::Struct);
     assert_eq!(c.bases.len(), 1, "the embedded type is a base");
     let names: Vec<&str> = c.members.iter().map(|m| m.name.as_str()).collect();
-    assert_eq!(names, vec!["name", "Name"]);
-    let MemberValue::Method(id) = c.members[1].value else { panic!() };
+    // Fields as JSON sends them: unexported and `json:"-"` ones left out.
+    assert_eq!(names, vec!["id", "Plain", "Name"]);
+    let MemberValue::Method(id) = c.members[2].value else { panic!() };
     let Stmt::Return { value: Some(Expr::Member { object, .. }), .. } = &m.func(id).body[0] else { panic!() };
     assert!(matches!(**object, Expr::This(_)));
 }
