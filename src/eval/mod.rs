@@ -249,7 +249,7 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
                 if makes_value {
                     it.call_value(&t, None, empty(p.span), p.span)
                 } else {
-                    Value::Unknown(p.span)
+                    it.struct_value(&t, p.span).unwrap_or(Value::Unknown(p.span))
                 }
             }
             None => Value::Unknown(p.span),

@@ -25,7 +25,8 @@ impl Interp<'_> {
         let fields = self.eval_object_entries(act, entries, span);
         match ty {
             Value::Class(class) => {
-                self.constructed.insert((class.module, class.class));
+                // Not marked constructed: its methods nothing calls still
+                // run as roots.
                 let fields = Rc::new(RefCell::new(fields));
                 Value::Instance(Rc::new(Instance { class, fields, span }))
             }
@@ -46,6 +47,19 @@ impl Interp<'_> {
             },
             _ => Value::Object(Rc::new(RefCell::new(fields))),
         }
+    }
+
+    /// A value of a struct type nobody made here (a parameter declared with
+    /// it): an instance whose fields are unknown, so its methods are found.
+    /// Another type (an interface, a class) says nothing of its value.
+    pub(super) fn struct_value(&mut self, ty: &Value, span: Span) -> Option<Value> {
+        let Value::Class(class) = ty else { return None };
+        if self.modules[class.module].class(class.class).kind != crate::ir::ClassKind::Struct {
+            return None;
+        }
+        let mut fields = Obj::new(span);
+        fields.complete = false;
+        Some(Value::Instance(Rc::new(Instance { class: class.clone(), fields: Rc::new(RefCell::new(fields)), span })))
     }
 
     fn eval_object_entries(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Obj {
