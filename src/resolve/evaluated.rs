@@ -330,13 +330,30 @@ fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
     let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return vec![] };
     let Some(m) = p.modules.get(c.module) else { return vec![] };
     let mut out = vec![];
-    ir::walk::expressions(m, c.func, |e| {
-        let ir::Expr::Call { callee, span, .. } = e else { return };
-        let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
-        if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
-            out.push(*span);
+    // Outermost first: a request nested in one already counted is the same evidence.
+    let mut requests: Vec<Span> = vec![];
+    ir::walk::expressions(m, c.func, |e| match e {
+        ir::Expr::Call { callee, span, .. } => {
+            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
+            if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
+                out.push(*span);
+            }
         }
+        // A request value built for the client to ask (Go's `&mcp.ElicitParams{...}`).
+        ir::Expr::Struct { ty, span, .. } => {
+            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**ty else { return };
+            if crate::frontend::elicit::REQUEST_TYPES.contains(&name.as_str()) {
+                requests.push(*span);
+            }
+        }
+        _ => {}
     });
+    requests.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    for r in requests {
+        if !out.iter().any(|o| o.contains(r)) {
+            out.push(r);
+        }
+    }
     out.sort_by_key(|s| s.start);
     out
 }
