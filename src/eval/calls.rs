@@ -1047,7 +1047,7 @@ impl Interp<'_> {
         let name_from_params =
             self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
         // A tool object built inside the call is where the tool is written.
-        let built = Self::tool_built_in(call, span);
+        let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.registrations.push(Registration {
             api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
             site: built.unwrap_or(s.span),
@@ -1100,6 +1100,7 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Unknown => (Value::Unknown(span), None),
             Path::InputType(base, n) => {
                 let (f, _) = self.path(base, call, handler, span)?;
                 (self.input_type_schema(&f, *n, span), None)

@@ -113,6 +113,9 @@ pub struct Interp<'p> {
     /// Registrations that returned a value standing for the tool: (table,
     /// type of that value, registration), for [`super::sdk::Effect::Registry`].
     pub(super) handles: Vec<(usize, &'static str, usize)>,
+    /// The elements of the known lists the running loops are at, innermost
+    /// last ([`Interp::loop_record`]).
+    pub(super) loop_elements: Vec<Value>,
     /// The frame of each package ([`Linker::package`]), by its first module.
     pub(super) packages: HashMap<usize, FrameRef>,
 }
@@ -147,6 +150,7 @@ impl<'p> Interp<'p> {
             module_stem: None,
             handles: vec![],
             packages: HashMap::new(),
+            loop_elements: vec![],
         }
     }
 
@@ -163,7 +167,7 @@ impl<'p> Interp<'p> {
     /// Runs a module's top level once; its frame holds what it binds (for
     /// a module of a package, the package's frame: [`Interp::eval_package`]).
     pub fn eval_module(&mut self, idx: usize) -> Option<FrameRef> {
-        if let Some(members) = self.linker.package(idx).filter(|m| m.len() > 1) {
+        if let Some(members) = self.linker.package(idx) {
             return self.eval_package(idx, &members);
         }
         self.eval_file(idx)
@@ -374,8 +378,11 @@ impl<'p> Interp<'p> {
         match items {
             Some(items) if items.len() <= self.budget.max_unroll => {
                 for item in items {
-                    self.bind_pattern(act, pattern, item, true);
-                    match self.exec_block(act, body) {
+                    self.bind_pattern(act, pattern, item.clone(), true);
+                    self.loop_elements.push(item);
+                    let flow = self.exec_block(act, body);
+                    self.loop_elements.pop();
+                    match flow {
                         Flow::Break => break,
                         Flow::Return => return Flow::Return,
                         Flow::Normal | Flow::Continue => {}

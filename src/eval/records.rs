@@ -230,6 +230,27 @@ impl Interp<'_> {
         Value::Object(Rc::new(RefCell::new(schema)))
     }
 
+    /// A registration inside a loop over a list whose tool record (the
+    /// argument the name is a member of: Go's `srv.AddTool(t, h)`) is the
+    /// loop's element, or a field of it (`e.tool`): the tool is written
+    /// where that record is, one per element.
+    pub(super) fn loop_record(&self, roles: &'static Roles, call: &PendingCall) -> Option<Span> {
+        let Some(super::sdk::Path::Member(base, _)) = roles.name.first() else { return None };
+        let super::sdk::Path::Arg(i) = **base else { return None };
+        let record = call.arg(i)?;
+        let Value::Object(o) = record else { return None };
+        let written = o.borrow().span?;
+        let is_element = |e: &Value| {
+            e.same(record)
+                || match e {
+                    Value::Object(f) => f.borrow().entries.iter().any(|(_, v, _)| v.same(record)),
+                    Value::Instance(i) => i.fields.borrow().entries.iter().any(|(_, v, _)| v.same(record)),
+                    _ => false,
+                }
+        };
+        self.loop_elements.iter().any(is_element).then_some(written)
+    }
+
     /// [`Effect::RegisterArgs`]: each positional argument from `from` on
     /// registered as if passed alone.
     pub(super) fn register_args(&mut self, s: &SdkValue, from: usize, roles: &'static Roles, call: &PendingCall) {

@@ -39,14 +39,15 @@ static ADD_TOOL: Roles = Roles {
     params: &[Path::InputType(&Path::Arg(2), 2)],
 };
 
-/// `server.AddTool(tool, handler)`: the schema is the tool's own.
+/// `server.AddTool(tool, handler)`: the schema is the tool's own (the SDK
+/// panics without one: then the parameters are unknown).
 static SERVER_ADD_TOOL: Roles = Roles {
     api: "go.sdk.AddTool",
     name: &[Path::Member(&Path::Arg(0), "Name")],
     title: &[Path::Member(&Path::Arg(0), "Title")],
     description: &[Path::Member(&Path::Arg(0), "Description")],
     annotations: &[Path::Member(&Path::Arg(0), "Annotations")],
-    params: &[Path::Member(&Path::Arg(0), "InputSchema")],
+    params: &[Path::Member(&Path::Arg(0), "InputSchema"), Path::Unknown],
 };
 
 pub static GO_SDK: SdkTable = SdkTable {

@@ -324,6 +324,9 @@ pub enum Path {
     /// reads the handler's `In`): an object schema of the type's fields;
     /// unknown when the type is not a project struct.
     InputType(&'static Path, usize),
+    /// A value nobody knows: a part the SDK requires that the call may
+    /// not give (go-sdk's `Server.AddTool` panics without an input schema).
+    Unknown,
     /// The element being registered (for [`Effect::RegisterEach`]).
     Element,
     /// The key of the record value being registered (for [`Effect::RegisterEach`]).

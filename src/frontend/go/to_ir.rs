@@ -15,7 +15,8 @@
 //!   members of its class, others an `Impl` block for the type's name;
 //! - `&x` / `*x` are the value itself (a pointer is its pointee for tool
 //!   discovery); `append(xs, a, b...)` is the list `[...xs, a, ...b]`,
-//!   `new(T)` the empty `T{}`, `make(...)` an empty list or map;
+//!   `new(T)` the zero value (`false`, `""`, the empty `T{}`), `make(...)`
+//!   an empty list or map;
 //! - `T{...}` is a typed record ([`Expr::Struct`]), `[]T{...}` a list,
 //!   `map[K]V{...}` an object; elided element types (`[]T{{...}}`) are the
 //!   enclosing literal's;
@@ -38,8 +39,20 @@ use crate::source::{FileId, Span};
 const MAX_DEPTH: usize = 200;
 
 /// Lowers one Go file from its parse tree.
-pub fn lower(file: FileId, text: &str, root: Node) -> Module {
+pub fn lower<'a>(file: FileId, text: &'a str, root: Node<'a>) -> Module {
+    let mut structs = vec![];
+    for d in kids(root).into_iter().filter(|d| d.kind() == "type_declaration") {
+        for spec in kids(d) {
+            let (Some(name), Some(ty)) = (spec.child_by_field_name("name"), spec.child_by_field_name("type")) else {
+                continue;
+            };
+            if ty.kind() == "struct_type" {
+                structs.push((text.get(name.byte_range()).unwrap_or("").to_string(), ty));
+            }
+        }
+    }
     let mut cx = Cx {
+        structs,
         fields: Fields::of(root),
         strings: Lower::new(text, file),
         text,
@@ -47,12 +60,15 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         module: Module::new(file, Lang::Go),
         depth: 0,
         receiver: None,
+        ranges: vec![],
     };
     cx.module.body = cx.source_file(root);
     cx.module
 }
 
 struct Cx<'a> {
+    /// The struct types the file declares at its top level, by name.
+    structs: Vec<(String, Node<'a>)>,
     fields: Fields,
     strings: Lower<'a>,
     text: &'a str,
@@ -61,6 +77,8 @@ struct Cx<'a> {
     depth: usize,
     /// The receiver name of the method being lowered (read as `This`).
     receiver: Option<String>,
+    /// `for i := range xs` loops being lowered: (`xs`, `i`, the element's name).
+    ranges: Vec<(String, String, String)>,
 }
 
 fn kids(n: Node) -> Vec<Node> {
@@ -93,6 +111,40 @@ impl Cx<'_> {
     }
     fn text(&self, n: Node) -> String {
         self.text.get(n.byte_range()).unwrap_or("").to_string()
+    }
+
+    /// The Go field names of a struct type in order: an anonymous one, or
+    /// one declared at this file's top level.
+    fn field_order(&self, ty: Node) -> Vec<String> {
+        let st = match ty.kind() {
+            "struct_type" => Some(ty),
+            "type_identifier" => {
+                let name = self.text(ty);
+                self.structs.iter().find(|(n, _)| *n == name).map(|(_, st)| *st)
+            }
+            _ => None,
+        };
+        let Some(list) = st.and_then(|st| kids(st).into_iter().find(|c| c.kind() == "field_declaration_list")) else {
+            return vec![];
+        };
+        let mut out = vec![];
+        for field in kids(list).into_iter().filter(|c| c.kind() == "field_declaration") {
+            let mut cursor = field.walk();
+            let names: Vec<String> = field.children_by_field_name("name", &mut cursor).map(|n| self.text(n)).collect();
+            if names.is_empty() {
+                // An embedded type is the field of its own (last) name.
+                let ty = self.field(field, "type").map(|t| self.text(t)).unwrap_or_default();
+                out.push(ty.trim_start_matches('*').rsplit('.').next().unwrap_or("").to_string());
+            }
+            out.extend(names);
+        }
+        out
+    }
+
+    /// The element name of the `for i := range xs` loop `xs[i]` indexes.
+    fn range_element(&self, list: Node, index: Node) -> Option<String> {
+        let (list, index) = (self.text(list), self.text(index));
+        self.ranges.iter().rev().find(|(x, i, _)| *x == list && *i == index).map(|(_, _, e)| e.clone())
     }
 
     // -- top level --------------------------------------------------------
@@ -627,14 +679,26 @@ impl Cx<'_> {
             Some(h) if h.kind() == "range_clause" => {
                 let iter = self.field(h, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 let pattern = match self.field(h, "left").map(kids) {
-                    // `for i := range xs`: indexes (or a map's keys), never followed.
+                    // `for i := range xs`: indexes (or a map's keys), never
+                    // followed; `xs[i]` in the body is the element.
                     Some(names) if names.len() == 1 => {
                         let (name, at) = (self.text(names[0]), self.span(names[0]));
+                        let list = self.field(h, "right").filter(|r| r.kind() == "identifier").map(|r| self.text(r));
+                        let elem = format!("·elem{}", h.start_byte());
+                        if let Some(list) = &list {
+                            self.ranges.push((list.clone(), name.clone(), elem.clone()));
+                            body = self.field(n, "body").map(|b| self.block(b)).unwrap_or_default();
+                            self.ranges.pop();
+                        }
                         body.insert(
                             0,
                             Stmt::Let { target: Pattern::Name(name, at), value: Expr::Unknown(at), span: at },
                         );
-                        Pattern::Ignore
+                        if list.is_some() {
+                            Pattern::Name(elem, at)
+                        } else {
+                            Pattern::Ignore
+                        }
                     }
                     Some(names) if names.len() == 2 => {
                         let (key, at) = (self.text(names[0]), self.span(names[0]));
@@ -722,6 +786,10 @@ impl Cx<'_> {
             },
             "qualified_type" | "pointer_type" | "generic_type" => self.type_expr(n),
             "index_expression" => match (self.field(n, "operand"), self.field(n, "index")) {
+                // `xs[i]` in `for i := range xs`: the element.
+                (Some(o), Some(i)) if self.range_element(o, i).is_some() => {
+                    Expr::Name(self.range_element(o, i).unwrap_or_default(), span)
+                }
                 (Some(o), Some(i)) => {
                     Expr::Index { object: Box::new(self.expr(o)), index: Box::new(self.expr(i)), span }
                 }
@@ -740,7 +808,13 @@ impl Cx<'_> {
                 Expr::Func(id, span)
             }
             "unary_expression" => {
-                let operand = self.field(n, "operand").map_or(Expr::Unknown(span), |o| self.expr(o));
+                let mut operand = self.field(n, "operand").map_or(Expr::Unknown(span), |o| self.expr(o));
+                // `&T{...}` is where the record is written.
+                if let (Some("&"), Expr::Struct { span: at, .. }) =
+                    (self.field(n, "operator").map(|o| self.text(o)).as_deref(), &mut operand)
+                {
+                    *at = span;
+                }
                 let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("!") => UnaryOp::Not,
                     Some("-") => UnaryOp::Neg,
@@ -792,7 +866,11 @@ impl Cx<'_> {
                 }
                 "new" => {
                     if let Some(t) = arg_nodes.first() {
-                        return Expr::Struct { ty: Box::new(self.type_expr(*t)), entries: vec![], span };
+                        return match self.text(*t).as_str() {
+                            "bool" => Expr::Lit(Lit::Bool(false), span),
+                            "string" => Expr::Lit(Lit::Str(String::new()), span),
+                            _ => Expr::Struct { ty: Box::new(self.type_expr(*t)), entries: vec![], span },
+                        };
                     }
                 }
                 "make" => {
@@ -865,14 +943,29 @@ impl Cx<'_> {
             }
             _ => {
                 let mut entries = vec![];
-                // A named struct type's fields are not known here: an
-                // elided element type inside it is unknown.
-                for e in elements.into_iter().filter(|e| e.kind() == "keyed_element") {
-                    let (Some(k), Some(v)) = (self.field(e, "key"), self.field(e, "value")) else { continue };
-                    let Some(key_node) = kids(k).first().copied() else { continue };
-                    let key = self.text(key_node);
-                    let value = self.element(v, None);
-                    entries.push(Entry::Pair { key, key_span: self.span(key_node), value });
+                // Unkeyed elements are the fields in order (of an anonymous
+                // struct type, or one this file declares); the element types
+                // of fields are not followed: an elided one is unknown.
+                let order = ty_node.map(|t| self.field_order(t)).unwrap_or_default();
+                let mut position = 0;
+                for e in elements {
+                    match e.kind() {
+                        "keyed_element" => {
+                            let (Some(k), Some(v)) = (self.field(e, "key"), self.field(e, "value")) else { continue };
+                            let Some(key_node) = kids(k).first().copied() else { continue };
+                            let key = self.text(key_node);
+                            let value = self.element(v, None);
+                            entries.push(Entry::Pair { key, key_span: self.span(key_node), value });
+                        }
+                        "literal_element" => {
+                            if let Some(key) = order.get(position) {
+                                let value = self.element(e, None);
+                                entries.push(Entry::Pair { key: key.clone(), key_span: self.span(e), value });
+                            }
+                            position += 1;
+                        }
+                        _ => {}
+                    }
                 }
                 let ty = match ty_node {
                     Some(t) => self.type_expr(t),
