@@ -157,8 +157,20 @@ impl Interp<'_> {
             return Value::Undefined(span);
         };
         let kept = s.pending.as_ref();
+        // Go assigns a struct by value: the record gets a copy of it
+        // (`WithToolAnnotation(preset)` then `WithTitleAnnotation(...)`
+        // leaves the preset as it was).
         let value = match arg {
-            Some(n) => kept.and_then(|p| p.arg(n)).cloned().unwrap_or(Value::Unknown(span)),
+            Some(n) => match kept.and_then(|p| p.arg(n)) {
+                Some(Value::Object(o)) => {
+                    let o = o.borrow();
+                    let copy =
+                        Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() };
+                    Value::Object(Rc::new(RefCell::new(copy)))
+                }
+                Some(v) => v.clone(),
+                None => Value::Unknown(span),
+            },
             None => Value::Unknown(span),
         };
         let key_of = |k: &Option<&'static str>| -> Option<Rc<str>> {
@@ -256,7 +268,13 @@ impl Interp<'_> {
     pub(super) fn register_args(&mut self, s: &SdkValue, from: usize, roles: &'static Roles, call: &PendingCall) {
         let positional: Vec<(usize, Value)> = call.positional.iter().cloned().enumerate().skip(from).collect();
         for (i, item) in positional {
-            let at = call.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map_or(call.span, |(_, at)| *at);
+            let mut at = call.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map_or(call.span, |(_, at)| *at);
+            // A record written elsewhere (`AddTools(records()...)`) is where its tool is.
+            if let Value::Object(o) = &item {
+                if let Some(written) = o.borrow().span.filter(|w| !call.span.contains(*w)) {
+                    at = written;
+                }
+            }
             let one = PendingCall { positional: vec![item], spans: vec![(None, at)], ..PendingCall::new(at) };
             self.register(s, roles, &one, None, at);
         }
