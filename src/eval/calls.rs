@@ -542,6 +542,11 @@ impl Interp<'_> {
                 if let Some(v) = i.fields.borrow().get(name) {
                     return v.clone();
                 }
+                // A field of an instance standing for a root's receiver or
+                // parameter: what its callers set.
+                if self.from_params.contains(&i.span) && !i.fields.borrow().complete {
+                    self.from_params.insert(span);
+                }
                 // `this.constructor` (JavaScript), `self.__class__` (Python).
                 if matches!(name, "constructor" | "__class__") {
                     return Value::Class(i.class.clone());

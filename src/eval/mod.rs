@@ -173,6 +173,16 @@ fn run_roots(it: &mut Interp) -> bool {
             .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
             .unwrap_or_else(|| empty(class.span));
         let inst = it.construct(class, ctor_args, class.span);
+        // A Go struct's methods run on a receiver nobody built here: its
+        // fields are unknown, and what they hold is what callers set.
+        if let Value::Instance(i) = &inst {
+            if it.modules[class.module].class(class.class).kind == ir::ClassKind::Struct
+                && i.fields.borrow().entries.is_empty()
+            {
+                i.fields.borrow_mut().complete = false;
+                it.from_params.insert(i.span);
+            }
+        }
         for (module, id, env, owner) in methods(it, class) {
             if it.invoked.contains(&(module, id)) {
                 continue;

@@ -15,7 +15,8 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::interp::{Activation, FrameRef, Interp, ModState};
-use super::value::Frame;
+use super::value::{ClassVal, Frame, Value};
+use crate::ir::ClassKind;
 use crate::ir::Stmt;
 
 /// Passes over a package's variables.
@@ -61,7 +62,7 @@ impl Interp<'_> {
                         continue;
                     }
                     self.exec_block(&mut act, std::slice::from_ref(stmt));
-                    move_up(frame, &package, imports);
+                    self.move_up(frame, &package, imports);
                 }
                 self.active.pop();
             }
@@ -74,13 +75,36 @@ impl Interp<'_> {
     }
 }
 
-/// Moves what a file bound, imports apart, into its package's frame.
-fn move_up(file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
-    let mut file = file.borrow_mut();
-    let moved: Vec<_> = file.vars.keys().filter(|k| !imports.contains(&***k)).cloned().collect();
-    for k in moved {
-        if let Some(v) = file.vars.remove(&k) {
+impl Interp<'_> {
+    /// Moves what a file bound, imports apart, into its package's frame.
+    /// Methods declared apart from their type (an `Impl` block of another
+    /// file) join it: the type's class gets the block as a base.
+    fn move_up(&self, file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
+        let mut file = file.borrow_mut();
+        let moved: Vec<_> = file.vars.keys().filter(|k| !imports.contains(&***k)).cloned().collect();
+        for k in moved {
+            let Some(v) = file.vars.remove(&k) else { continue };
+            let old = package.borrow().vars.get(&k).cloned();
+            let v = match (old, v) {
+                (Some(Value::Class(a)), Value::Class(b)) if self.is_impl(&a) != self.is_impl(&b) => {
+                    let (ty, block) = if self.is_impl(&a) { (b, a) } else { (a, b) };
+                    let mut bases = ty.bases.clone();
+                    bases.push(Value::Class(block));
+                    Value::Class(Rc::new(ClassVal {
+                        bases,
+                        statics: ty.statics.clone(),
+                        env: ty.env.clone(),
+                        name: ty.name.clone(),
+                        ..*ty
+                    }))
+                }
+                (_, v) => v,
+            };
             package.borrow_mut().vars.insert(k, v);
         }
+    }
+
+    fn is_impl(&self, c: &ClassVal) -> bool {
+        self.modules[c.module].class(c.class).kind == ClassKind::Impl
     }
 }

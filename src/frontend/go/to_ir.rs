@@ -341,7 +341,9 @@ impl Cx<'_> {
             decorators: vec![],
             kind,
             is_static: false,
-            lexical_this: true,
+            // A method's receiver is its own; a function literal sees the
+            // enclosing method's.
+            lexical_this: kind != FuncKind::Method,
             span,
         })
     }
