@@ -976,7 +976,7 @@ impl Interp<'_> {
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
             // A type, not a callable.
             Effect::WireRecord { .. } => Value::Unknown(span),
-            Effect::Options { init, options } => self.options(init, *options, &call, span),
+            Effect::Options { init, options, defines } => self.options(s.table, init, *options, *defines, &call, span),
             Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
             Effect::RegisterArgs(from, roles) => {
                 self.register_args(s, *from, roles, &call);
@@ -1053,6 +1053,7 @@ impl Interp<'_> {
             self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
+        self.note_record(roles, call, handler.as_ref(), span);
         self.registrations.push(Registration {
             api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
             site: built.unwrap_or(s.span),

@@ -116,6 +116,9 @@ pub struct Interp<'p> {
     /// The elements of the known lists the running loops are at, innermost
     /// last ([`Interp::loop_record`]).
     pub(super) loop_elements: Vec<Value>,
+    /// The records registering calls read tools from (by address): a
+    /// definition that is one of them is that registration's tool.
+    pub(super) registered_records: HashSet<usize>,
     /// The frame of each package ([`Linker::package`]), by its first module.
     pub(super) packages: HashMap<usize, FrameRef>,
 }
@@ -151,6 +154,7 @@ impl<'p> Interp<'p> {
             handles: vec![],
             packages: HashMap::new(),
             loop_elements: vec![],
+            registered_records: HashSet::new(),
         }
     }
 

@@ -50,7 +50,14 @@ impl Interp<'_> {
             files.push((m, frame, imports));
         }
         self.active.push(package.clone());
+        let mut defined_before = self.definitions.len();
         for pass in 0..=VALUE_PASSES {
+            // Records a variable made on an earlier pass are replaced by
+            // this pass's: only the last pass's definitions are tools.
+            if pass > 1 {
+                self.definitions.truncate(defined_before);
+            }
+            defined_before = self.definitions.len();
             for (m, frame, imports) in &files {
                 let modules = self.modules;
                 let body = &modules[*m].body;

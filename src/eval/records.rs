@@ -31,6 +31,11 @@ impl Interp<'_> {
                 Value::Instance(Rc::new(Instance { class, fields, span }))
             }
             Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
+                Some(Effect::Define(roles)) => {
+                    let v = Value::Object(Rc::new(RefCell::new(fields)));
+                    self.define(&v, s.table, roles, span);
+                    v
+                }
                 Some(Effect::WireRecord { fields: names, defaults }) => {
                     let mut out = Obj::new(span);
                     out.complete = fields.complete;
@@ -73,8 +78,10 @@ impl Interp<'_> {
     /// [`Effect::Options`]: the record `init` makes, with each option applied.
     pub(super) fn options(
         &mut self,
+        table: usize,
         init: &'static [(&'static str, Init)],
         from: usize,
+        defines: Option<&'static Roles>,
         call: &PendingCall,
         span: Span,
     ) -> Value {
@@ -84,7 +91,43 @@ impl Interp<'_> {
         for opt in options {
             self.apply_option(&opt, &record, span, 0);
         }
+        if let Some(roles) = defines {
+            self.define(&record, table, roles, span);
+        }
         record
+    }
+
+    /// A tool definition met (an SDK tool record made): a tool of its own
+    /// unless a registration reads it ([`Interp::note_record`]).
+    fn define(&mut self, v: &Value, table: usize, roles: &'static Roles, site: Span) {
+        let from_root = self.in_root;
+        self.definitions.push(super::queued::Pending {
+            value: v.clone(),
+            holds: crate::ir::TypeHolds::One,
+            table,
+            roles,
+            from_root,
+            site,
+            listed: false,
+        });
+    }
+
+    /// Remembers the record a registering call reads its tool's name from
+    /// (the base of the name's path: `tool` in `tool.Name`).
+    pub(super) fn note_record(
+        &mut self,
+        roles: &'static Roles,
+        call: &PendingCall,
+        handler: Option<&Value>,
+        span: Span,
+    ) {
+        let Some(super::sdk::Path::Member(base, _)) = roles.name.first() else { return };
+        let Some((record, _)) = self.path(base, call, handler, span) else { return };
+        for alt in record.alternatives() {
+            if let Value::Object(o) = alt {
+                self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize);
+            }
+        }
     }
 
     fn init_record(

@@ -50,6 +50,17 @@ static SERVER_ADD_TOOL: Roles = Roles {
     params: &[Path::Member(&Path::Arg(0), "InputSchema"), Path::Unknown],
 };
 
+/// A `Tool` record nobody registers here (one handed to a registry the
+/// evaluator cannot follow): a tool where it is written.
+static DEFINITION: Roles = Roles {
+    api: "go.sdk.AddTool",
+    name: &[Path::Member(&Path::Arg(0), "Name")],
+    title: &[Path::Member(&Path::Arg(0), "Title")],
+    description: &[Path::Member(&Path::Arg(0), "Description")],
+    annotations: &[Path::Member(&Path::Arg(0), "Annotations")],
+    params: &[Path::Member(&Path::Arg(0), "InputSchema"), Path::Unknown],
+};
+
 pub static GO_SDK: SdkTable = SdkTable {
     api: "go.sdk",
     langs: &[Lang::Go],
@@ -59,6 +70,7 @@ pub static GO_SDK: SdkTable = SdkTable {
         ("Server", "ServerType"),
         ("AddTool", "AddTool"),
         ("ToolAnnotations", "ToolAnnotations"),
+        ("Tool", "Tool"),
     ],
     rules: &[
         Rule { on: "NewServer", op: Op::Call, effect: Effect::Returns("Server") },
@@ -66,6 +78,7 @@ pub static GO_SDK: SdkTable = SdkTable {
         Rule { on: "ServerType", op: Op::Call, effect: Effect::Returns("Server") },
         Rule { on: "AddTool", op: Op::Call, effect: Effect::Register(&ADD_TOOL) },
         Rule { on: "Server", op: Op::Method("AddTool"), effect: Effect::Register(&SERVER_ADD_TOOL) },
+        Rule { on: "Tool", op: Op::Struct, effect: Effect::Define(&DEFINITION) },
         Rule {
             on: "ToolAnnotations",
             op: Op::Struct,

@@ -47,6 +47,8 @@ macro_rules! tool_roles {
 
 static ADD_TOOL: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(0));
 static ADD_SESSION_TOOL: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(1));
+/// A `Tool` record nobody registers here (a list of them handed out).
+static DEFINITION: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(0));
 static SERVER_TOOL: Roles = tool_roles!("go.mcp-go.ServerTool", &Path::Member(&Path::Arg(0), "Tool"));
 
 const NEW_TOOL: &[(&str, Init)] = &[
@@ -118,8 +120,16 @@ pub static MCP_GO: SdkTable = SdkTable {
         Rule { on: "Server", op: Op::Method("AddTools"), effect: Effect::RegisterArgs(0, &SERVER_TOOL) },
         Rule { on: "Server", op: Op::Method("SetTools"), effect: Effect::RegisterArgs(0, &SERVER_TOOL) },
         Rule { on: "Server", op: Op::Method("AddSessionTools"), effect: Effect::RegisterArgs(1, &SERVER_TOOL) },
-        Rule { on: "NewTool", op: Op::Call, effect: Effect::Options { init: NEW_TOOL, options: 1 } },
-        Rule { on: "NewToolRaw", op: Op::Call, effect: Effect::Options { init: NEW_TOOL_RAW, options: 3 } },
+        Rule {
+            on: "NewTool",
+            op: Op::Call,
+            effect: Effect::Options { init: NEW_TOOL, options: 1, defines: Some(&DEFINITION) },
+        },
+        Rule {
+            on: "NewToolRaw",
+            op: Op::Call,
+            effect: Effect::Options { init: NEW_TOOL_RAW, options: 3, defines: Some(&DEFINITION) },
+        },
         Rule {
             on: "ToolAnnotation",
             op: Op::Struct,

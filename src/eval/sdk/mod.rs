@@ -147,8 +147,9 @@ pub enum Effect {
     /// The call returns a decorator (or, given the function, is one) that
     /// turns the function into a tool object (fastmcp's standalone `@tool`).
     ToolDecorator(&'static Roles),
-    /// The value is a tool definition object (for [`Op::Typed`]): `roles`
-    /// read it as `Path::Arg(0)`.
+    /// The value is a tool definition object (for [`Op::Typed`], or a
+    /// record literal for [`Op::Struct`]): `roles` read it as `Path::Arg(0)`;
+    /// a tool of its own when no registration reads it.
     Define(&'static Roles),
     /// The call installs a request handler that answers with definitions
     /// (the low-level `setRequestHandler(ListToolsRequestSchema, handler)`).
@@ -194,7 +195,9 @@ pub enum Effect {
     /// record holding `init`, then every positional argument from `options`
     /// on called with the record, in order, as the SDK does. A project
     /// function among them runs; an unknown one may have set anything.
-    Options { init: &'static [(&'static str, Init)], options: usize },
+    /// `defines`: the record is a tool definition read with these roles
+    /// (as `Path::Arg(0)`), a tool of its own when no registration reads it.
+    Options { init: &'static [(&'static str, Init)], options: usize, defines: Option<&'static Roles> },
     /// An option made by the call ([`Effect::Keeps`] its arguments), that,
     /// called with a record, writes the kept argument `arg` at `at` (a
     /// path of keys; `None` as a key: the string kept argument 0, for
