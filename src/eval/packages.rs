@@ -86,7 +86,7 @@ impl Interp<'_> {
     /// Moves what a file bound, imports apart, into its package's frame.
     /// Methods declared apart from their type (an `Impl` block of another
     /// file) join it: the type's class gets the block as a base.
-    fn move_up(&self, file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
+    fn move_up(&mut self, file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
         let mut file = file.borrow_mut();
         let moved: Vec<_> = file.vars.keys().filter(|k| !imports.contains(&***k)).cloned().collect();
         for k in moved {
@@ -97,13 +97,17 @@ impl Interp<'_> {
                     let (ty, block) = if self.is_impl(&a) { (b, a) } else { (a, b) };
                     let mut bases = ty.bases.clone();
                     bases.push(Value::Class(block));
-                    Value::Class(Rc::new(ClassVal {
+                    let merged = Rc::new(ClassVal {
                         bases,
                         statics: ty.statics.clone(),
                         env: ty.env.clone(),
                         name: ty.name.clone(),
                         ..*ty
-                    }))
+                    });
+                    // The type as declared is the merged one: only it runs as a root.
+                    self.classes.retain(|c| !Rc::ptr_eq(c, &ty));
+                    self.classes.push(merged.clone());
+                    Value::Class(merged)
                 }
                 (_, v) => v,
             };
