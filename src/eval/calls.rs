@@ -168,17 +168,24 @@ impl Interp<'_> {
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
                 let recv = self.named_receiver(act, object, recv);
-                let call = self.eval_args(act, args);
+                let mut call = self.eval_args(act, args);
+                let lang = self.modules[act.frame.borrow().module].lang;
+                if lang == crate::model::Lang::Go && args.len() == 1 {
+                    let method = self.get_member(&recv, name, *mspan);
+                    self.spread_results(args, &mut call, &method);
+                }
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
-                let lang = self.modules[act.frame.borrow().module].lang;
                 self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
                 let f = self.eval(act, callee);
                 let f = super::listing::definition_at(f, callee.span());
-                let call = self.eval_args(act, args);
+                let mut call = self.eval_args(act, args);
+                if self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go {
+                    self.spread_results(args, &mut call, &f);
+                }
                 self.call_value(&f, None, call, span)
             }
         }

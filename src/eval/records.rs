@@ -307,6 +307,39 @@ impl Interp<'_> {
         self.loop_elements.iter().any(is_element).then_some(written)
     }
 
+    /// Go's `f(g())` with a multi-valued `g` passes its results as the
+    /// arguments. The results are a list here, as a slice is: they are
+    /// spread when `f` takes several parameters (a single slice argument
+    /// could not be passed to it) or is an SDK function.
+    pub(super) fn spread_results(&self, args: &[crate::ir::Arg], call: &mut PendingCall, callee: &Value) {
+        let [arg] = args else { return };
+        if arg.spread != crate::ir::Spread::No
+            || arg.keyword.is_some()
+            || !matches!(arg.value, crate::ir::Expr::Call { .. })
+        {
+            return;
+        }
+        let Some(Value::List(results, _)) = call.positional.first() else { return };
+        let results = results.borrow().clone();
+        if results.len() < 2 {
+            return;
+        }
+        let takes_several = match callee {
+            Value::Func(c) | Value::Bound(c, _) => {
+                let params = &self.modules[c.module].func(c.func).params;
+                params.iter().filter(|p| p.kind == crate::ir::ParamKind::Positional).count() >= 2
+            }
+            Value::Sdk(_) => true,
+            _ => false,
+        };
+        if takes_several {
+            let at = call.spans.first().map_or(call.span, |(_, at)| *at);
+            call.spans = vec![(None, at); results.len()];
+            call.elements.clear();
+            call.positional = results;
+        }
+    }
+
     /// [`Effect::RegisterArgs`]: each positional argument from `from` on
     /// registered as if passed alone.
     pub(super) fn register_args(&mut self, s: &SdkValue, from: usize, roles: &'static Roles, call: &PendingCall) {

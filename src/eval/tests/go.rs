@@ -160,3 +160,18 @@ fn a_record_nobody_registers_is_a_tool_and_a_registered_one_is_not_counted_twice
     let out = run_go(&[&src]);
     assert_eq!(names(&out), ["defined", "registered"]);
 }
+
+#[test]
+fn several_results_passed_on_are_the_arguments() {
+    let src = format!(
+        "{GO_SDK}func tool() (*mcp.Tool, mcp.ToolHandler) {{ return &mcp.Tool{{Name: \"pair\"}}, nil }}\nfunc wrap(t *mcp.Tool, h mcp.ToolHandler) *mcp.Tool {{ return t }}\nfunc first(xs []*mcp.Tool) *mcp.Tool {{ return xs[0] }}\nfunc list() []*mcp.Tool {{ return []*mcp.Tool{{{{Name: \"a\"}}, {{Name: \"b\"}}}} }}\nfunc main() {{\n s := mcp.NewServer(nil, nil)\n s.AddTool(tool())\n s.AddTool(wrap(tool()), nil)\n s.AddTool(first(list()), nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    let mut got = names(&out);
+    got.dedup();
+    // A slice handed to a one-parameter function stays one argument: `first`
+    // gets the list and returns "a" ("b", registered by nobody, is a definition).
+    assert_eq!(got, ["a", "b", "pair"]);
+    let pair = out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "pair"));
+    assert_eq!(pair.count(), 2, "both calls pass the tool on");
+}
