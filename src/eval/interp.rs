@@ -45,6 +45,11 @@ pub trait Linker {
     fn module_path(&self, _module: usize) -> Option<String> {
         None
     }
+    /// The modules that share one package scope with this one (Go: the
+    /// files of a directory), in load order; `None`: the module is its own.
+    fn package(&self, _module: usize) -> Option<Arc<[usize]>> {
+        None
+    }
 }
 
 pub enum Link {
@@ -108,6 +113,14 @@ pub struct Interp<'p> {
     /// Registrations that returned a value standing for the tool: (table,
     /// type of that value, registration), for [`super::sdk::Effect::Registry`].
     pub(super) handles: Vec<(usize, &'static str, usize)>,
+    /// The elements of the known lists the running loops are at, innermost
+    /// last ([`Interp::loop_record`]).
+    pub(super) loop_elements: Vec<Value>,
+    /// The records registering calls read tools from (by address): a
+    /// definition that is one of them is that registration's tool.
+    pub(super) registered_records: HashSet<usize>,
+    /// The frame of each package ([`Linker::package`]), by its first module.
+    pub(super) packages: HashMap<usize, FrameRef>,
 }
 
 impl<'p> Interp<'p> {
@@ -139,6 +152,9 @@ impl<'p> Interp<'p> {
             each: None,
             module_stem: None,
             handles: vec![],
+            packages: HashMap::new(),
+            loop_elements: vec![],
+            registered_records: HashSet::new(),
         }
     }
 
@@ -152,8 +168,16 @@ impl<'p> Interp<'p> {
         true
     }
 
-    /// Runs a module's top level once; its frame holds what it binds.
+    /// Runs a module's top level once; its frame holds what it binds (for
+    /// a module of a package, the package's frame: [`Interp::eval_package`]).
     pub fn eval_module(&mut self, idx: usize) -> Option<FrameRef> {
+        if let Some(members) = self.linker.package(idx) {
+            return self.eval_package(idx, &members);
+        }
+        self.eval_file(idx)
+    }
+
+    fn eval_file(&mut self, idx: usize) -> Option<FrameRef> {
         match &self.module_state[idx] {
             ModState::Done(f) => return Some(f.clone()),
             // An import cycle: what the module binds so far is not known yet.
@@ -358,8 +382,11 @@ impl<'p> Interp<'p> {
         match items {
             Some(items) if items.len() <= self.budget.max_unroll => {
                 for item in items {
-                    self.bind_pattern(act, pattern, item, true);
-                    match self.exec_block(act, body) {
+                    self.bind_pattern(act, pattern, item.clone(), true);
+                    self.loop_elements.push(item);
+                    let flow = self.exec_block(act, body);
+                    self.loop_elements.pop();
+                    match flow {
                         Flow::Break => break,
                         Flow::Return => return Flow::Return,
                         Flow::Normal | Flow::Continue => {}
@@ -598,12 +625,11 @@ impl<'p> Interp<'p> {
                 let args = self.eval_args(act, args);
                 self.call_value(&c, None, args, *span)
             }
-            Expr::Object { entries, span } | Expr::Struct { entries, span, .. } => {
-                if let Expr::Struct { ty, .. } = expr {
-                    self.eval(act, ty);
-                }
-                self.eval_object(act, entries, *span)
+            Expr::Struct { ty, entries, span } => {
+                let ty = self.eval(act, ty);
+                self.struct_literal(act, ty, entries, *span)
             }
+            Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
                 let mut out = vec![];
                 for item in items {
@@ -680,7 +706,7 @@ impl<'p> Interp<'p> {
         }
     }
 
-    fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
+    pub(super) fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
         let mut obj = Obj::new(span);
         for entry in entries {
             match entry {

@@ -671,6 +671,7 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 }
 
 mod conventions;
+mod go;
 mod inputs;
 mod namespaces;
 pub(crate) mod ts_source;

@@ -157,16 +157,13 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
         tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     // The linted files' IR, in file order (the facts are sorted so).
-    // TS/JS test files register no tools of the server: they run only when
+    // TS/JS and Go test files register no tools of the server: they run only when
     // an import reaches them (what they import, fixtures and mocks, can be
     // large and would spend the run's budget).
     let modules = files
         .iter()
         .filter(|f| on_evaluator(f.lang))
-        .filter(|f| {
-            !matches!(f.lang, Lang::TypeScript | Lang::JavaScript)
-                || !linker.path_of(f.file).is_some_and(|p| crate::frontend::typescript::is_test_path(&p))
-        })
+        .filter(|f| !linker.path_of(f.file).is_some_and(|p| evaluated::is_test_file(f.lang, &p)))
         .filter_map(|f| linker.lowered(f.file))
         .collect();
     tools.extend(r.evaluated(modules));
