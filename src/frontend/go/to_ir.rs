@@ -344,6 +344,7 @@ impl Cx<'_> {
             // A method's receiver is its own; a function literal sees the
             // enclosing method's.
             lexical_this: kind != FuncKind::Method,
+            receiver_first: false,
             span,
         })
     }
