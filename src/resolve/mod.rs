@@ -146,7 +146,7 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
         .collect();
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
-    for facts in files.iter().filter(|f| !on_evaluator(f.lang)) {
+    for facts in files.iter().filter(|f| !f.lang.on_evaluator()) {
         for site in &facts.tools {
             tools.extend(r.tool(facts, site));
         }
@@ -162,7 +162,7 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // large and would spend the run's budget).
     let modules = files
         .iter()
-        .filter(|f| on_evaluator(f.lang))
+        .filter(|f| f.lang.on_evaluator())
         .filter(|f| !linker.path_of(f.file).is_some_and(|p| evaluated::is_test_file(f.lang, &p)))
         .filter_map(|f| linker.lowered(f.file))
         .collect();
@@ -192,23 +192,6 @@ fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
         kept.push(t);
     }
     kept
-}
-
-/// Whether a language's tools come from the evaluator. Python and TS/JS do;
-/// Go and Rust still come from their frontends' recognisers while they move
-/// onto it, unless `MCP_LINT_EVAL_ONLY` lists them (`go,rust`): a switch for
-/// comparing the two (tests/it/eval_parity.rs), to be deleted with the
-/// recognisers.
-fn on_evaluator(lang: Lang) -> bool {
-    static LISTED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    let listed = LISTED.get_or_init(|| {
-        std::env::var("MCP_LINT_EVAL_ONLY").unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect()
-    });
-    match lang {
-        Lang::Python | Lang::TypeScript | Lang::JavaScript => true,
-        Lang::Go => listed.iter().any(|l| l == "go"),
-        Lang::Rust => listed.iter().any(|l| l == "rust"),
-    }
 }
 
 struct Resolver<'l, 'a> {

@@ -24,7 +24,7 @@ fn run_go(files: &[&str]) -> Outcome {
         .enumerate()
         .map(|(i, text)| {
             let file = FileId(i as u32);
-            let (_, module) = crate::frontend::go::parse_file(file, Path::new(&format!("f{i}.go")), text);
+            let (_, module) = crate::frontend::go::parse_file(file, Path::new(&format!("f{i}.go")), text, true);
             Arc::new(module.expect("lowers"))
         })
         .collect();

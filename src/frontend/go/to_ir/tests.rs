@@ -2,7 +2,7 @@ use super::*;
 use crate::ir::{Expr, Stmt};
 
 fn lower_src(src: &str) -> Module {
-    let (_, m) = super::super::parse_file(FileId(0), std::path::Path::new("x.go"), src);
+    let (_, m) = super::super::parse_file(FileId(0), std::path::Path::new("x.go"), src, true);
     m.expect("lowered")
 }
 
