@@ -1111,6 +1111,10 @@ impl Interp<'_> {
                 Bound::Absent => return None,
                 Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
             },
+            Path::FromMeta(inner) => {
+                let (v, at) = self.path(inner, call, handler, span)?;
+                (super::value::from_meta(&v), at)
+            }
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {
                     Slotted::Arg(i) => i,

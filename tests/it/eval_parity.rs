@@ -35,7 +35,6 @@ const GAPS: &[&str] = &[
     "rust/rmcp-params-across-files",
     "rust/rmcp-router-forms",
     "rust/rmcp-tool-helpers",
-    "rust/rmcp-tool-router",
     "rust/rmcp-tool-traits",
     "rust/rust-mcp-sdk-mcp-tool",
 ];

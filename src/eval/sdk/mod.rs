@@ -292,6 +292,10 @@ pub enum Path {
     Key,
     /// The file name of the module without its extension (for [`Op::Export`]).
     ModuleStem,
+    /// What another path yields as a Rust attribute macro built on darling's
+    /// `FromMeta` reads it: a string literal that spells a bool is that bool
+    /// (`read_only_hint = "false"`), in the value and in an object's fields.
+    FromMeta(&'static Path),
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -342,7 +346,7 @@ impl SdkTable {
             && self
                 .modules
                 .iter()
-                .any(|m| module == *m || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/'])))
+                .any(|m| module == *m || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/']) || rest.starts_with("::")))
     }
 
     /// The SDK type of `member` imported from one of its modules.
@@ -388,6 +392,7 @@ impl SdkTable {
 
 mod cloudflare_agents;
 mod fastmcp;
+mod rmcp;
 mod functools;
 mod mcp_framework;
 mod mcp_handler;
@@ -415,6 +420,7 @@ pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use python_typing::{builtin, PYTHON_TYPING};
+pub use rmcp::RMCP;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
 pub use typescript_sdk_tools::TS_SDK_TOOLS;
@@ -447,6 +453,8 @@ pub static TABLES: &[&SdkTable] = &[
     &SUPABASE_MCP_UTILS,
     &XMCP,
     &MCP_FRAMEWORK,
+    // Rust.
+    &RMCP,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first
