@@ -332,6 +332,9 @@ impl Interp<'_> {
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
         }
+        if let Some(v) = self.builder_method(recv, name, &call, span) {
+            return v;
+        }
         let f = self.get_member(recv, name, mspan);
         self.call_value(&f, None, call, span)
     }
@@ -876,8 +879,16 @@ impl Interp<'_> {
             }
             Effect::Update(roles) => {
                 self.update_registration(s, roles, &call, span);
-                Value::Undefined(span)
+                // A builder's chain goes on with the same tool (rmcp's
+                // `Tool::new(..).annotate(..)`); JavaScript's `update` returns nothing.
+                if TABLES[s.table].langs.contains(&Lang::Rust) {
+                    Value::Sdk(s.clone())
+                } else {
+                    Value::Undefined(span)
+                }
             }
+            Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
+            Effect::Set(_) => Value::Unknown(span),
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)

@@ -19,6 +19,7 @@
 //! Lowering Python and TypeScript into [`crate::ir`] is the next step.
 
 pub mod budget;
+mod builders;
 mod calls;
 mod conventions;
 mod definitions;

@@ -29,7 +29,6 @@ const GAPS: &[&str] = &[
     "rust/broken-file",
     "rust/elicitation-handlers",
     "rust/pmcp-builders",
-    "rust/presets-across-modules",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
     "rust/rmcp-params-across-files",

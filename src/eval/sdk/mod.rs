@@ -181,9 +181,23 @@ pub enum Effect {
     ListingDecorator(&'static Listing),
     /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
     ListingHandler(&'static Listing),
+    /// A builder record of SDK type `ty` (`ToolAnnotations::new()`), with
+    /// these fields set from the call ([`super::builders`]).
+    Builder { ty: &'static str, fields: &'static [(&'static str, SetTo)] },
+    /// A method of a builder record: a copy with these fields set
+    /// (`.read_only(b)`; pmcp's `.destructive()` sets two).
+    Set(&'static [(&'static str, SetTo)]),
     /// An object schema that keeps its shape (zod's `z.object({...})` and
     /// what its methods derive from it), or its conversion to JSON schema.
     Shape(ShapeOp),
+}
+
+/// What a builder sets a field to.
+#[derive(Debug, Clone, Copy)]
+pub enum SetTo {
+    /// The call's n-th positional argument.
+    Arg(usize),
+    Bool(bool),
 }
 
 /// What an [`Effect::Shape`] row does. A shaped value is a value of its SDK

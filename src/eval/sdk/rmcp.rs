@@ -12,10 +12,22 @@
 //!   so the table reads it as a decorator.
 //! - Unknown keys are compile errors in rmcp (darling denies them).
 //!
+//! - `model::Tool` values built at run time are the tools a server lists:
+//!   `Tool::new(name, description, input_schema)` /
+//!   `Tool::new_with_raw(name, Option<description>, schema)`, then
+//!   `.annotate(a)` / `.with_annotations(a)` (both set `annotations`),
+//!   `.with_title(t)`. Each `Tool::new` is reported as a tool; its chain
+//!   updates it.
+//! - `model::ToolAnnotations::new()` / `::with_title(t)` and the chainable
+//!   `.read_only(b)`, `.destructive(b)`, `.idempotent(b)`, `.open_world(b)`
+//!   each set the snake_case field of that hint (serialised camelCase).
+//!   A struct literal `ToolAnnotations { read_only_hint: Some(true), .. }`
+//!   (rmcp before 1.0) is an object with those fields already.
+//!
 //! The macros are exported from the crate root (`rmcp::tool`) and from
 //! `rmcp_macros` itself.
 
-use super::{Effect, Op, Path, Roles, Rule, SdkTable};
+use super::{Effect, Op, Path, Roles, Rule, SdkTable, SetTo};
 use crate::model::Lang;
 
 static TOOL_ATTR: Roles = Roles {
@@ -27,11 +39,51 @@ static TOOL_ATTR: Roles = Roles {
     params: &[],
 };
 
+static TOOL_NEW: Roles = Roles {
+    api: crate::frontend::rust::API_TOOL_NEW,
+    name: &[Path::Arg(0)],
+    title: &[],
+    description: &[Path::Arg(1)],
+    annotations: &[],
+    params: &[],
+};
+
+static ANNOTATE: Roles =
+    Roles { api: "", name: &[], title: &[], description: &[], annotations: &[Path::Arg(0)], params: &[] };
+
+static WITH_TITLE: Roles =
+    Roles { api: "", name: &[], title: &[Path::Arg(0)], description: &[], annotations: &[], params: &[] };
+
+/// A builder method that changes nothing the linter reads.
+static KEEP: Roles = Roles { api: "", name: &[], title: &[], description: &[], annotations: &[], params: &[] };
+
 pub static RMCP: SdkTable = SdkTable {
     api: "rust.rmcp",
     langs: &[Lang::Rust],
     modules: &["rmcp", "rmcp_macros"],
-    symbols: &[("tool", "ToolAttr")],
-    rules: &[Rule { on: "ToolAttr", op: Op::Call, effect: Effect::Decorator(&TOOL_ATTR) }],
+    symbols: &[("tool", "ToolAttr"), ("model.Tool", "ToolType"), ("model.ToolAnnotations", "AnnotationsType")],
+    rules: &[
+        Rule { on: "ToolAttr", op: Op::Call, effect: Effect::Decorator(&TOOL_ATTR) },
+        Rule { on: "ToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
+        Rule { on: "ToolType", op: Op::Method("new_with_raw"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
+        Rule { on: "Tool", op: Op::Method("annotate"), effect: Effect::Update(&ANNOTATE) },
+        Rule { on: "Tool", op: Op::Method("with_annotations"), effect: Effect::Update(&ANNOTATE) },
+        Rule { on: "Tool", op: Op::Method("with_title"), effect: Effect::Update(&WITH_TITLE) },
+        Rule { on: "Tool", op: Op::AnyMethod, effect: Effect::Update(&KEEP) },
+        Rule { on: "AnnotationsType", op: Op::Method("new"), effect: Effect::Builder { ty: "Annotations", fields: &[] } },
+        Rule {
+            on: "AnnotationsType",
+            op: Op::Method("with_title"),
+            effect: Effect::Builder { ty: "Annotations", fields: &[("title", SetTo::Arg(0))] },
+        },
+        Rule { on: "Annotations", op: Op::Method("read_only"), effect: Effect::Set(&[("read_only_hint", SetTo::Arg(0))]) },
+        Rule {
+            on: "Annotations",
+            op: Op::Method("destructive"),
+            effect: Effect::Set(&[("destructive_hint", SetTo::Arg(0))]),
+        },
+        Rule { on: "Annotations", op: Op::Method("idempotent"), effect: Effect::Set(&[("idempotent_hint", SetTo::Arg(0))]) },
+        Rule { on: "Annotations", op: Op::Method("open_world"), effect: Effect::Set(&[("open_world_hint", SetTo::Arg(0))]) },
+    ],
     null_is_absent: true,
 };

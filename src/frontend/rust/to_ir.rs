@@ -468,6 +468,20 @@ impl Lx {
                         self.inline_depth += 1;
                         self.items(inner, out, after);
                         self.inline_depth -= 1;
+                        // Its items are flattened into the file; the module
+                        // itself, as another file imports it, is an object
+                        // of them.
+                        let entries = inner
+                            .iter()
+                            .filter_map(item_name)
+                            .map(|(n, at)| {
+                                let at = self.span(at);
+                                Entry::Pair { key: n.clone(), key_span: at, value: Expr::Name(n, at) }
+                            })
+                            .collect();
+                        let at = self.sp(&m.ident);
+                        let object = Expr::Object { entries, span: at };
+                        after.push(Stmt::Let { target: Pattern::Name(name, at), value: object, span });
                     }
                     None => {
                         let module = self.relative_spec(0, std::slice::from_ref(&name));
@@ -988,8 +1002,9 @@ impl Lx {
                 if p.qself.is_some() {
                     return Expr::Unknown(span);
                 }
+                // An `Option` field left `None` is not sent (`skip_serializing_if`).
                 if p.path.is_ident("None") {
-                    return Expr::Lit(Lit::Null, span);
+                    return Expr::Lit(Lit::Undefined, span);
                 }
                 self.syn_path(&p.path, span)
             }
@@ -1043,7 +1058,9 @@ impl Lx {
                         }
                     })
                     .collect();
-                if let Some(rest) = &s.rest {
+                // `..Default::default()`: the fields not written keep their
+                // defaults, which for the SDKs' `Option` fields is unset.
+                if let Some(rest) = s.rest.as_deref().filter(|r| !is_default_call(r)) {
                     entries.insert(0, Entry::Spread(self.expr(rest)));
                 }
                 Expr::Struct { ty: b(ty), entries, span }
@@ -1178,12 +1195,33 @@ impl Lx {
     }
 }
 
+/// The name an item binds.
+fn item_name(item: &syn::Item) -> Option<(String, proc_macro2::Span)> {
+    let i = match item {
+        syn::Item::Const(c) => &c.ident,
+        syn::Item::Static(s) => &s.ident,
+        syn::Item::Fn(f) => &f.sig.ident,
+        syn::Item::Struct(s) => &s.ident,
+        syn::Item::Enum(e) => &e.ident,
+        syn::Item::Mod(m) => &m.ident,
+        _ => return None,
+    };
+    Some((ident(i), i.span()))
+}
+
 /// The one tail expression of a block without statements.
 fn tail_only(b: &syn::Block) -> Option<&syn::Expr> {
     match b.stmts.as_slice() {
         [syn::Stmt::Expr(e, None)] => Some(e),
         _ => None,
     }
+}
+
+/// `Default::default()`, `T::default()`.
+fn is_default_call(e: &syn::Expr) -> bool {
+    let syn::Expr::Call(c) = e else { return false };
+    let syn::Expr::Path(p) = &*c.func else { return false };
+    c.args.is_empty() && p.path.segments.last().is_some_and(|s| s.ident == "default")
 }
 
 fn is_lazy(f: &syn::Expr) -> bool {
