@@ -314,7 +314,7 @@ impl Lx {
             syn::UseTree::Glob(_) => {
                 if let Root::Module(spec, rest) = self.root(prefix, leading_colon) {
                     let module = join(&spec, &rest);
-                    self.imports.push(Stmt::Import(Import { local: "*".into(), module, member: None, span }));
+                    self.imports.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }));
                 }
             }
         }
