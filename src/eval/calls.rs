@@ -1122,6 +1122,15 @@ impl Interp<'_> {
                 Bound::Absent => return None,
                 Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
             },
+            Path::KwsExcept(except) => {
+                let mut rest = PendingCall::new(call.span);
+                rest.keywords = call.keywords.iter().filter(|(k, _)| !except.contains(&&**k)).cloned().collect();
+                rest.keyword_names = call.keyword_names.clone();
+                if rest.keywords.is_empty() {
+                    return None;
+                }
+                (Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&rest, call.span)))), None)
+            }
             Path::FromMeta(inner) => {
                 let (v, at) = self.path(inner, call, handler, span)?;
                 (super::value::from_meta(&v), at)

@@ -35,7 +35,6 @@ const GAPS: &[&str] = &[
     "rust/rmcp-router-forms",
     "rust/rmcp-tool-helpers",
     "rust/rmcp-tool-traits",
-    "rust/rust-mcp-sdk-mcp-tool",
 ];
 
 /// One line per tool (where it is reported, its name, its hints) and one per

@@ -306,6 +306,9 @@ pub enum Path {
     Key,
     /// The file name of the module without its extension (for [`Op::Export`]).
     ModuleStem,
+    /// The call's keyword arguments but these, as one record; absent when
+    /// there are none (rust-mcp-sdk's flat `#[mcp_tool(read_only_hint = ..)]`).
+    KwsExcept(&'static [&'static str]),
     /// What another path yields as a Rust attribute macro built on darling's
     /// `FromMeta` reads it: a string literal that spells a bool is that bool
     /// (`read_only_hint = "false"`), in the value and in an object's fields.
@@ -407,6 +410,7 @@ impl SdkTable {
 mod cloudflare_agents;
 mod fastmcp;
 mod rmcp;
+mod rust_mcp_sdk;
 mod functools;
 mod mcp_framework;
 mod mcp_handler;
@@ -435,6 +439,7 @@ pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use python_typing::{builtin, PYTHON_TYPING};
 pub use rmcp::RMCP;
+pub use rust_mcp_sdk::RUST_MCP_SDK;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
 pub use typescript_sdk_tools::TS_SDK_TOOLS;
@@ -469,6 +474,7 @@ pub static TABLES: &[&SdkTable] = &[
     &MCP_FRAMEWORK,
     // Rust.
     &RMCP,
+    &RUST_MCP_SDK,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

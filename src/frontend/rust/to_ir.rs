@@ -207,6 +207,9 @@ impl Lx {
                 syn::Item::Enum(e) => {
                     self.known.insert(ident(&e.ident));
                 }
+                syn::Item::Type(t) => {
+                    self.known.insert(ident(&t.ident));
+                }
                 syn::Item::Mod(m) => {
                     let name = ident(&m.ident);
                     match &m.content {
@@ -531,6 +534,14 @@ impl Lx {
                 self.type_attrs(&e.attrs, &name, span, after);
             }
             syn::Item::Impl(i) => self.impl_block(i, span, out, after),
+            // `type A = B;`: the name stands for the type.
+            syn::Item::Type(t) => {
+                let name = ident(&t.ident);
+                if let Some((value, _)) = self.ty(&t.ty) {
+                    out.push(Stmt::Let { target: Pattern::Name(name.clone(), self.sp(&t.ident)), value, span });
+                }
+                self.type_attrs(&t.attrs, &name, span, after);
+            }
             syn::Item::Trait(t) => {
                 let name = ident(&t.ident);
                 let mut members = vec![];
