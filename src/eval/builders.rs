@@ -25,15 +25,8 @@ impl Interp<'_> {
     ) -> Value {
         let mut obj = Obj::new(span);
         set_fields(&mut obj, fields, &call, span);
-        obj.made = Some(Rc::new(Made {
-            table: s.table,
-            ty,
-            call,
-            at: span,
-            head: span,
-            stack: vec![],
-            in_root: false,
-        }));
+        obj.made =
+            Some(Rc::new(Made { table: s.table, ty, call, at: span, head: span, stack: vec![], in_root: false }));
         Value::Object(Rc::new(RefCell::new(obj)))
     }
 
@@ -42,10 +35,8 @@ impl Interp<'_> {
     pub(super) fn builder_method(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
         let Value::Object(o) = recv else { return None };
         let made = o.borrow().made.clone()?;
-        let rule = TABLES[made.table]
-            .rules
-            .iter()
-            .find(|r| r.on == made.ty && matches!(r.op, Op::Method(m) if m == name))?;
+        let rule =
+            TABLES[made.table].rules.iter().find(|r| r.on == made.ty && matches!(r.op, Op::Method(m) if m == name))?;
         let Effect::Set(fields) = &rule.effect else { return None };
         let mut copy = {
             let o = o.borrow();

@@ -672,6 +672,7 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 mod conventions;
 mod inputs;
 mod namespaces;
+mod rust_source;
 pub(crate) mod ts_source;
 mod zod_shapes;
 

@@ -360,10 +360,10 @@ impl SdkTable {
     /// Whether `module` (as written in an import) is this SDK.
     pub fn owns(&self, lang: Lang, module: &str) -> bool {
         self.langs.contains(&lang)
-            && self
-                .modules
-                .iter()
-                .any(|m| module == *m || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/']) || rest.starts_with("::")))
+            && self.modules.iter().any(|m| {
+                module == *m
+                    || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/']) || rest.starts_with("::"))
+            })
     }
 
     /// The SDK type of `member` imported from one of its modules.
@@ -409,8 +409,6 @@ impl SdkTable {
 
 mod cloudflare_agents;
 mod fastmcp;
-mod rmcp;
-mod rust_mcp_sdk;
 mod functools;
 mod mcp_framework;
 mod mcp_handler;
@@ -420,6 +418,8 @@ mod pydantic;
 mod python_lowlevel;
 mod python_mcp;
 mod python_typing;
+mod rmcp;
+mod rust_mcp_sdk;
 mod supabase_mcp_utils;
 mod typescript_sdk;
 mod typescript_sdk_tools;

@@ -70,20 +70,36 @@ pub static RMCP: SdkTable = SdkTable {
         Rule { on: "Tool", op: Op::Method("with_annotations"), effect: Effect::Update(&ANNOTATE) },
         Rule { on: "Tool", op: Op::Method("with_title"), effect: Effect::Update(&WITH_TITLE) },
         Rule { on: "Tool", op: Op::AnyMethod, effect: Effect::Update(&KEEP) },
-        Rule { on: "AnnotationsType", op: Op::Method("new"), effect: Effect::Builder { ty: "Annotations", fields: &[] } },
+        Rule {
+            on: "AnnotationsType",
+            op: Op::Method("new"),
+            effect: Effect::Builder { ty: "Annotations", fields: &[] },
+        },
         Rule {
             on: "AnnotationsType",
             op: Op::Method("with_title"),
             effect: Effect::Builder { ty: "Annotations", fields: &[("title", SetTo::Arg(0))] },
         },
-        Rule { on: "Annotations", op: Op::Method("read_only"), effect: Effect::Set(&[("read_only_hint", SetTo::Arg(0))]) },
+        Rule {
+            on: "Annotations",
+            op: Op::Method("read_only"),
+            effect: Effect::Set(&[("read_only_hint", SetTo::Arg(0))]),
+        },
         Rule {
             on: "Annotations",
             op: Op::Method("destructive"),
             effect: Effect::Set(&[("destructive_hint", SetTo::Arg(0))]),
         },
-        Rule { on: "Annotations", op: Op::Method("idempotent"), effect: Effect::Set(&[("idempotent_hint", SetTo::Arg(0))]) },
-        Rule { on: "Annotations", op: Op::Method("open_world"), effect: Effect::Set(&[("open_world_hint", SetTo::Arg(0))]) },
+        Rule {
+            on: "Annotations",
+            op: Op::Method("idempotent"),
+            effect: Effect::Set(&[("idempotent_hint", SetTo::Arg(0))]),
+        },
+        Rule {
+            on: "Annotations",
+            op: Op::Method("open_world"),
+            effect: Effect::Set(&[("open_world_hint", SetTo::Arg(0))]),
+        },
     ],
     null_is_absent: true,
 };

@@ -23,8 +23,8 @@ mod fallback;
 mod items;
 mod lower;
 mod paths;
-mod tool_base;
 mod to_ir;
+mod tool_base;
 mod wrappers;
 
 use std::collections::{HashMap, HashSet};
@@ -104,7 +104,8 @@ fn parse_syn(file: FileId, path: &Path, text: &str) -> (FileFacts, Option<crate:
         Ok(ast) => {
             let mut cx = Cx::new(file, path, text);
             items::file(&mut cx, &ast);
-            let crate_root = matches!(cx.stem.as_str(), "lib" | "main") || !matches!(cx.stem.as_str(), "mod") && cx.mod_rs;
+            let crate_root =
+                matches!(cx.stem.as_str(), "lib" | "main") || !matches!(cx.stem.as_str(), "mod") && cx.mod_rs;
             let module = to_ir::lower(file, &ast, cx.mod_rs, &cx.stem, crate_root);
             drop(ast);
             (cx.finish(), Some(module))

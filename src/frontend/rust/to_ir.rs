@@ -77,12 +77,34 @@ const INERT_ATTRS: &[&str] = &[
 
 /// Calls and methods whose value is their (first) argument or receiver.
 const TRANSPARENT_CALLS: &[&str] = &[
-    "Some", "Ok", "Box::new", "Arc::new", "Rc::new", "Cow::Borrowed", "Cow::Owned", "Cow::from", "String::from",
+    "Some",
+    "Ok",
+    "Box::new",
+    "Arc::new",
+    "Rc::new",
+    "Cow::Borrowed",
+    "Cow::Owned",
+    "Cow::from",
+    "String::from",
     "Into::into",
 ];
 const TRANSPARENT_METHODS: &[&str] = &[
-    "clone", "into", "to_string", "to_owned", "as_str", "as_ref", "unwrap", "expect", "unwrap_or_default", "borrow",
-    "deref", "iter", "into_iter", "to_vec", "cloned", "copied",
+    "clone",
+    "into",
+    "to_string",
+    "to_owned",
+    "as_str",
+    "as_ref",
+    "unwrap",
+    "expect",
+    "unwrap_or_default",
+    "borrow",
+    "deref",
+    "iter",
+    "into_iter",
+    "to_vec",
+    "cloned",
+    "copied",
 ];
 
 /// Lowers one parsed Rust file. `mod_rs`: the file's `mod x;` children live
@@ -108,7 +130,17 @@ pub fn lower(file: FileId, ast: &syn::File, mod_rs: bool, stem: &str, crate_root
     let mut body = vec![];
     let mut after = vec![];
     cx.items(&ast.items, &mut body, &mut after);
+    // Items are visible in the whole file, whatever their order: functions
+    // first (a const may call one), then values, then the types whose
+    // attributes and methods' attributes may read either.
     let mut out = std::mem::take(&mut cx.imports);
+    let rank = |s: &Stmt| match s {
+        Stmt::Func(_) => 0,
+        Stmt::Let { .. } => 1,
+        Stmt::Class(_) => 2,
+        _ => 3,
+    };
+    body.sort_by_key(rank);
     out.extend(body);
     out.extend(after);
     cx.module.body = out;
@@ -317,7 +349,12 @@ impl Lx {
             syn::UseTree::Glob(_) => {
                 if let Root::Module(spec, rest) = self.root(prefix, leading_colon) {
                     let module = join(&spec, &rest);
-                    self.imports.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }));
+                    self.imports.push(Stmt::Import(Import {
+                        local: "*".into(),
+                        module,
+                        member: Some("*".into()),
+                        span,
+                    }));
                 }
             }
         }
@@ -564,7 +601,14 @@ impl Lx {
         }
     }
 
-    fn class(&mut self, name: Option<String>, name_span: Span, kind: ClassKind, members: Vec<Member>, span: Span) -> crate::ir::ClassId {
+    fn class(
+        &mut self,
+        name: Option<String>,
+        name_span: Span,
+        kind: ClassKind,
+        members: Vec<Member>,
+        span: Span,
+    ) -> crate::ir::ClassId {
         self.module.add_class(Class {
             name,
             name_span,
@@ -681,7 +725,13 @@ impl Lx {
         }
     }
 
-    fn function(&mut self, attrs: &[syn::Attribute], sig: &syn::Signature, block: &syn::Block, method: bool) -> crate::ir::FuncId {
+    fn function(
+        &mut self,
+        attrs: &[syn::Attribute],
+        sig: &syn::Signature,
+        block: &syn::Block,
+        method: bool,
+    ) -> crate::ir::FuncId {
         let span = self.join(sig.fn_token.span, block.span());
         let decorators = attrs.iter().filter_map(|a| self.attribute(a)).collect();
         let mut params = vec![];
@@ -1022,7 +1072,9 @@ impl Lx {
             syn::Expr::Call(c) => {
                 if let syn::Expr::Path(p) = &*c.func {
                     let text = segments(&p.path).join("::");
-                    if c.args.len() == 1 && TRANSPARENT_CALLS.iter().any(|t| text == *t || text.ends_with(&format!("::{t}"))) {
+                    if c.args.len() == 1
+                        && TRANSPARENT_CALLS.iter().any(|t| text == *t || text.ends_with(&format!("::{t}")))
+                    {
                         let inner = self.expr(&c.args[0]);
                         return Expr::Unary { op: UnaryOp::Transparent, operand: b(inner), span };
                     }
@@ -1262,5 +1314,106 @@ fn use_names(tree: &syn::UseTree, last: Option<String>, out: &mut Vec<String>) {
         syn::UseTree::Name(n) => out.push(ident(&n.ident)),
         syn::UseTree::Rename(r) => out.push(ident(&r.rename)),
         syn::UseTree::Glob(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lowered(path: &str, text: &str) -> Module {
+        crate::frontend::rust::parse_file(FileId(0), std::path::Path::new(path), text).1.expect("lowers")
+    }
+
+    fn imports(m: &Module) -> Vec<String> {
+        m.body
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Import(i) => Some(format!("{} <- {} {:?}", i.local, i.module, i.member)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_and_module_paths_become_imports() {
+        let text = "mod presets;\nuse rmcp::{tool, model::{Tool as T, *}};\nuse crate::a::B;\nuse super::c::D;\nuse self::presets::READ;\n\
+                    fn f() { rmcp::model::ToolAnnotations::new(); }\n";
+        assert_eq!(
+            imports(&lowered("src/tools/admin.rs", text)),
+            [
+                "presets <- @::admin::presets None",
+                "tool <- rmcp Some(\"tool\")",
+                "T <- rmcp::model Some(\"Tool\")",
+                "* <- rmcp::model Some(\"*\")",
+                "B <- crate::a Some(\"B\")",
+                "D <- @::c Some(\"D\")",
+                "READ <- @::admin::presets Some(\"READ\")",
+                "rmcp::model::ToolAnnotations <- rmcp::model Some(\"ToolAnnotations\")",
+            ]
+        );
+        // Beside a `mod.rs`, `mod x;` files are siblings; `crate::` of a crate root is this file.
+        let m = lowered(
+            "src/lib.rs",
+            "mod presets;\nuse crate::presets::READ;\nconst X: u8 = crate::Y;\nconst Y: u8 = 1;\n",
+        );
+        assert_eq!(imports(&m), ["presets <- @::presets None", "READ <- @::presets Some(\"READ\")"]);
+    }
+
+    #[test]
+    fn impl_methods_attach_to_the_struct_and_self_is_this() {
+        let text = "struct S { a: u8 }\nimpl S {\n    /// Doc line\n    #[tool(name = \"x\")]\n    fn m(&self) -> u8 { self.a }\n    fn new() -> Self { Self { a: 1 } }\n}\n";
+        let m = lowered("src/lib.rs", text);
+        assert_eq!(m.classes.len(), 1, "one class: the struct with its impl");
+        let c = &m.classes[0];
+        let names: Vec<_> = c.members.iter().map(|m| (m.name.as_str(), m.is_static)).collect();
+        assert_eq!(names, [("a", false), ("m", false), ("new", true)]);
+        let MemberValue::Method(id) = c.members[1].value else { panic!("method") };
+        let f = m.func(id);
+        assert_eq!(f.decorators.len(), 1);
+        // The doc comment, then the tail expression returned.
+        assert!(matches!(&f.body[0], Stmt::Expr(Expr::Lit(Lit::Str(d), _)) if d == "Doc line"));
+        assert!(
+            matches!(&f.body[1], Stmt::Return { value: Some(Expr::Member { object, .. }), .. } if matches!(**object, Expr::This(_)))
+        );
+    }
+
+    #[test]
+    fn lazy_statics_and_update_syntax() {
+        let text = "static A: LazyLock<Hints> = LazyLock::new(|| make());\nconst B: Hints = Hints { x: Some(true), ..base() };\nconst C: Hints = Hints { ..Default::default() };\n";
+        let m = lowered("src/lib.rs", text);
+        let value = |i: usize| match &m.body[i] {
+            Stmt::Let { value: Expr::Typed { value, .. }, .. } => (**value).clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(matches!(value(0), Expr::Call { .. }), "the closure's value, not the LazyLock");
+        let Expr::Struct { entries, .. } = value(1) else { panic!("struct") };
+        assert!(matches!(entries[0], Entry::Spread(_)));
+        assert!(
+            matches!(&entries[1], Entry::Pair { key, value: Expr::Unary { op: UnaryOp::Transparent, .. }, .. } if key == "x")
+        );
+        let Expr::Struct { entries, .. } = value(2) else { panic!("struct") };
+        assert!(entries.is_empty(), "defaults add no fields");
+    }
+
+    #[test]
+    fn attribute_arguments_are_keywords_flags_and_objects() {
+        let m = lowered("src/lib.rs", "#[tool(name = \"a\", annotations(read_only_hint, title = \"T\"))]\nfn f() {}\n#[derive(Debug)]\n#[inline]\nfn g() {}\n");
+        let f = m.funcs.iter().find(|f| f.name.as_deref() == Some("f")).expect("f");
+        let Expr::Call { args, .. } = &f.decorators[0] else { panic!("call") };
+        assert_eq!(args[0].keyword.as_deref(), Some("name"));
+        let Expr::Object { entries, .. } = &args[1].value else { panic!("object") };
+        assert!(
+            matches!(&entries[0], Entry::Pair { key, value: Expr::Lit(Lit::Bool(true), _), .. } if key == "read_only_hint")
+        );
+        let g = m.funcs.iter().find(|f| f.name.as_deref() == Some("g")).expect("g");
+        assert!(g.decorators.is_empty(), "compiler attributes are not decorators");
+    }
+
+    #[test]
+    fn deep_expressions_lower_on_the_parsing_thread() {
+        let text = format!("fn deep() -> i32 {{ {}1{} }}\n", "(".repeat(900), ")".repeat(900));
+        let (_, m) = crate::frontend::rust::parse_file(FileId(0), std::path::Path::new("src/lib.rs"), &text);
+        assert!(m.is_some());
     }
 }

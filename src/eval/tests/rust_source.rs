@@ -1,0 +1,155 @@
+//! Rust source through the real lowering (`frontend::rust::to_ir`) and the
+//! Rust SDK tables: a module per `(path, text)` under `src/`, a module
+//! specifier resolved to the file its last segment names (`crate::presets`,
+//! `@::presets` → `presets`).
+
+use std::path::Path;
+
+use super::*;
+
+struct Files(Vec<&'static str>);
+
+impl Linker for Files {
+    fn resolve(&self, _: usize, import: &Import) -> Link {
+        let last = import.module.rsplit("::").next().unwrap_or("");
+        let stem = |p: &&str| Path::new(p).file_stem().is_some_and(|s| s == last);
+        match (self.0.iter().position(|p| stem(p)), &import.member) {
+            (Some(i), Some(member)) => Link::Member(i, member.clone()),
+            (Some(i), None) => Link::Module(i),
+            _ => Link::External,
+        }
+    }
+}
+
+fn run_rust(files: &[(&'static str, &str)]) -> Outcome {
+    let modules: Vec<_> = files
+        .iter()
+        .enumerate()
+        .map(|(i, (path, text))| {
+            let (_, module) = crate::frontend::rust::parse_file(FileId(i as u32), Path::new(path), text);
+            Arc::new(module.expect("lowers"))
+        })
+        .collect();
+    run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
+}
+
+fn hint(r: &Registration, key: &str) -> String {
+    match &r.annotations {
+        None => "absent".into(),
+        Some(Value::Object(o)) => match o.borrow().get(key) {
+            Some(Value::Bool(b, _)) => b.to_string(),
+            Some(Value::OneOf(_)) => "dynamic".into(),
+            Some(Value::Undefined(_)) | None => "absent".into(),
+            Some(_) => "unknown".into(),
+        },
+        Some(Value::OneOf(_)) => "dynamic".into(),
+        Some(_) => "unknown".into(),
+    }
+}
+
+fn str_of(v: &Option<Value>) -> Option<String> {
+    match v {
+        Some(Value::Str(s, _)) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
+const RMCP_HEAD: &str = "use rmcp::{tool, tool_router};\nstruct Notes;\n";
+
+#[test]
+fn rmcp_tool_attributes_on_methods_are_tools() {
+    let src = format!(
+        "{RMCP_HEAD}#[tool_router]\nimpl Notes {{\n\
+         /// Remove a note\n    #[tool(annotations(destructive_hint = true, open_world_hint = \"false\"))]\n    async fn delete_note(&self) {{}}\n\
+         #[tool(name = \"list_notes\", title = \"List\", annotations(read_only_hint))]\n    async fn list(&self) {{}}\n\
+         #[tool]\n    async fn append(&self) {{}}\n\
+         fn helper(&self) {{}}\n}}\n"
+    );
+    let out = run_rust(&[("src/lib.rs", &src)]);
+    assert_eq!(names(&out), ["append", "delete_note", "list_notes"]);
+    let delete = super::ts_source::named(&out, "delete_note");
+    assert_eq!(str_of(&delete.description).as_deref(), Some("Remove a note"));
+    assert_eq!(hint(delete, "destructive_hint"), "true");
+    // darling reads a bool out of a string literal.
+    assert_eq!(hint(delete, "open_world_hint"), "false");
+    let list = super::ts_source::named(&out, "list_notes");
+    assert_eq!(hint(list, "read_only_hint"), "true");
+    assert_eq!(str_of(&list.title).as_deref(), Some("List"));
+    assert_eq!(hint(super::ts_source::named(&out, "append"), "read_only_hint"), "absent");
+}
+
+#[test]
+fn a_tool_attribute_of_another_crate_is_not_a_tool() {
+    let src = "use swiftide::tool;\nstruct S;\nimpl S {\n    #[tool(annotations(read_only_hint))]\n    fn a(&self) {}\n}\n#[tool]\nfn b() {}\n";
+    assert!(run_rust(&[("src/lib.rs", src)]).registrations.is_empty());
+    // Nor is a derive or an attribute the compiler owns.
+    let src = "use rmcp::model::Tool;\n#[derive(Debug)]\n#[allow(dead_code)]\nstruct T { read_only_hint: Option<bool> }\nfn t() -> T { T { read_only_hint: Some(true) } }\n";
+    assert!(run_rust(&[("src/lib.rs", src)]).registrations.is_empty());
+}
+
+#[test]
+fn builders_presets_and_struct_literals_across_modules() {
+    let presets = "use std::sync::LazyLock;\nuse rmcp::model::ToolAnnotations;\n\
+        pub static SAFE: LazyLock<ToolAnnotations> = LazyLock::new(|| ToolAnnotations::new().read_only(false).destructive(false));\n\
+        pub const DANGER: ToolAnnotations = ToolAnnotations { destructive_hint: Some(true), idempotent_hint: None, ..Default::default() };\n\
+        pub mod net {\n    pub fn fetch() -> rmcp::model::ToolAnnotations { rmcp::model::ToolAnnotations::new().read_only(true) }\n}\n";
+    let tools = "use rmcp::model::{Tool, ToolAnnotations as Hints};\nuse crate::presets::{net, DANGER};\n\
+        pub fn tools() -> Vec<Tool> {\n    vec![\n\
+        Tool::new(\"archive\", \"Archive\", s()).annotate(crate::presets::SAFE.clone()),\n\
+        Tool::new(\"purge\", \"Purge\", s()).annotate(DANGER),\n\
+        Tool::new(\"fetch\", \"Fetch\", s()).annotate(net::fetch()),\n\
+        Tool::new(\"plain\", \"Plain\", s()),\n\
+        Tool::new(\"titled\", \"T\", s()).annotate(Hints::with_title(\"A title\").open_world(false)),\n    ]\n}\n";
+    let out = run_rust(&[("src/presets.rs", presets), ("src/tools.rs", tools)]);
+    assert_eq!(names(&out), ["archive", "fetch", "plain", "purge", "titled"]);
+    let by = |n| super::ts_source::named(&out, n);
+    assert_eq!(hint(by("archive"), "read_only_hint"), "false");
+    assert_eq!(hint(by("archive"), "destructive_hint"), "false");
+    assert_eq!(hint(by("purge"), "destructive_hint"), "true");
+    // `None` and `..Default::default()` leave a hint unset, not unknown.
+    assert_eq!(hint(by("purge"), "idempotent_hint"), "absent");
+    assert_eq!(hint(by("purge"), "read_only_hint"), "absent");
+    assert_eq!(hint(by("fetch"), "read_only_hint"), "true");
+    assert!(by("plain").annotations.is_none());
+    assert_eq!(hint(by("titled"), "open_world_hint"), "false");
+    // Each builder call copies: the preset is not changed by a chain on it.
+    assert_eq!(hint(by("archive"), "open_world_hint"), "absent");
+}
+
+#[test]
+fn builder_chains_that_differ_by_branch_are_dynamic() {
+    let src = "use rmcp::model::{Tool, ToolAnnotations};\n\
+        pub fn t(flag: bool) -> Tool {\n    let mut hints = ToolAnnotations::new();\n    if flag {\n        hints = hints.read_only(true);\n    }\n\
+        let tool = Tool::new(\"maybe\", \"Maybe\", s());\n    tool.annotate(hints)\n}\n";
+    let out = run_rust(&[("src/lib.rs", src)]);
+    assert_eq!(hint(super::ts_source::named(&out, "maybe"), "read_only_hint"), "dynamic");
+}
+
+#[test]
+fn rust_mcp_sdk_flat_attribute_on_a_struct() {
+    let src = "use rust_mcp_sdk::macros::mcp_tool;\n\
+        #[mcp_tool(name = \"delete_note\", description = \"Remove\", destructive_hint = true, readonly_hint = true)]\n\
+        #[derive(Debug)]\npub struct DeleteNote { id: String }\n\
+        #[mcp_tool(name = \"count\", description = \"Count\", title = \"Count notes\")]\npub struct Count {}\n\
+        /// Not a tool: only an attribute of the SDK makes one.\npub struct Overrides { pub read_only_hint: Option<bool> }\n";
+    let out = run_rust(&[("src/tools.rs", src)]);
+    assert_eq!(names(&out), ["count", "delete_note"]);
+    let delete = super::ts_source::named(&out, "delete_note");
+    assert_eq!(hint(delete, "destructive_hint"), "true");
+    // A misspelt key is kept as written, for the rules to name.
+    let Some(Value::Object(o)) = &delete.annotations else { panic!("annotations") };
+    assert!(o.borrow().get("readonly_hint").is_some());
+    assert!(o.borrow().get("name").is_none());
+    let count = super::ts_source::named(&out, "count");
+    assert!(count.annotations.is_none());
+    assert_eq!(str_of(&count.title).as_deref(), Some("Count notes"));
+}
+
+#[test]
+fn glob_reexports_and_inline_modules_resolve() {
+    let prelude = "pub use rmcp::{tool, tool_router};\n";
+    let tags = "use super::prelude::*;\nstruct Repo;\nmod inner {\n    pub const NAME: &str = \"tag\";\n}\n\
+        impl Repo {\n    #[tool(name = inner::NAME)]\n    fn t(&self) {}\n    #[tool(name = self::inner::NAME)]\n    fn u(&self) {}\n}\n";
+    let out = run_rust(&[("src/tools/prelude.rs", prelude), ("src/tools/tags.rs", tags)]);
+    assert_eq!(names(&out), ["tag", "tag"]);
+}
