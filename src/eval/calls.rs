@@ -1122,6 +1122,11 @@ impl Interp<'_> {
                 Bound::Absent => return None,
                 Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
             },
+            Path::WrappedInput(ty) => (self.wrapped_input(handler?, ty, span)?, None),
+            Path::Fields(inner) => {
+                let (v, _) = self.path(inner, call, handler, span)?;
+                (self.fields_schema(&v, span), None)
+            }
             Path::KwsExcept(except) => {
                 let mut rest = PendingCall::new(call.span);
                 rest.keywords = call.keywords.iter().filter(|(k, _)| !except.contains(&&**k)).cloned().collect();

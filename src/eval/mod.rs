@@ -28,6 +28,7 @@ pub mod interp;
 pub mod listing;
 mod namespaces;
 mod queued;
+mod rust_inputs;
 pub mod sdk;
 mod shapes;
 mod signature;

@@ -315,16 +315,30 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
 /// defines), by the callee's last segment ([`crate::frontend::elicit::CALLS`]):
 /// a handler that asks the user before it acts is guarded (MCP022).
 fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
-    let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return vec![] };
-    let Some(m) = p.modules.get(c.module) else { return vec![] };
-    let mut out = vec![];
-    ir::walk::expressions(m, c.func, |e| {
-        let ir::Expr::Call { callee, span, .. } = e else { return };
-        let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
-        if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
-            out.push(*span);
+    // A handler that is a type (rust-mcp-sdk's tool struct) is its methods.
+    let (module, funcs) = match &reg.handler {
+        Some(Value::Func(c) | Value::Bound(c, _)) => (c.module, vec![c.func]),
+        Some(Value::Class(c)) => {
+            let Some(m) = p.modules.get(c.module) else { return vec![] };
+            let methods = m.class(c.class).members.iter().filter_map(|mem| match mem.value {
+                ir::MemberValue::Method(f) => Some(f),
+                ir::MemberValue::Field(_) => None,
+            });
+            (c.module, methods.collect())
         }
-    });
+        _ => return vec![],
+    };
+    let Some(m) = p.modules.get(module) else { return vec![] };
+    let mut out = vec![];
+    for f in funcs {
+        ir::walk::expressions(m, f, |e| {
+            let ir::Expr::Call { callee, span, .. } = e else { return };
+            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
+            if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
+                out.push(*span);
+            }
+        });
+    }
     out.sort_by_key(|s| s.start);
     out
 }

@@ -306,6 +306,14 @@ pub enum Path {
     Key,
     /// The file name of the module without its extension (for [`Op::Export`]).
     ModuleStem,
+    /// The input schema of a Rust handler that takes its input as a
+    /// parameter typed `W<T>`, `W` of this SDK type (rmcp's
+    /// `Parameters<T>`): an object schema with the fields of struct `T`;
+    /// absent when no parameter is (the tool takes no input).
+    WrappedInput(&'static str),
+    /// The object schema of the fields of the struct another path yields
+    /// (rust-mcp-sdk: the `#[mcp_tool]` struct is the tool's input).
+    Fields(&'static Path),
     /// The call's keyword arguments but these, as one record; absent when
     /// there are none (rust-mcp-sdk's flat `#[mcp_tool(read_only_hint = ..)]`).
     KwsExcept(&'static [&'static str]),

@@ -10,6 +10,11 @@
 //!   literal darling parses (`"false"`). The frontend lowers the attribute
 //!   as a call `tool(name=..., annotations={...})` applied to the method,
 //!   so the table reads it as a decorator.
+//! - The tool's input schema is that of `T` in the method's
+//!   `Parameters<T>` argument (`handler/server/wrapper/parameters.rs`,
+//!   schemars of `T`, so serde's renames apply); a method without one
+//!   takes no input. (rmcp before 0.2 marked arguments `#[tool(param)]` /
+//!   `#[tool(aggr)]` instead: not read here.)
 //! - Unknown keys are compile errors in rmcp (darling denies them).
 //!
 //! - `model::Tool` values built at run time are the tools a server lists:
@@ -36,7 +41,7 @@ static TOOL_ATTR: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description"), Path::Member(&Path::Handler, "__doc__")],
     annotations: &[Path::FromMeta(&Path::Kw("annotations"))],
-    params: &[],
+    params: &[Path::WrappedInput("Parameters")],
 };
 
 static TOOL_NEW: Roles = Roles {
@@ -61,7 +66,12 @@ pub static RMCP: SdkTable = SdkTable {
     api: "rust.rmcp",
     langs: &[Lang::Rust],
     modules: &["rmcp", "rmcp_macros"],
-    symbols: &[("tool", "ToolAttr"), ("model.Tool", "ToolType"), ("model.ToolAnnotations", "AnnotationsType")],
+    symbols: &[
+        ("tool", "ToolAttr"),
+        ("handler.server.wrapper.Parameters", "Parameters"),
+        ("model.Tool", "ToolType"),
+        ("model.ToolAnnotations", "AnnotationsType"),
+    ],
     rules: &[
         Rule { on: "ToolAttr", op: Op::Call, effect: Effect::Decorator(&TOOL_ATTR) },
         Rule { on: "ToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },

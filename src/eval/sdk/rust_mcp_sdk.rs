@@ -7,7 +7,8 @@
 //! it does not know is only printed at build time, so a misspelt hint is
 //! silently not set; `annotations` is `None` unless some hint is given.
 //! The frontend lowers the attribute as `mcp_tool(name=.., ...)` called
-//! with the struct. `tool_box!(Tools, [A, B])` lists them for a handler.
+//! with the struct. The struct is the tool's input (its fields, as serde
+//! names them); its `impl`'s methods are the handler (`call_tool`). `tool_box!(Tools, [A, B])` lists them for a handler.
 
 use super::{Effect, Op, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;
@@ -18,7 +19,7 @@ static MCP_TOOL: Roles = Roles {
     title: &[Path::Kw("title")],
     description: &[Path::Kw("description")],
     annotations: &[Path::KwsExcept(&["name", "description", "title", "meta", "icons", "execution"])],
-    params: &[],
+    params: &[Path::Fields(&Path::Handler)],
 };
 
 pub static RUST_MCP_SDK: SdkTable = SdkTable {

@@ -153,3 +153,34 @@ fn glob_reexports_and_inline_modules_resolve() {
     let out = run_rust(&[("src/tools/prelude.rs", prelude), ("src/tools/tags.rs", tags)]);
     assert_eq!(names(&out), ["tag", "tag"]);
 }
+
+#[test]
+fn inputs_are_the_fields_of_the_wrapped_struct_as_serde_names_them() {
+    let args = "#[derive(Deserialize)]\n#[serde(rename_all = \"camelCase\")]\npub struct PruneArgs {\n    pub remote_name: String,\n    #[serde(rename = \"dry\")]\n    pub dry_run: bool,\n    #[serde(skip)]\n    pub cache: u8,\n}\npub type Raw = serde_json::Map<String, serde_json::Value>;\n";
+    let tools = "use rmcp::{tool, handler::server::wrapper::Parameters};\nuse crate::args::{PruneArgs, Raw};\nstruct S;\nimpl S {\n\
+        #[tool]\n    fn prune(&self, Parameters(a): Parameters<PruneArgs>) {}\n\
+        #[tool]\n    fn raw(&self, Parameters(a): Parameters<Raw>) {}\n\
+        #[tool]\n    fn none(&self) {}\n\
+        #[tool]\n    fn look_alike(&self, p: Vec<PruneArgs>) {}\n}\n";
+    let out = run_rust(&[("src/args.rs", args), ("src/tools.rs", tools)]);
+    let params = |n| super::ts_source::params(super::ts_source::named(&out, n));
+    assert_eq!(params("prune"), Some(vec!["remoteName".to_string(), "dry".to_string()]));
+    assert_eq!(params("raw"), None, "a map's fields are unknown");
+    assert_eq!(params("none"), Some(vec![]));
+    assert_eq!(params("look_alike"), Some(vec![]), "only the SDK's wrapper is an input");
+}
+
+#[test]
+fn a_nested_fn_is_not_part_of_the_handler() {
+    let src = "use rmcp::tool;\nstruct S;\nimpl S {\n    #[tool]\n    fn purge(&self) -> u8 {\n        fn ask() -> u8 { 1 }\n        ask()\n    }\n}\n";
+    let (_, m) = crate::frontend::rust::parse_file(FileId(0), Path::new("src/lib.rs"), src);
+    let m = m.expect("lowers");
+    let purge = m.funcs.iter().position(|f| f.name.as_deref() == Some("purge")).expect("purge");
+    let mut defined = 0;
+    crate::ir::walk::expressions(&m, crate::ir::FuncId(purge as u32), |e| {
+        if let Expr::Func(..) = e {
+            defined += 1;
+        }
+    });
+    assert_eq!(defined, 0);
+}

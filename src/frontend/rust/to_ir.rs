@@ -473,6 +473,16 @@ impl Lx {
                     ("Vec", Some(inner)) => self.ty(inner).map(|(e, _)| (e, TypeHolds::List)),
                     ("HashMap" | "BTreeMap", _) => None,
                     ("Option" | "Box" | "Arc" | "Rc" | "LazyLock" | "Lazy" | "Cow", Some(inner)) => self.ty(inner),
+                    // `Parameters<T>`: the type applied to its argument, as
+                    // Python subscripts a generic (`list[T]`).
+                    (_, Some(inner)) => {
+                        let object = self.syn_path(&p.path, span);
+                        let index = match self.ty(inner) {
+                            Some((e, _)) => e,
+                            None => Expr::Unknown(self.sp(inner)),
+                        };
+                        Some((Expr::Index { object: Box::new(object), index: Box::new(index), span }, TypeHolds::One))
+                    }
                     _ => Some((self.syn_path(&p.path, span), TypeHolds::One)),
                 }
             }
@@ -544,19 +554,18 @@ impl Lx {
             }
             syn::Item::Struct(s) => {
                 let name = ident(&s.ident);
-                let members = s
-                    .fields
-                    .iter()
-                    .filter_map(|f| {
-                        let field = f.ident.as_ref()?;
-                        let annotation = self.ty(&f.ty).map(|(e, _)| e);
-                        Some(Member {
-                            name: ident(field),
-                            name_span: self.sp(field),
-                            is_static: false,
-                            value: MemberValue::Field(None),
-                            annotation,
-                        })
+                // Fields are named as serde (de)serialises them (`rename`,
+                // `rename_all`, `skip`): the names an input schema has.
+                let serialized = super::items::struct_fields(s).unwrap_or_default();
+                let at = self.sp(&s.ident);
+                let members = serialized
+                    .into_iter()
+                    .map(|name| Member {
+                        name,
+                        name_span: at,
+                        is_static: false,
+                        value: MemberValue::Field(None),
+                        annotation: None,
                     })
                     .collect();
                 let id = self.class(Some(name.clone()), self.sp(&s.ident), ClassKind::Struct, members, span);
@@ -867,6 +876,24 @@ impl Lx {
                         _ => value,
                     };
                     out.push(Stmt::Let { target, value, span });
+                }
+                // A nested `fn` captures nothing: it is another function of
+                // the module (not a closure of this one, whose body a
+                // handler's checks would read), bound here by its name.
+                syn::Stmt::Item(syn::Item::Fn(f)) => {
+                    let id = self.function(&f.attrs, &f.sig, &f.block, false);
+                    let span = self.sp(&f.sig.ident);
+                    let name = ident(&f.sig.ident);
+                    let hoisted = format!("{}#{}", name, id.0);
+                    self.imports.push(Stmt::Let {
+                        target: Pattern::Name(hoisted.clone(), span),
+                        value: Expr::Func(id, span),
+                        span,
+                    });
+                    out.insert(
+                        0,
+                        Stmt::Let { target: Pattern::Name(name, span), value: Expr::Name(hoisted, span), span },
+                    );
                 }
                 syn::Stmt::Item(item) => {
                     let mut items = vec![];
