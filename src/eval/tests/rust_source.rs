@@ -184,3 +184,13 @@ fn a_nested_fn_is_not_part_of_the_handler() {
     });
     assert_eq!(defined, 0);
 }
+
+#[test]
+fn a_glob_import_of_the_sdk_brings_its_names() {
+    let src = "use rmcp::*;\nstruct S;\n#[tool_router]\nimpl S {\n    #[tool(annotations(read_only_hint))]\n    fn status(&self) {}\n}\n";
+    let out = run_rust(&[("src/lib.rs", src)]);
+    assert_eq!(hint(super::ts_source::named(&out, "status"), "read_only_hint"), "true");
+    // Another crate's glob brings no SDK name.
+    let src = src.replace("rmcp::*", "swiftide::*");
+    assert!(run_rust(&[("src/lib.rs", &src)]).registrations.is_empty());
+}

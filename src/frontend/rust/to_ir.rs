@@ -347,15 +347,20 @@ impl Lx {
                 self.use_name(prefix, &name, &ident(&r.rename), leading_colon, span);
             }
             syn::UseTree::Glob(_) => {
-                if let Root::Module(spec, rest) = self.root(prefix, leading_colon) {
-                    let module = join(&spec, &rest);
-                    self.imports.push(Stmt::Import(Import {
-                        local: "*".into(),
-                        module,
-                        member: Some("*".into()),
-                        span,
-                    }));
-                }
+                let module = match self.root(prefix, leading_colon) {
+                    Root::Module(spec, rest) => join(&spec, &rest),
+                    // `use rmcp::*`: a crate, not a name of this file.
+                    Root::Local(segs)
+                        if segs.len() == 1
+                            && !self.known.contains(&segs[0])
+                            && !self.inline_mods.contains(&segs[0]) =>
+                    {
+                        segs[0].clone()
+                    }
+                    // Names of this file (an inline module's) are visible already.
+                    Root::Local(_) => return,
+                };
+                self.imports.push(Stmt::Import(Import { local: "*".into(), module, member: Some("*".into()), span }));
             }
         }
     }
