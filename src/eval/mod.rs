@@ -173,14 +173,16 @@ fn run_roots(it: &mut Interp) -> bool {
             .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
             .unwrap_or_else(|| empty(class.span));
         let inst = it.construct(class, ctor_args, class.span);
-        for (module, id, env, owner) in methods(it, class) {
+        for (module, id, env, owner, is_static) in methods(it, class) {
             if it.invoked.contains(&(module, id)) {
                 continue;
             }
             let span = it.modules[module].func(id).span;
             let args = root_args(it, module, id, env.clone(), span);
+            // A static method (a Rust associated fn without `self`) sees the class.
+            let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
             let closure = Rc::new(Closure { module, func: id, env, class: Some(owner) });
-            it.invoke(&closure, Some(inst.clone()), args, Span { end: span.start, ..span });
+            it.invoke(&closure, Some(this), args, Span { end: span.start, ..span });
         }
     }
     let closures = it.closures.clone();
@@ -201,7 +203,7 @@ fn run_roots(it: &mut Interp) -> bool {
 fn methods(
     it: &Interp,
     class: &Rc<value::ClassVal>,
-) -> Vec<(usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>)> {
+) -> Vec<(usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>, bool)> {
     let mut out = vec![];
     let mut names: Vec<&str> = vec![];
     let mut todo = vec![class.clone()];
@@ -215,11 +217,11 @@ fn methods(
         for m in &decl.members {
             if let MemberValue::Method(id) = m.value {
                 let f = it.modules[c.module].func(id);
-                if f.kind == FuncKind::Constructor || m.is_static || names.contains(&m.name.as_str()) {
+                if f.kind == FuncKind::Constructor || names.contains(&m.name.as_str()) {
                     continue;
                 }
                 names.push(m.name.as_str());
-                out.push((c.module, id, c.env.clone(), c.clone()));
+                out.push((c.module, id, c.env.clone(), c.clone(), m.is_static));
             }
         }
         for b in &c.bases {

@@ -30,7 +30,6 @@ const GAPS: &[&str] = &[
     "rust/pmcp-builders",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
-    "rust/rmcp-tool-helpers",
     "rust/rmcp-tool-traits",
 ];
 

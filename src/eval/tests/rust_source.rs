@@ -194,3 +194,14 @@ fn a_glob_import_of_the_sdk_brings_its_names() {
     let src = src.replace("rmcp::*", "swiftide::*");
     assert!(run_rust(&[("src/lib.rs", &src)]).registrations.is_empty());
 }
+
+#[test]
+fn associated_fns_nothing_calls_run_as_roots() {
+    let src = "use rmcp::model::{Tool, ToolAnnotations};\n\
+        fn read_tool(name: &'static str) -> Tool { Tool::new(name, \"\", s()).annotate(ToolAnnotations::new().read_only(true)) }\n\
+        pub struct Server;\nimpl Server {\n    pub fn tools() -> Vec<Tool> { vec![read_tool(\"list_notes\"), Self::bare(\"drop\")] }\n\
+        fn bare(name: &'static str) -> Tool { Tool::new(name, \"\", s()) }\n}\n";
+    let out = run_rust(&[("src/lib.rs", src)]);
+    assert_eq!(hint(super::ts_source::named(&out, "list_notes"), "read_only_hint"), "true");
+    assert!(super::ts_source::named(&out, "drop").annotations.is_none());
+}
