@@ -897,6 +897,7 @@ impl Interp<'_> {
                     Value::Undefined(span)
                 }
             }
+            Effect::Nothing => Value::Undefined(span),
             Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
             Effect::Set(_) => Value::Unknown(span),
             Effect::CallsBack { func, with } => {

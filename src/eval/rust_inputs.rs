@@ -44,7 +44,12 @@ impl Interp<'_> {
 
     /// [`super::sdk::Path::Fields`]: the object schema of a struct's fields.
     pub(super) fn fields_schema(&mut self, v: &Value, span: Span) -> Value {
-        let Value::Class(class) = v else { return Value::Unknown(span) };
+        let class = match v {
+            Value::Class(class) => class,
+            // `()`: no input.
+            Value::Null(_) => return object_schema(Obj::new(span), span),
+            _ => return Value::Unknown(span),
+        };
         let mut props = Obj::new(span);
         self.field_props(class, &mut props);
         object_schema(props, span)

@@ -30,7 +30,6 @@ const GAPS: &[&str] = &[
     "rust/pmcp-builders",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
-    "rust/rmcp-tool-traits",
 ];
 
 /// One line per tool (where it is reported, its name, its hints) and one per

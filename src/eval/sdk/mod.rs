@@ -181,6 +181,9 @@ pub enum Effect {
     ListingDecorator(&'static Listing),
     /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
     ListingHandler(&'static Listing),
+    /// No value: an SDK default that is unset (a Rust trait's provided
+    /// method returning `None`, reached when an impl does not override it).
+    Nothing,
     /// A builder record of SDK type `ty` (`ToolAnnotations::new()`), with
     /// these fields set from the call ([`super::builders`]).
     Builder { ty: &'static str, fields: &'static [(&'static str, SetTo)] },

@@ -15,6 +15,10 @@
 //!   schemars of `T`, so serde's renames apply); a method without one
 //!   takes no input. (rmcp before 0.2 marked arguments `#[tool(param)]` /
 //!   `#[tool(aggr)]` instead: not read here.)
+//! - `impl ToolBase for T` (`handler/server/router/tool/tool_traits.rs`,
+//!   rmcp 0.9 and later, with `SyncTool`/`AsyncTool` for the call): the
+//!   associated fns `name()`, `title()`, `description()`, `annotations()`
+//!   (defaults: none) and `type Parameter` (the input) describe the tool.
 //! - Unknown keys are compile errors in rmcp (darling denies them).
 //!
 //! - `model::Tool` values built at run time are the tools a server lists:
@@ -44,6 +48,16 @@ static TOOL_ATTR: Roles = Roles {
     params: &[Path::WrappedInput("Parameters")],
 };
 
+/// `impl ToolBase for T`: the SDK calls the impl's associated fns.
+static TOOL_BASE: Roles = Roles {
+    api: crate::frontend::rust::API_TOOL_BASE,
+    name: &[Path::Returned(&Path::Member(&Path::Arg(1), "name"))],
+    title: &[Path::Returned(&Path::Member(&Path::Arg(1), "title"))],
+    description: &[Path::Returned(&Path::Member(&Path::Arg(1), "description"))],
+    annotations: &[Path::Returned(&Path::Member(&Path::Arg(1), "annotations"))],
+    params: &[Path::Fields(&Path::Member(&Path::Arg(1), "Parameter"))],
+};
+
 static TOOL_NEW: Roles = Roles {
     api: crate::frontend::rust::API_TOOL_NEW,
     name: &[Path::Arg(0)],
@@ -69,11 +83,19 @@ pub static RMCP: SdkTable = SdkTable {
     symbols: &[
         ("tool", "ToolAttr"),
         ("handler.server.wrapper.Parameters", "Parameters"),
+        ("handler.server.router.tool.ToolBase", "ToolBase"),
         ("model.Tool", "ToolType"),
         ("model.ToolAnnotations", "AnnotationsType"),
     ],
     rules: &[
         Rule { on: "ToolAttr", op: Op::Call, effect: Effect::Decorator(&TOOL_ATTR) },
+        Rule { on: "ToolBase", op: Op::Extend, effect: Effect::Register(&TOOL_BASE) },
+        // What an implementor is of the trait (the interpreter reads the
+        // members an impl does not define off it): the provided methods.
+        Rule { on: "ToolBase", op: Op::Call, effect: Effect::Returns("ToolBaseImpl") },
+        Rule { on: "ToolBaseImpl", op: Op::Method("title"), effect: Effect::Nothing },
+        Rule { on: "ToolBaseImpl", op: Op::Method("description"), effect: Effect::Nothing },
+        Rule { on: "ToolBaseImpl", op: Op::Method("annotations"), effect: Effect::Nothing },
         Rule { on: "ToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "ToolType", op: Op::Method("new_with_raw"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "Tool", op: Op::Method("annotate"), effect: Effect::Update(&ANNOTATE) },

@@ -205,3 +205,24 @@ fn associated_fns_nothing_calls_run_as_roots() {
     assert_eq!(hint(super::ts_source::named(&out, "list_notes"), "read_only_hint"), "true");
     assert!(super::ts_source::named(&out, "drop").annotations.is_none());
 }
+
+#[test]
+fn a_tool_base_impl_is_a_tool_and_a_project_trait_of_that_name_is_not() {
+    let src = "use std::borrow::Cow;\nuse rmcp::handler::server::router::tool::ToolBase;\nuse rmcp::model::ToolAnnotations;\n\
+        pub struct GetKey;\nimpl GetKey {\n    const NAME: &'static str = \"get_key\";\n}\n\
+        impl ToolBase for GetKey {\n    type Parameter = KeyInput;\n    fn name() -> Cow<'static, str> { Self::NAME.into() }\n\
+        fn annotations() -> Option<ToolAnnotations> { Some(ToolAnnotations::new().read_only(true)) }\n}\n\
+        pub struct Count;\nimpl ToolBase for Count {\n    type Parameter = ();\n    fn name() -> Cow<'static, str> { Cow::Borrowed(\"count\") }\n}\n\
+        pub struct KeyInput { key: String }\n";
+    let plugin = "pub trait ToolBase { fn name(&self) -> &str; }\npub struct Shell;\nimpl ToolBase for Shell { fn name(&self) -> &str { \"shell\" } }\n";
+    let out = run_rust(&[("src/lib.rs", src), ("src/plugin.rs", plugin)]);
+    assert_eq!(names(&out), ["count", "get_key"]);
+    let get = super::ts_source::named(&out, "get_key");
+    assert_eq!(hint(get, "read_only_hint"), "true");
+    assert_eq!(super::ts_source::params(get), Some(vec!["key".to_string()]));
+    let count = super::ts_source::named(&out, "count");
+    // The trait's provided `annotations()` and `title()` are `None`.
+    assert!(matches!(count.annotations, None | Some(Value::Undefined(_))), "{:?}", count.annotations);
+    assert!(matches!(count.title, None | Some(Value::Undefined(_))));
+    assert_eq!(super::ts_source::params(count), Some(vec![]));
+}

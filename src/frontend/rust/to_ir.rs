@@ -132,13 +132,16 @@ pub fn lower(file: FileId, ast: &syn::File, mod_rs: bool, stem: &str, crate_root
     cx.items(&ast.items, &mut body, &mut after);
     // Items are visible in the whole file, whatever their order: functions
     // first (a const may call one), then values, then the types whose
-    // attributes and methods' attributes may read either.
+    // attributes and methods' attributes may read either, impls last.
     let mut out = std::mem::take(&mut cx.imports);
+    let classes = &cx.module.classes;
     let rank = |s: &Stmt| match s {
         Stmt::Func(_) => 0,
         Stmt::Let { .. } => 1,
+        // Impls last among types: their associated types name the others.
+        Stmt::Class(c) if classes[c.0 as usize].kind == ClassKind::Impl => 3,
         Stmt::Class(_) => 2,
-        _ => 3,
+        _ => 4,
     };
     body.sort_by_key(rank);
     out.extend(body);
@@ -491,6 +494,8 @@ impl Lx {
                     _ => Some((self.syn_path(&p.path, span), TypeHolds::One)),
                 }
             }
+            // `()`: no value (a tool without input).
+            syn::Type::Tuple(t) if t.elems.is_empty() => Some((Expr::Lit(Lit::Null, self.sp(t)), TypeHolds::One)),
             syn::Type::Reference(r) => self.ty(&r.elem),
             syn::Type::Paren(p) => self.ty(&p.elem),
             syn::Type::Group(g) => self.ty(&g.elem),
@@ -683,6 +688,17 @@ impl Lx {
                     let id = self.function(&f.attrs, &f.sig, &f.block, true);
                     members.push(self.method_member(&f.sig, id));
                 }
+                // `type Parameter = KeyInput;`: the type, read as a static field.
+                syn::ImplItem::Type(t) => {
+                    let value = self.ty(&t.ty).map_or(Expr::Unknown(self.sp(&t.ty)), |(e, _)| e);
+                    members.push(Member {
+                        name: ident(&t.ident),
+                        name_span: self.sp(&t.ident),
+                        is_static: true,
+                        value: MemberValue::Field(Some(value)),
+                        annotation: None,
+                    });
+                }
                 syn::ImplItem::Const(c) => {
                     let value = self.typed(&c.expr, &c.ty);
                     members.push(Member {
@@ -701,14 +717,21 @@ impl Lx {
             None => vec![],
         };
         let existing = self_name.as_ref().and_then(|n| self.structs.get(n)).copied();
-        match existing {
+        // A trait impl is also a class of its own, based on the trait and
+        // spanned from `impl`: an SDK trait (rmcp's `ToolBase`) sees the
+        // impl, reported where it is written. Its methods are the type's too.
+        let trait_impl = !bases.is_empty();
+        if let (Some(id), true) = (existing, trait_impl) {
+            self.module.classes[id.0 as usize].members.extend(members.iter().cloned());
+        }
+        match existing.filter(|_| !trait_impl) {
             Some(id) => {
                 let c = &mut self.module.classes[id.0 as usize];
                 c.members.extend(members);
-                c.bases.extend(bases);
             }
             None => {
-                let name_span = self.sp(&i.self_ty);
+                let name_span =
+                    if trait_impl { self.join(i.impl_token.span, i.self_ty.span()) } else { self.sp(&i.self_ty) };
                 let id = self.module.add_class(Class {
                     name: None,
                     name_span,
