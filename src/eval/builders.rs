@@ -47,6 +47,32 @@ impl Interp<'_> {
     }
 }
 
+impl Interp<'_> {
+    /// [`Effect::UpdateHints`]: the fields set in the annotations of the
+    /// tool `s` stands for (a record made for it when it has none).
+    pub(super) fn update_hints(
+        &mut self,
+        s: &SdkValue,
+        fields: &[(&'static str, SetTo)],
+        call: &PendingCall,
+        span: Span,
+    ) {
+        let Some(r) = s.registration.filter(|r| *r < self.registrations.len()) else { return };
+        let reg = &mut self.registrations[r];
+        let mut obj = match &reg.annotations {
+            None | Some(Value::Undefined(_) | Value::Null(_)) => Obj::new(span),
+            Some(Value::Object(o)) => {
+                let o = o.borrow();
+                Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }
+            }
+            // Unknown or one of several: setting a field keeps it so.
+            Some(_) => return,
+        };
+        set_fields(&mut obj, fields, call, span);
+        reg.annotations = Some(Value::Object(Rc::new(RefCell::new(obj))));
+    }
+}
+
 fn set_fields(obj: &mut Obj, fields: &[(&'static str, SetTo)], call: &PendingCall, span: Span) {
     for (key, to) in fields {
         let (value, at) = match to {

@@ -892,12 +892,16 @@ impl Interp<'_> {
                 // A builder's chain goes on with the same tool (rmcp's
                 // `Tool::new(..).annotate(..)`); JavaScript's `update` returns nothing.
                 if TABLES[s.table].langs.contains(&Lang::Rust) {
-                    Value::Sdk(s.clone())
+                    chained(s)
                 } else {
                     Value::Undefined(span)
                 }
             }
             Effect::Nothing => Value::Undefined(span),
+            Effect::UpdateHints(fields) => {
+                self.update_hints(s, fields, &call, span);
+                chained(s)
+            }
             Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
             Effect::Set(_) => Value::Unknown(span),
             Effect::CallsBack { func, with } => {
@@ -1162,6 +1166,17 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// The value a builder method called on `s` returns: the same tool (not
+/// the method read off it), so the chain goes on.
+fn chained(s: &SdkValue) -> Value {
+    Value::Sdk(Rc::new(SdkValue {
+        method: None,
+        pending: s.pending.clone(),
+        registration: s.registration,
+        ..sdk_value(s.table, s.ty, s.span)
+    }))
 }
 
 /// The functions a call passes, by position or keyword.

@@ -27,7 +27,6 @@ const GAPS: &[&str] = &[
     "go/tool-lists",
     "go/toolset-registry",
     "rust/broken-file",
-    "rust/pmcp-builders",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
 ];

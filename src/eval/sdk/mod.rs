@@ -187,6 +187,9 @@ pub enum Effect {
     /// A builder record of SDK type `ty` (`ToolAnnotations::new()`), with
     /// these fields set from the call ([`super::builders`]).
     Builder { ty: &'static str, fields: &'static [(&'static str, SetTo)] },
+    /// Called on a value that stands for a registered tool: these hints
+    /// set in its annotations (pmcp's `.read_only()` shortcuts).
+    UpdateHints(&'static [(&'static str, SetTo)]),
     /// A method of a builder record: a copy with these fields set
     /// (`.read_only(b)`; pmcp's `.destructive()` sets two).
     Set(&'static [(&'static str, SetTo)]),
@@ -424,6 +427,7 @@ mod functools;
 mod mcp_framework;
 mod mcp_handler;
 mod mcp_use;
+mod pmcp;
 mod punkpeye_fastmcp;
 mod pydantic;
 mod python_lowlevel;
@@ -444,6 +448,7 @@ pub use functools::FUNCTOOLS;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
+pub use pmcp::PMCP;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
@@ -486,6 +491,7 @@ pub static TABLES: &[&SdkTable] = &[
     // Rust.
     &RMCP,
     &RUST_MCP_SDK,
+    &PMCP,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

@@ -226,3 +226,27 @@ fn a_tool_base_impl_is_a_tool_and_a_project_trait_of_that_name_is_not() {
     assert!(matches!(count.title, None | Some(Value::Undefined(_))));
     assert_eq!(super::ts_source::params(count), Some(vec![]));
 }
+
+#[test]
+fn pmcp_typed_tools_and_tool_infos() {
+    let src = "use pmcp::types::{ToolAnnotations, ToolInfo};\nuse pmcp::TypedTool;\nfn main() {\n\
+        let a = TypedTool::new(\"list\", |x: u8| x).with_description(\"List\").read_only().open_world();\n\
+        let b = TypedTool::new(\"remove\", |x: u8| x).destructive();\n\
+        let c = TypedTool::new(\"replace\", |x: u8| x).read_only().with_annotations(ToolAnnotations::new().with_idempotent(true));\n\
+        let d = ToolInfo::with_annotations(\"touch\", None, s(), ToolAnnotations::new().with_read_only(false));\n\
+        let e = ToolInfo::new(\"stat\", None, s());\n}\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert_eq!(names(&out), ["list", "remove", "replace", "stat", "touch"]);
+    let by = |n| super::ts_source::named(&out, n);
+    assert_eq!(hint(by("list"), "read_only_hint"), "true");
+    assert_eq!(hint(by("list"), "open_world_hint"), "true");
+    assert_eq!(str_of(&by("list").description).as_deref(), Some("List"));
+    // `.destructive()` sets both.
+    assert_eq!(hint(by("remove"), "read_only_hint"), "false");
+    assert_eq!(hint(by("remove"), "destructive_hint"), "true");
+    // `.with_annotations(..)` replaces what the shortcuts set.
+    assert_eq!(hint(by("replace"), "read_only_hint"), "absent");
+    assert_eq!(hint(by("replace"), "idempotent_hint"), "true");
+    assert_eq!(hint(by("touch"), "read_only_hint"), "false");
+    assert!(by("stat").annotations.is_none());
+}
