@@ -857,7 +857,7 @@ impl Interp<'_> {
         self.sdk_effect(s, rule, &rule.effect, call, span)
     }
 
-    fn sdk_effect(
+    pub(super) fn sdk_effect(
         &mut self,
         s: &Rc<SdkValue>,
         rule: &'static super::sdk::Rule,

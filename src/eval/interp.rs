@@ -500,6 +500,10 @@ impl<'p> Interp<'p> {
             }
             Place::Member { object, name, span } => {
                 let target = self.eval(act, object);
+                if let Value::Sdk(s) = &target {
+                    self.sdk_assign(s, name, value, *span);
+                    return;
+                }
                 self.set_member(&target, name, value, Some(*span));
             }
             Place::Index { object, index, span } => {
@@ -616,11 +620,13 @@ impl<'p> Interp<'p> {
                 let args = self.eval_args(act, args);
                 self.call_value(&c, None, args, *span)
             }
-            Expr::Object { entries, span } | Expr::Struct { entries, span, .. } => {
-                if let Expr::Struct { ty, .. } = expr {
-                    self.eval(act, ty);
-                }
-                self.eval_object(act, entries, *span)
+            Expr::Object { entries, span } => self.eval_object(act, entries, *span),
+            // A typed record literal is a value of its type, as if declared so.
+            Expr::Struct { ty, entries, span } => {
+                let t = self.eval(act, ty);
+                let v = self.eval_object(act, entries, *span);
+                self.typed(&v, &t, crate::ir::TypeHolds::One, *span);
+                v
             }
             Expr::List { items, span } => {
                 let mut out = vec![];

@@ -95,6 +95,9 @@ pub enum Op {
     /// Handing the value to an SDK where it sends JSON schema (a tool's
     /// input schema): the JSON schema the SDK makes of it.
     ToJsonSchema,
+    /// Writing this property of the value (`tool.annotations = v`, a Rust
+    /// struct's public field): the effect sees the value as argument 0.
+    Assign(&'static str),
     /// Subscripting the value (`Optional[Model]`, `list[str]`): the effect
     /// sees the index as the call's positional arguments, a tuple's items
     /// one by one.

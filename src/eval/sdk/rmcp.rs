@@ -26,7 +26,7 @@
 //!   `Tool::new_with_raw(name, Option<description>, schema)`, then
 //!   `.annotate(a)` / `.with_annotations(a)` (both set `annotations`),
 //!   `.with_title(t)`. Each `Tool::new` is reported as a tool; its chain
-//!   updates it.
+//!   updates it. A `Tool { .. }` struct literal is a tool too.
 //! - `model::ToolAnnotations::new()` / `::with_title(t)` and the chainable
 //!   `.read_only(b)`, `.destructive(b)`, `.idempotent(b)`, `.open_world(b)`
 //!   each set the snake_case field of that hint (serialised camelCase).
@@ -67,6 +67,16 @@ static TOOL_NEW: Roles = Roles {
     params: &[],
 };
 
+/// A `Tool { name, title, description, annotations, .. }` literal.
+static TOOL_STRUCT: Roles = Roles {
+    api: crate::frontend::rust::API_TOOL_STRUCT,
+    name: &[Path::Member(&Path::Arg(0), "name")],
+    title: &[Path::Member(&Path::Arg(0), "title")],
+    description: &[Path::Member(&Path::Arg(0), "description")],
+    annotations: &[Path::Member(&Path::Arg(0), "annotations")],
+    params: &[],
+};
+
 static ANNOTATE: Roles =
     Roles { api: "", name: &[], title: &[], description: &[], annotations: &[Path::Arg(0)], params: &[] };
 
@@ -96,11 +106,15 @@ pub static RMCP: SdkTable = SdkTable {
         Rule { on: "ToolBaseImpl", op: Op::Method("title"), effect: Effect::Nothing },
         Rule { on: "ToolBaseImpl", op: Op::Method("description"), effect: Effect::Nothing },
         Rule { on: "ToolBaseImpl", op: Op::Method("annotations"), effect: Effect::Nothing },
+        Rule { on: "ToolType", op: Op::Typed, effect: Effect::Define(&TOOL_STRUCT) },
         Rule { on: "ToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "ToolType", op: Op::Method("new_with_raw"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "Tool", op: Op::Method("annotate"), effect: Effect::Update(&ANNOTATE) },
         Rule { on: "Tool", op: Op::Method("with_annotations"), effect: Effect::Update(&ANNOTATE) },
         Rule { on: "Tool", op: Op::Method("with_title"), effect: Effect::Update(&WITH_TITLE) },
+        // `tool.annotations = Some(..)`, `tool.title = ..`: the struct's fields.
+        Rule { on: "Tool", op: Op::Assign("annotations"), effect: Effect::Update(&ANNOTATE) },
+        Rule { on: "Tool", op: Op::Assign("title"), effect: Effect::Update(&WITH_TITLE) },
         Rule { on: "Tool", op: Op::AnyMethod, effect: Effect::Update(&KEEP) },
         Rule {
             on: "AnnotationsType",

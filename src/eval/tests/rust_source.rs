@@ -250,3 +250,17 @@ fn pmcp_typed_tools_and_tool_infos() {
     assert_eq!(hint(by("touch"), "read_only_hint"), "false");
     assert!(by("stat").annotations.is_none());
 }
+
+#[test]
+fn tool_struct_literals_and_field_writes() {
+    let src = "use rmcp::model::{Tool, ToolAnnotations};\n\
+        pub fn literal() -> Tool {\n    Tool { name: \"pin\".into(), title: Some(\"Pin\".into()), annotations: Some(ToolAnnotations { open_world_hint: Some(false), ..Default::default() }), icons: None }\n}\n\
+        pub fn later() -> Tool {\n    let mut t = Tool::new(\"tag\", \"Tag\", s());\n    t.annotations = Some(ToolAnnotations::new().read_only(false));\n    t\n}\n\
+        pub struct Other { pub name: &'static str }\npub fn other() -> Other { Other { name: \"not_a_tool\" } }\n";
+    let out = run_rust(&[("src/lib.rs", src)]);
+    assert_eq!(names(&out), ["pin", "tag"]);
+    let pin = super::ts_source::named(&out, "pin");
+    assert_eq!(hint(pin, "open_world_hint"), "false");
+    assert_eq!(str_of(&pin.title).as_deref(), Some("Pin"));
+    assert_eq!(hint(super::ts_source::named(&out, "tag"), "read_only_hint"), "false");
+}
