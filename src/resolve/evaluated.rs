@@ -64,7 +64,11 @@ impl Resolver<'_, '_> {
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
         let mut out: Vec<Tool> = vec![];
-        let mut seen: std::collections::HashSet<(Span, Option<String>)> = Default::default();
+        // Each tool once, by site and name: the registration reached through
+        // the most project calls wins (a function that was run as a root with
+        // unknown arguments and is also called with known ones is no root:
+        // its caller's chain, `make(..).annotate(..)`, is what it serves).
+        let mut seen: HashMap<(Span, Option<String>), (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
         // is unknown (an optional extra a caller may pass) is no tool of
@@ -101,8 +105,17 @@ impl Resolver<'_, '_> {
                 continue;
             };
             let tool = self.tool_of(reg, &facts, lang, &program);
-            if seen.insert((tool.site, tool.name.clone())) {
-                out.push(tool);
+            let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
+            match seen.get(&(tool.site, tool.name.clone())) {
+                None => {
+                    seen.insert((tool.site, tool.name.clone()), (out.len(), depth));
+                    out.push(tool);
+                }
+                Some(&(i, d)) if depth > d && reg.from_root => {
+                    seen.insert((tool.site, tool.name.clone()), (i, depth));
+                    out[i] = tool;
+                }
+                Some(_) => {}
             }
         }
         out
