@@ -199,11 +199,15 @@ fn run_roots(it: &mut Interp) -> bool {
     ran
 }
 
+/// A method to run as a root: its module and function, the defining
+/// class's scope and the class, and whether it is static.
+type ClassMethod = (usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>, bool);
+
 /// Every method of a class and its bases (overridden ones once), with the class that defines it.
 fn methods(
     it: &Interp,
     class: &Rc<value::ClassVal>,
-) -> Vec<(usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>, bool)> {
+) -> Vec<ClassMethod> {
     let mut out = vec![];
     let mut names: Vec<&str> = vec![];
     let mut todo = vec![class.clone()];

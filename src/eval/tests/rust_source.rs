@@ -13,7 +13,7 @@ impl Linker for Files {
     fn resolve(&self, _: usize, import: &Import) -> Link {
         let last = import.module.rsplit("::").next().unwrap_or("");
         let stem = |p: &&str| Path::new(p).file_stem().is_some_and(|s| s == last);
-        match (self.0.iter().position(|p| stem(p)), &import.member) {
+        match (self.0.iter().position(stem), &import.member) {
             (Some(i), Some(member)) => Link::Member(i, member.clone()),
             (Some(i), None) => Link::Module(i),
             _ => Link::External,
