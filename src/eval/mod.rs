@@ -204,10 +204,7 @@ fn run_roots(it: &mut Interp) -> bool {
 type ClassMethod = (usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>, bool);
 
 /// Every method of a class and its bases (overridden ones once), with the class that defines it.
-fn methods(
-    it: &Interp,
-    class: &Rc<value::ClassVal>,
-) -> Vec<ClassMethod> {
+fn methods(it: &Interp, class: &Rc<value::ClassVal>) -> Vec<ClassMethod> {
     let mut out = vec![];
     let mut names: Vec<&str> = vec![];
     let mut todo = vec![class.clone()];
