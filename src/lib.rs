@@ -16,6 +16,7 @@ pub mod fingerprint;
 pub mod frontend;
 pub mod fsguard;
 pub mod ir;
+pub mod lang;
 pub mod model;
 pub mod pathglob;
 pub mod probe;
@@ -235,8 +236,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     notes.sort();
 
     let tools = resolve::resolve_all(&linker, &parsed);
-    // The program's IR and syntax are freed on another thread while the
-    // rules run: on one large file that is a tenth of the run.
+    // The program's IR (every file's) is freed on another thread while the
+    // rules run, not after them on this one.
     let (tools, findings) = std::thread::scope(|s| {
         s.spawn(move || drop(linker));
         // Each file's settings, looked up once.

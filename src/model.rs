@@ -7,33 +7,7 @@
 
 use crate::source::{FileId, Span};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lang {
-    Python,
-    TypeScript,
-    JavaScript,
-    Go,
-    Rust,
-}
-
-impl Lang {
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::Python => "python",
-            Lang::TypeScript => "typescript",
-            Lang::JavaScript => "javascript",
-            Lang::Go => "go",
-            Lang::Rust => "rust",
-        }
-    }
-    /// The line-comment leader, for inline suppressions.
-    pub fn line_comment(self) -> &'static str {
-        match self {
-            Lang::Python => "#",
-            Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust => "//",
-        }
-    }
-}
+pub use crate::lang::Lang;
 
 // ---------------------------------------------------------------------------
 // Frontend output
@@ -622,7 +596,7 @@ impl Annotations {
 }
 
 /// A tool registration with everything resolution could learn about it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Tool {
     /// `None` when the name is computed at run time.
     pub name: Option<String>,

@@ -178,17 +178,24 @@ impl Interp<'_> {
             Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
                 let recv = self.eval(act, object);
                 let recv = self.named_receiver(act, object, recv);
-                let call = self.eval_args(act, args);
+                let mut call = self.eval_args(act, args);
+                let lang = self.modules[act.frame.borrow().module].lang;
+                if lang == crate::model::Lang::Go && args.len() == 1 {
+                    let method = self.get_member(&recv, name, *mspan);
+                    self.spread_results(args, &mut call, &method);
+                }
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
-                let lang = self.modules[act.frame.borrow().module].lang;
                 self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
                 let f = self.eval(act, callee);
                 let f = super::listing::definition_at(f, callee.span());
-                let call = self.eval_args(act, args);
+                let mut call = self.eval_args(act, args);
+                if self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go {
+                    self.spread_results(args, &mut call, &f);
+                }
                 self.call_value(&f, None, call, span)
             }
         }
@@ -352,6 +359,15 @@ impl Interp<'_> {
     pub(super) fn call_value(&mut self, f: &Value, this: Option<Value>, call: PendingCall, span: Span) -> Value {
         match f {
             Value::Func(c) => self.invoke(c, this, call, span),
+            // An instance method read off its class is the plain function:
+            // its first argument is the receiver (`Base.__init__(self, x)`).
+            Value::Bound(c, recv)
+                if matches!(**recv, Value::Class(_)) && self.modules[c.module].func(c.func).receiver_first =>
+            {
+                let mut call = call;
+                let receiver = call.take_first();
+                self.invoke(c, receiver, call, span)
+            }
             Value::Bound(c, recv) => self.invoke(c, Some((**recv).clone()), call, span),
             Value::Class(c) => self.construct(c, call, span),
             Value::Sdk(s) => self.sdk_call(s, call, span),
@@ -554,6 +570,11 @@ impl Interp<'_> {
             Value::Instance(i) => {
                 if let Some(v) = i.fields.borrow().get(name) {
                     return v.clone();
+                }
+                // A field of an instance standing for a root's receiver or
+                // parameter: what its callers set.
+                if self.from_params.contains(&i.span) && !i.fields.borrow().complete {
+                    self.from_params.insert(span);
                 }
                 // `this.constructor` (JavaScript), `self.__class__` (Python).
                 if matches!(name, "constructor" | "__class__") {
@@ -995,6 +1016,14 @@ impl Interp<'_> {
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
+            // A type, not a callable.
+            Effect::WireRecord { .. } => Value::Unknown(span),
+            Effect::Options { init, options, defines } => self.options(s.table, init, *options, *defines, &call, span),
+            Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
+            Effect::RegisterArgs(from, roles) => {
+                self.register_args(s, *from, roles, &call);
+                Value::Unknown(span)
+            }
             Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
         }
     }
@@ -1065,7 +1094,8 @@ impl Interp<'_> {
         let name_from_params =
             self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
         // A tool object built inside the call is where the tool is written.
-        let built = Self::tool_built_in(call, span);
+        let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
+        self.note_record(roles, call, handler.as_ref(), span);
         self.registrations.push(Registration {
             api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
             site: built.unwrap_or(s.span),
@@ -1118,6 +1148,11 @@ impl Interp<'_> {
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
+            Path::Unknown => (Value::Unknown(span), None),
+            Path::InputType(base, n) => {
+                let (f, _) = self.path(base, call, handler, span)?;
+                (self.input_type_schema(&f, *n, span), None)
+            }
             Path::Returned(base) => {
                 let (f, _) = self.path(base, call, handler, span)?;
                 let at = super::conventions::sdk_call_site(self, &f, span);

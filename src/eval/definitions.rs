@@ -69,6 +69,16 @@ impl Interp<'_> {
         let mut pending = std::mem::take(&mut self.definitions);
         pending.sort_by_key(|p| !p.listed);
         let mut seen: Vec<*const ()> = vec![];
+        // A record declared apart from the registration of the same name
+        // (a catalog entry describing a tool a closure registers) is that tool.
+        let named: std::collections::HashSet<Rc<str>> = self
+            .registrations
+            .iter()
+            .filter_map(|r| match &r.name {
+                Some(Value::Str(n, _)) => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
         let saved = (std::mem::take(&mut self.stack), self.in_root);
         for p in pending {
             let mut items = vec![];
@@ -87,7 +97,7 @@ impl Interp<'_> {
             for item in items {
                 let Value::Object(o) = &item else { continue };
                 let key = Rc::as_ptr(o) as *const ();
-                if seen.contains(&key) {
+                if seen.contains(&key) || (!p.listed && self.registered_records.contains(&(key as usize))) {
                     continue;
                 }
                 seen.push(key);
@@ -106,6 +116,14 @@ impl Interp<'_> {
                 let call =
                     PendingCall { positional: vec![item.clone()], spans: vec![(None, at)], ..PendingCall::new(at) };
                 self.register(&site, p.roles, &call, None, at);
+                let registered = self.registrations.last().and_then(|r| match &r.name {
+                    Some(Value::Str(n, _)) => Some(named.contains(n)),
+                    _ => None,
+                });
+                if !p.listed && registered == Some(true) {
+                    self.registrations.pop();
+                    continue;
+                }
                 // A definition named from a root's parameters is a copy of
                 // what a caller passes (a client mirroring listed tools):
                 // plumbing, as for a registration (no server to check here).

@@ -45,6 +45,11 @@ pub trait Linker {
     fn module_path(&self, _module: usize) -> Option<String> {
         None
     }
+    /// The modules that share one package scope with this one (Go: the
+    /// files of a directory), in load order; `None`: the module is its own.
+    fn package(&self, _module: usize) -> Option<Arc<[usize]>> {
+        None
+    }
 }
 
 pub enum Link {
@@ -111,6 +116,14 @@ pub struct Interp<'p> {
     /// Registrations that returned a value standing for the tool: (table,
     /// type of that value, registration), for [`super::sdk::Effect::Registry`].
     pub(super) handles: Vec<(usize, &'static str, usize)>,
+    /// The elements of the known lists the running loops are at, innermost
+    /// last ([`Interp::loop_record`]).
+    pub(super) loop_elements: Vec<Value>,
+    /// The records registering calls read tools from (by address): a
+    /// definition that is one of them is that registration's tool.
+    pub(super) registered_records: HashSet<usize>,
+    /// The frame of each package ([`Linker::package`]), by its first module.
+    pub(super) packages: HashMap<usize, FrameRef>,
 }
 
 impl<'p> Interp<'p> {
@@ -142,6 +155,9 @@ impl<'p> Interp<'p> {
             each: None,
             module_stem: None,
             handles: vec![],
+            packages: HashMap::new(),
+            loop_elements: vec![],
+            registered_records: HashSet::new(),
         }
     }
 
@@ -155,8 +171,16 @@ impl<'p> Interp<'p> {
         true
     }
 
-    /// Runs a module's top level once; its frame holds what it binds.
+    /// Runs a module's top level once; its frame holds what it binds (for
+    /// a module of a package, the package's frame: [`Interp::eval_package`]).
     pub fn eval_module(&mut self, idx: usize) -> Option<FrameRef> {
+        if let Some(members) = self.linker.package(idx) {
+            return self.eval_package(idx, &members);
+        }
+        self.eval_file(idx)
+    }
+
+    fn eval_file(&mut self, idx: usize) -> Option<FrameRef> {
         match &self.module_state[idx] {
             ModState::Done(f) => return Some(f.clone()),
             // An import cycle: what the module binds so far is not known yet.
@@ -361,8 +385,11 @@ impl<'p> Interp<'p> {
         match items {
             Some(items) if items.len() <= self.budget.max_unroll => {
                 for item in items {
-                    self.bind_pattern(act, pattern, item, true);
-                    match self.exec_block(act, body) {
+                    self.bind_pattern(act, pattern, item.clone(), true);
+                    self.loop_elements.push(item);
+                    let flow = self.exec_block(act, body);
+                    self.loop_elements.pop();
+                    match flow {
                         Flow::Break => break,
                         Flow::Return => return Flow::Return,
                         Flow::Normal | Flow::Continue => {}
@@ -620,14 +647,11 @@ impl<'p> Interp<'p> {
                 let args = self.eval_args(act, args);
                 self.call_value(&c, None, args, *span)
             }
-            Expr::Object { entries, span } => self.eval_object(act, entries, *span),
-            // A typed record literal is a value of its type, as if declared so.
             Expr::Struct { ty, entries, span } => {
-                let t = self.eval(act, ty);
-                let v = self.eval_object(act, entries, *span);
-                self.typed(&v, &t, crate::ir::TypeHolds::One, *span);
-                v
+                let ty = self.eval(act, ty);
+                self.struct_literal(act, ty, entries, *span)
             }
+            Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
                 let mut out = vec![];
                 for item in items {
@@ -668,7 +692,7 @@ impl<'p> Interp<'p> {
             Expr::Binary { op, left, right, span } => {
                 let l = self.eval(act, left);
                 let r = self.eval(act, right);
-                self.binary(*op, l, r, *span)
+                self.binary(self.modules[module].lang, *op, l, r, *span)
             }
             Expr::Cond { test, then, otherwise, span } => {
                 let t = self.eval(act, test);
@@ -704,7 +728,7 @@ impl<'p> Interp<'p> {
         }
     }
 
-    fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
+    pub(super) fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
         let mut obj = Obj::new(span);
         for entry in entries {
             match entry {
@@ -762,7 +786,7 @@ impl<'p> Interp<'p> {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s))
     }
 
-    fn binary(&mut self, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
+    fn binary(&mut self, lang: crate::model::Lang, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
         let alts = self.budget.max_alternatives;
         match op {
             BinaryOp::Eq | BinaryOp::NotEq => {
@@ -801,6 +825,19 @@ impl<'p> Interp<'p> {
                 (Value::Str(a, _), Value::Str(b, _)) => Value::str(&format!("{a}{b}"), span),
                 (Value::List(a, _), Value::List(b, _)) => {
                     let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
+                    Value::List(Rc::new(RefCell::new(items)), span)
+                }
+                // Python adds a list only to a list: the unknown side is one
+                // whose items are unknown, kept as one unknown item (as a
+                // spread of an unknown is), so the known side's stay seen.
+                (Value::List(a, _), Value::Unknown(u)) | (Value::Unknown(u), Value::List(a, _))
+                    if lang == crate::model::Lang::Python =>
+                {
+                    let mut items = a.borrow().clone();
+                    match l {
+                        Value::List(..) => items.push(Value::Unknown(*u)),
+                        _ => items.insert(0, Value::Unknown(*u)),
+                    }
                     Value::List(Rc::new(RefCell::new(items)), span)
                 }
                 _ => self.unknown_from(&[&l, &r], span),

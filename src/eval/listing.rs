@@ -98,8 +98,12 @@ impl Interp<'_> {
                 _ => PendingCall::new(q.span),
             };
             let result = self.call_value(&q.handler, None, args, q.span);
-            for record in self.listed(q.listing, &result) {
+            let (records, unknown) = self.listed(q.listing, &result);
+            for record in records {
                 self.register_record(q.table, q.listing, &record);
+            }
+            if let Some(unknown) = unknown {
+                self.register_unknown(q.listing.roles, &unknown, q.span);
             }
             (self.stack, self.in_root) = saved;
         }
@@ -121,12 +125,15 @@ impl Interp<'_> {
     }
 
     /// The records of the listing's type in a handler's result: the list
-    /// itself or the list in a result record, on every path.
-    fn listed(&mut self, listing: &Listing, result: &Value) -> Vec<Value> {
+    /// itself or the list in a result record, on every path; and an unknown
+    /// part of it (the result, its list or an element), if there is one.
+    fn listed(&mut self, listing: &Listing, result: &Value) -> (Vec<Value>, Option<Value>) {
         let mut lists = vec![];
+        let mut unknown = None;
         for alt in result.alternatives() {
             match &alt {
                 Value::List(..) => lists.push(alt.clone()),
+                Value::Unknown(_) => unknown = unknown.or(Some(alt.clone())),
                 Value::Object(o) => {
                     let field = {
                         let o = o.borrow();
@@ -142,16 +149,51 @@ impl Interp<'_> {
         }
         let mut out = vec![];
         for list in lists.iter().flat_map(Value::alternatives) {
-            let Value::List(items, _) = list else { continue };
-            let items = items.borrow().clone();
+            let items = match list {
+                Value::List(items, _) => items.borrow().clone(),
+                Value::Unknown(_) => {
+                    unknown = unknown.or(Some(list));
+                    continue;
+                }
+                _ => continue,
+            };
             for item in items.iter().flat_map(Value::alternatives) {
-                if matches!(&item, Value::Object(o) if o.borrow().made.as_ref().is_some_and(|m| m.ty == listing.record))
-                {
-                    out.push(item);
+                match &item {
+                    Value::Object(o) if o.borrow().made.as_ref().is_some_and(|m| m.ty == listing.record) => {
+                        out.push(item)
+                    }
+                    Value::Unknown(_) => unknown = unknown.or(Some(item.clone())),
+                    _ => {}
                 }
             }
         }
-        out
+        (out, unknown)
+    }
+
+    /// A listing whose tools cannot all be followed (a handler answering
+    /// with what another service or a plugin hands it) has a tool whose
+    /// every part is unknown, registered where the handler is: the run says
+    /// it could not see them (MCP031) instead of going quiet. One derived
+    /// from a root's parameters is a helper forwarding its callers' tools.
+    pub(super) fn register_unknown(&mut self, roles: &'static sdk::Roles, unknown: &Value, at: Span) {
+        self.registrations.push(super::Registration {
+            api: roles.api,
+            site: at,
+            call: at,
+            stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            name: Some(unknown.clone()),
+            name_at: None,
+            title: None,
+            description: None,
+            annotations: Some(unknown.clone()),
+            annotations_at: None,
+            inputs: super::Inputs::Schema(unknown.clone()),
+            handler: None,
+            handed_at: None,
+            from_root: self.in_root,
+            name_from_params: self.param_derived(unknown),
+            branches: self.branches,
+        });
     }
 
     /// A listed record as a registration made where the record was.

@@ -27,7 +27,9 @@ mod inputs;
 pub mod interp;
 pub mod listing;
 mod namespaces;
+mod packages;
 mod queued;
+mod records;
 mod rust_inputs;
 pub mod sdk;
 mod shapes;
@@ -173,6 +175,16 @@ fn run_roots(it: &mut Interp) -> bool {
             .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
             .unwrap_or_else(|| empty(class.span));
         let inst = it.construct(class, ctor_args, class.span);
+        // A Go struct's methods run on a receiver nobody built here: its
+        // fields are unknown, and what they hold is what callers set.
+        if let Value::Instance(i) = &inst {
+            if it.modules[class.module].class(class.class).kind == ir::ClassKind::Struct
+                && i.fields.borrow().entries.is_empty()
+            {
+                i.fields.borrow_mut().complete = false;
+                it.from_params.insert(i.span);
+            }
+        }
         for (module, id, env, owner, is_static) in methods(it, class) {
             if it.invoked.contains(&(module, id)) {
                 continue;
@@ -252,7 +264,7 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
                 if makes_value {
                     it.call_value(&t, None, empty(p.span), p.span)
                 } else {
-                    Value::Unknown(p.span)
+                    it.struct_value(&t, p.span).unwrap_or(Value::Unknown(p.span))
                 }
             }
             None => Value::Unknown(p.span),

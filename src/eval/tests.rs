@@ -62,6 +62,7 @@ fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
         kind: FuncKind::Plain,
         is_static: false,
         lexical_this: false,
+        receiver_first: false,
         span: sp(15),
     }
 }
@@ -670,6 +671,7 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
 }
 
 mod conventions;
+mod go;
 mod inputs;
 mod namespaces;
 mod rust_source;

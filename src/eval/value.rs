@@ -158,6 +158,19 @@ pub struct PendingCall {
 }
 
 impl PendingCall {
+    /// Takes the first positional argument out (and where it was written).
+    pub fn take_first(&mut self) -> Option<Value> {
+        if self.positional.is_empty() {
+            return None;
+        }
+        if let Some(i) = self.spans.iter().position(|(k, _)| k.is_none()) {
+            self.spans.remove(i);
+        }
+        self.elements.retain(|(i, _)| *i != 0);
+        self.elements.iter_mut().for_each(|(i, _)| *i -= 1);
+        Some(self.positional.remove(0))
+    }
+
     pub fn new(span: Span) -> PendingCall {
         PendingCall {
             positional: vec![],

@@ -405,6 +405,10 @@ pub struct Function {
     /// An arrow function / lambda whose body is one expression lowers to a
     /// single `Return`; this only matters for `this` binding in JavaScript.
     pub lexical_this: bool,
+    /// Called through its class rather than an instance, its first argument
+    /// is the receiver: a Python instance method (`Base.__init__(self, x)`);
+    /// a classmethod or a JS static is bound to the class instead.
+    pub receiver_first: bool,
     pub span: Span,
 }
 

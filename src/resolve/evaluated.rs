@@ -32,6 +32,8 @@ struct Program {
     /// The name a value is bound to where it is written, by the value's
     /// span ([`ir::walk::bound_names`]): what a preset is called.
     names: HashMap<Span, String>,
+    /// Go: the modules of each module's package (its directory), in order.
+    packages: HashMap<usize, Arc<[usize]>>,
 }
 
 #[derive(Clone)]
@@ -51,6 +53,10 @@ impl eval::Linker for Program {
 
     fn module_path(&self, module: usize) -> Option<String> {
         self.paths.get(module).cloned().flatten()
+    }
+
+    fn package(&self, module: usize) -> Option<Arc<[usize]>> {
+        self.packages.get(&module).cloned()
     }
 }
 
@@ -92,9 +98,7 @@ impl Resolver<'_, '_> {
             let stack = reg.stack.iter().copied().filter(|s| s.end > s.start);
             let test_file = std::iter::once(reg.call).chain(stack).any(|at| {
                 let path = self.linker.path_of(at.file).unwrap_or_default();
-                let lang = self.linker.sources.get(at.file).lang;
-                matches!(lang, Some(Lang::TypeScript | Lang::JavaScript))
-                    && crate::frontend::typescript::is_test_path(&path)
+                self.linker.sources.get(at.file).lang.is_some_and(|lang| is_test_file(lang, &path))
             });
             if test_file {
                 continue;
@@ -129,6 +133,7 @@ impl Resolver<'_, '_> {
             links: HashMap::new(),
             paths: vec![],
             names: HashMap::new(),
+            packages: HashMap::new(),
         };
         for m in modules {
             p.by_file.insert(m.file, p.modules.len());
@@ -141,6 +146,12 @@ impl Resolver<'_, '_> {
             next += 1;
             let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
             let lang = p.modules[from].lang;
+            // A Go file's package is every file of its directory.
+            if lang == Lang::Go {
+                for sibling in super::support(lang).scope_files(&from_path) {
+                    self.module_index(&mut p, &sibling, &mut loaded);
+                }
+            }
             for imp in ir::walk::imports(&p.modules[from]).into_iter().cloned().collect::<Vec<_>>() {
                 let key = (from, imp.module.clone(), imp.member.clone());
                 if p.links.contains_key(&key) || eval::sdk::TABLES.iter().any(|t| t.owns(lang, &imp.module)) {
@@ -156,6 +167,7 @@ impl Resolver<'_, '_> {
                 p.links.insert(key, link);
             }
         }
+        p.packages = go_packages(&p, self);
         for m in &p.modules {
             for (span, name) in ir::walk::bound_names(m) {
                 p.names.entry(span).or_insert(name);
@@ -343,14 +355,31 @@ fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
     };
     let Some(m) = p.modules.get(module) else { return vec![] };
     let mut out = vec![];
+    // Outermost first: a request nested in one already counted is the same evidence.
+    let mut requests: Vec<Span> = vec![];
     for f in funcs {
-        ir::walk::expressions(m, f, |e| {
-            let ir::Expr::Call { callee, span, .. } = e else { return };
-            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
-            if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
-                out.push(*span);
+        ir::walk::expressions(m, f, |e| match e {
+            ir::Expr::Call { callee, span, .. } => {
+                let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
+                if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
+                    out.push(*span);
+                }
             }
+            // A request value built for the client to ask (Go's `&mcp.ElicitParams{...}`).
+            ir::Expr::Struct { ty, span, .. } => {
+                let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**ty else { return };
+                if crate::frontend::elicit::REQUEST_TYPES.contains(&name.as_str()) {
+                    requests.push(*span);
+                }
+            }
+            _ => {}
         });
+    }
+    requests.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    for r in requests {
+        if !out.iter().any(|o| o.contains(r)) {
+            out.push(r);
+        }
     }
     out.sort_by_key(|s| s.start);
     out
@@ -364,6 +393,39 @@ fn head(reg: &Registration) -> Span {
         Span { file: call.file, start: call.start, end: site.end }
     } else {
         call
+    }
+}
+
+/// The Go modules of the program by package: the files of one directory
+/// (test files apart: they see the package, the package never sees them).
+fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
+    let mut by_dir: std::collections::BTreeMap<(PathBuf, bool), Vec<usize>> = Default::default();
+    for (i, m) in p.modules.iter().enumerate() {
+        if m.lang != Lang::Go {
+            continue;
+        }
+        let Some(path) = r.linker.path_of(m.file) else { continue };
+        let test = is_test_file(Lang::Go, &path);
+        by_dir.entry((path.parent().map(Path::to_path_buf).unwrap_or_default(), test)).or_default().push(i);
+    }
+    let mut out = HashMap::new();
+    for ((_, _), mut members) in by_dir {
+        members.sort_by_key(|&i| r.linker.path_of(p.modules[i].file));
+        let members: Arc<[usize]> = members.into();
+        for &i in members.iter() {
+            out.insert(i, members.clone());
+        }
+    }
+    out
+}
+
+/// A test file: its registrations are the tests', not the server's
+/// (TS/JS test paths, Go's `_test.go`).
+pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
+    match lang {
+        Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
+        Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
+        _ => false,
     }
 }
 

@@ -12,6 +12,7 @@ mod evaluated;
 mod go;
 pub mod keys;
 pub mod lang;
+mod manifests;
 pub mod python;
 mod rust;
 mod typescript;
@@ -156,20 +157,41 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
         tools.iter().filter_map(|t| t.definition.map(|d| (d.file, d.start))).collect();
     tools.retain(|t| t.definition.is_some() || !defined.contains(&(t.site.file, t.site.start)));
     // The linted files' IR, in file order (the facts are sorted so).
-    // TS/JS test files register no tools of the server: they run only when
+    // TS/JS and Go test files register no tools of the server: they run only when
     // an import reaches them (what they import, fixtures and mocks, can be
     // large and would spend the run's budget).
     let modules = files
         .iter()
         .filter(|f| on_evaluator(f.lang))
-        .filter(|f| {
-            !matches!(f.lang, Lang::TypeScript | Lang::JavaScript)
-                || !linker.path_of(f.file).is_some_and(|p| crate::frontend::typescript::is_test_path(&p))
-        })
+        .filter(|f| !linker.path_of(f.file).is_some_and(|p| evaluated::is_test_file(f.lang, &p)))
         .filter_map(|f| linker.lowered(f.file))
         .collect();
     tools.extend(r.evaluated(modules));
-    tools
+    one_per_definition(linker, tools)
+}
+
+/// A tool defined in one place and registered at several sites with the same
+/// result (a server per SDK version on two branches, each registering the
+/// same list) is one tool, at its first site in path order: the fix is one
+/// edit to the definition, so it is one cause. A site that makes more of the
+/// definition (other hints, a title of its own) stays a tool of its own.
+fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
+    let mut tools: Vec<(Option<std::path::PathBuf>, Tool)> =
+        tools.into_iter().map(|t| (linker.path_of(t.site.file), t)).collect();
+    tools.sort_by(|a, b| (&a.0, a.1.site.start).cmp(&(&b.0, b.1.site.start)));
+    let mut kept: Vec<Tool> = Vec::with_capacity(tools.len());
+    let mut by_definition: HashMap<(Option<String>, Span), Vec<usize>> = HashMap::new();
+    for (_, t) in tools {
+        if let Some(d) = t.definition {
+            let earlier = by_definition.entry((t.name.clone(), d)).or_default();
+            if earlier.iter().any(|&i| kept[i] == Tool { site: kept[i].site, ..t.clone() }) {
+                continue;
+            }
+            earlier.push(kept.len());
+        }
+        kept.push(t);
+    }
+    kept
 }
 
 /// Whether a language's tools come from the evaluator. Python and TS/JS do;

@@ -121,45 +121,13 @@ fn tsconfig_for(dir: &Path) -> Option<(PathBuf, Arc<TsConfig>)> {
             .find_map(|n| crate::fsguard::read_manifest(&d.join(n)))
             .map(|t| Arc::new(parse_tsconfig(&t)))
     };
-    nearest(dir, &TSCONFIGS, read, |d| d.join("package.json").exists() || d.join(".git").exists())
-}
-
-/// The nearest directory at or above `dir` for which `read` finds something,
-/// with it; each directory's answer cached in `cache`. The search stops at a
-/// directory `stop` says bounds it, and after 24 levels.
-pub(super) fn nearest<T: Clone>(
-    dir: &Path,
-    cache: &Mutex<HashMap<PathBuf, Option<T>>>,
-    read: impl Fn(&Path) -> Option<T>,
-    stop: impl Fn(&Path) -> bool,
-) -> Option<(PathBuf, T)> {
-    let mut cur = Some(dir);
-    for _ in 0..24 {
-        let d = cur?;
-        let cached = cache.lock().ok()?.get(d).cloned();
-        let found = match cached {
-            Some(f) => f,
-            None => {
-                let f = read(d);
-                cache.lock().ok()?.insert(d.to_path_buf(), f.clone());
-                f
-            }
-        };
-        if let Some(f) = found {
-            return Some((d.to_path_buf(), f));
-        }
-        if stop(d) {
-            return None;
-        }
-        cur = d.parent();
-    }
-    None
+    super::manifests::nearest(dir, &TSCONFIGS, read, |d| d.join("package.json").exists() || d.join(".git").exists())
 }
 
 /// `compilerOptions.baseUrl` and `paths` from a tsconfig (JSON with comments
 /// and trailing commas).
 fn parse_tsconfig(text: &str) -> TsConfig {
-    let clean = strip_json_comments(text);
+    let clean = super::manifests::strip_json_comments(text);
     let Ok(v) = serde_json::from_str::<serde_json::Value>(&clean) else { return TsConfig::default() };
     let opts = &v["compilerOptions"];
     let base_url = opts["baseUrl"].as_str().map(str::to_string);
@@ -172,61 +140,6 @@ fn parse_tsconfig(text: &str) -> TsConfig {
         }
     }
     TsConfig { base_url, paths }
-}
-
-pub(super) fn strip_json_comments(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let (mut i, mut in_str) = (0, false);
-    let mut start = 0;
-    while i < b.len() {
-        if in_str {
-            if b[i] == b'\\' {
-                i += 2;
-                continue;
-            }
-            if b[i] == b'"' {
-                in_str = false;
-            }
-            i += 1;
-            continue;
-        }
-        match b[i] {
-            b'"' => {
-                in_str = true;
-                i += 1;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                out.push_str(&text[start..i]);
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                start = i;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                out.push_str(&text[start..i]);
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i = (i + 2).min(b.len());
-                start = i;
-            }
-            b',' => {
-                // Drop a trailing comma before `}` or `]`.
-                let next = text[i + 1..].trim_start().chars().next();
-                out.push_str(&text[start..i]);
-                if !matches!(next, Some('}') | Some(']')) {
-                    out.push(',');
-                }
-                i += 1;
-                start = i;
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&text[start.min(text.len())..]);
-    out
 }
 
 #[cfg(test)]

@@ -109,7 +109,7 @@ fn export_target(exports: &Value, key: &str) -> Option<String> {
 /// source roots they may have been built from, best first.
 fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
     let cfg = crate::fsguard::read_manifest(&root.join("tsconfig.json"))
-        .and_then(|t| serde_json::from_str::<Value>(&super::typescript::strip_json_comments(&t)).ok())
+        .and_then(|t| serde_json::from_str::<Value>(&super::manifests::strip_json_comments(&t)).ok())
         .unwrap_or_default();
     let opts = &cfg["compilerOptions"];
     let clean = |s: &str| s.trim_start_matches("./").trim_end_matches('/').to_string();
@@ -128,7 +128,7 @@ fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
 /// `package.json` lists `workspaces` or that holds `pnpm-workspace.yaml`.
 fn workspace_of(dir: &Path) -> Option<Packages> {
     let read = |d: &Path| patterns(d).map(|p| Arc::new(packages(d, &p)));
-    super::typescript::nearest(dir, &WORKSPACES, read, |d| d.join(".git").exists()).map(|(_, p)| p)
+    super::manifests::nearest(dir, &WORKSPACES, read, |d| d.join(".git").exists()).map(|(_, p)| p)
 }
 
 /// The workspace patterns a directory declares, if it is a workspace root.

@@ -14,17 +14,11 @@ use crate::{bin, fixtures};
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
     "go/annotation-table",
-    "go/broken-file",
-    "go/closure-handlers",
-    "go/elicitation-handlers",
     "go/helper-forms",
     "go/mcp-go-options",
     "go/mcp-go-toolsets",
-    "go/multi-file-package",
-    "go/sdk-add-tool",
     "go/tool-builders",
     "go/tool-factories",
-    "go/tool-lists",
     "go/toolset-registry",
     "rust/broken-file",
     "rust/rmcp-builders",

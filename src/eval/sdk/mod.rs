@@ -95,6 +95,10 @@ pub enum Op {
     /// Handing the value to an SDK where it sends JSON schema (a tool's
     /// input schema): the JSON schema the SDK makes of it.
     ToJsonSchema,
+    /// A typed record literal of the type (Go's `mcp.ToolAnnotations{...}`,
+    /// [`crate::ir::Expr::Struct`]): the effect sees the fields as keyword
+    /// arguments.
+    Struct,
     /// Writing this property of the value (`tool.annotations = v`, a Rust
     /// struct's public field): the effect sees the value as argument 0.
     Assign(&'static str),
@@ -146,8 +150,9 @@ pub enum Effect {
     /// The call returns a decorator (or, given the function, is one) that
     /// turns the function into a tool object (fastmcp's standalone `@tool`).
     ToolDecorator(&'static Roles),
-    /// The value is a tool definition object (for [`Op::Typed`]): `roles`
-    /// read it as `Path::Arg(0)`.
+    /// The value is a tool definition object (for [`Op::Typed`], or a
+    /// record literal for [`Op::Struct`]): `roles` read it as `Path::Arg(0)`;
+    /// a tool of its own when no registration reads it.
     Define(&'static Roles),
     /// The call installs a request handler that answers with definitions
     /// (the low-level `setRequestHandler(ListToolsRequestSchema, handler)`).
@@ -184,6 +189,27 @@ pub enum Effect {
     ListingDecorator(&'static Listing),
     /// The argument (of an [`Op::Kw`] rule) is a list-tools handler.
     ListingHandler(&'static Listing),
+    /// A record literal ([`Op::Struct`]) as the SDK sends it: each field
+    /// under its JSON name (`fields`: Go name, wire name; others keep
+    /// theirs), with an SDK-defaults marker ([`crate::model::SDK_DEFAULTS_KEY`])
+    /// when the SDK fills in hints the literal leaves out.
+    WireRecord { fields: &'static [(&'static str, &'static str)], defaults: Option<&'static str> },
+    /// Go's functional options (mcp-go's `NewTool(name, opts...)`): a new
+    /// record holding `init`, then every positional argument from `options`
+    /// on called with the record, in order, as the SDK does. A project
+    /// function among them runs; an unknown one may have set anything.
+    /// `defines`: the record is a tool definition read with these roles
+    /// (as `Path::Arg(0)`), a tool of its own when no registration reads it.
+    Options { init: &'static [(&'static str, Init)], options: usize, defines: Option<&'static Roles> },
+    /// An option made by the call ([`Effect::Keeps`] its arguments), that,
+    /// called with a record, writes the kept argument `arg` at `at` (a
+    /// path of keys; `None` as a key: the string kept argument 0, for
+    /// `WithString("id", ...)`). `at` empty: the option does nothing known
+    /// to tool discovery.
+    SetOption { at: &'static [Option<&'static str>], arg: Option<usize> },
+    /// Registers each positional argument from this one on, as if passed
+    /// alone to a call with these roles (mcp-go's `AddTools(tools...)`).
+    RegisterArgs(usize, &'static Roles),
     /// No value: an SDK default that is unset (a Rust trait's provided
     /// method returning `None`, reached when an impl does not override it).
     Nothing,
@@ -199,6 +225,16 @@ pub enum Effect {
     /// An object schema that keeps its shape (zod's `z.object({...})` and
     /// what its methods derive from it), or its conversion to JSON schema.
     Shape(ShapeOp),
+}
+
+/// A field an [`Effect::Options`] record starts with.
+#[derive(Debug)]
+pub enum Init {
+    /// What the path yields from the call (absent: the field is left out).
+    From(Path),
+    Str(&'static str),
+    /// An object of these fields.
+    Object(&'static [(&'static str, Init)]),
 }
 
 /// What a builder sets a field to.
@@ -309,6 +345,14 @@ pub enum Path {
     /// What the function another path yields returns, called with no
     /// arguments, as the SDK calls a handler it was given.
     Returned(&'static Path),
+    /// The JSON schema an SDK infers from the declared type of parameter n
+    /// of the function another path yields (go-sdk's `AddTool[In, Out]`
+    /// reads the handler's `In`): an object schema of the type's fields;
+    /// unknown when the type is not a project struct.
+    InputType(&'static Path, usize),
+    /// A value nobody knows: a part the SDK requires that the call may
+    /// not give (go-sdk's `Server.AddTool` panics without an input schema).
+    Unknown,
     /// The element being registered (for [`Effect::RegisterEach`]).
     Element,
     /// The key of the record value being registered (for [`Effect::RegisterEach`]).
@@ -427,7 +471,10 @@ impl SdkTable {
 mod cloudflare_agents;
 mod fastmcp;
 mod functools;
+mod go_pointers;
+mod go_sdk;
 mod mcp_framework;
+mod mcp_go;
 mod mcp_handler;
 mod mcp_use;
 mod pmcp;
@@ -448,7 +495,10 @@ mod zod_to_json_schema;
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
+pub use go_pointers::GO_POINTERS;
+pub use go_sdk::GO_SDK;
 pub use mcp_framework::MCP_FRAMEWORK;
+pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
 pub use pmcp::PMCP;
@@ -491,6 +541,10 @@ pub static TABLES: &[&SdkTable] = &[
     &SUPABASE_MCP_UTILS,
     &XMCP,
     &MCP_FRAMEWORK,
+    // Go.
+    &GO_SDK,
+    &MCP_GO,
+    &GO_POINTERS,
     // Rust.
     &RMCP,
     &RUST_MCP_SDK,

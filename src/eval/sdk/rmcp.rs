@@ -106,7 +106,7 @@ pub static RMCP: SdkTable = SdkTable {
         Rule { on: "ToolBaseImpl", op: Op::Method("title"), effect: Effect::Nothing },
         Rule { on: "ToolBaseImpl", op: Op::Method("description"), effect: Effect::Nothing },
         Rule { on: "ToolBaseImpl", op: Op::Method("annotations"), effect: Effect::Nothing },
-        Rule { on: "ToolType", op: Op::Typed, effect: Effect::Define(&TOOL_STRUCT) },
+        Rule { on: "ToolType", op: Op::Struct, effect: Effect::Define(&TOOL_STRUCT) },
         Rule { on: "ToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "ToolType", op: Op::Method("new_with_raw"), effect: Effect::RegisterReturns(&TOOL_NEW, "Tool") },
         Rule { on: "Tool", op: Op::Method("annotate"), effect: Effect::Update(&ANNOTATE) },

@@ -13,6 +13,7 @@
 mod factories;
 mod lower;
 mod sites;
+mod to_ir;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -126,17 +127,29 @@ pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
     parse_tree(text).map(|t| crate::frontend::queries::comment_ranges(t.root_node())).unwrap_or_default()
 }
 
-/// Parse one Go file into facts. Never panics on bad input: syntax errors
-/// become a problem and the rest of the tree is still searched.
-pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
+/// Parse one Go file into facts and its IR. Never panics on bad input:
+/// syntax errors become a problem and the rest of the tree is still searched.
+pub fn parse_file(file: FileId, path: &Path, text: &str) -> (FileFacts, Option<crate::ir::Module>) {
     let mut facts = FileFacts::new(file, Lang::Go);
     let Some(tree) = parse_tree(text) else {
         facts.problems.push(Problem {
             span: Span::new(file, 0, 0),
             message: "the Go parser gave up on this file: parsing took over its time budget".into(),
         });
-        return facts;
+        return (facts, None);
     };
+    let root = tree.root_node();
+    let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
+    if crate::frontend::queries::too_deep(file, text, root, lexis).is_some() {
+        return (recognise(file, path, text, &tree), None);
+    }
+    let module = to_ir::lower(file, text, root);
+    (recognise(file, path, text, &tree), Some(module))
+}
+
+/// The recognisers' facts of a parsed file.
+fn recognise(file: FileId, path: &Path, text: &str, tree: &Tree) -> FileFacts {
+    let mut facts = FileFacts::new(file, Lang::Go);
     let root = tree.root_node();
     let lexis = crate::frontend::queries::Lexis { hash_comments: false, backtick_strings: true };
     if let Some(problem) = crate::frontend::queries::too_deep(file, text, root, lexis) {
@@ -521,7 +534,7 @@ mod tests {
         }
         src.push_str(" mcp.AddTool(s, &mcp.Tool{Name: \"deep\", Annotations: a39}, nil)\n}\n");
         let start = std::time::Instant::now();
-        let facts = parse(FileId(0), Path::new("x.go"), &src);
+        let facts = parse_file(FileId(0), Path::new("x.go"), &src).0;
         assert_eq!(facts.tools.len(), 1);
         assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
@@ -534,7 +547,7 @@ mod tests {
             include_str!("../../../tests/fixtures/go/annotation-table/register.go"),
         ] {
             for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)).step_by(7) {
-                let _ = parse(FileId(0), Path::new("x.go"), &text[..end]);
+                let _ = parse_file(FileId(0), Path::new("x.go"), &text[..end]);
             }
         }
     }
@@ -544,7 +557,7 @@ mod tests {
         for text in
             ["", "package", "func (", "package x\nvar = ", "package x\nfunc f() { mcp.AddTool(", "\u{0}\u{fffd}"]
         {
-            let _ = parse(FileId(0), Path::new("x.go"), text);
+            let _ = parse_file(FileId(0), Path::new("x.go"), text);
         }
     }
 }

@@ -413,6 +413,7 @@ impl Cx<'_> {
             kind,
             is_static: false,
             lexical_this: false,
+            receiver_first: false,
             span,
         })
     }
@@ -561,6 +562,7 @@ impl Cx<'_> {
         match def.kind() {
             "function_definition" => {
                 let is_static = decorators.iter().any(|d| self.text(*d).trim() == "@staticmethod");
+                let is_classmethod = decorators.iter().any(|d| self.text(*d).trim() == "@classmethod");
                 let name = self.field(def, "name").map(|m| self.text(m)).unwrap_or_default();
                 let name_span = self.field(def, "name").map_or(self.span(def), |m| self.span(m));
                 let id = self.function(def, decorators);
@@ -581,6 +583,7 @@ impl Cx<'_> {
                     f.body.insert(0, bind);
                 }
                 f.is_static = is_static;
+                f.receiver_first = !is_static && !is_classmethod;
                 members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
             }
             "expression_statement" => {
@@ -792,6 +795,7 @@ impl Cx<'_> {
                     kind: FuncKind::Plain,
                     is_static: false,
                     lexical_this: true,
+                    receiver_first: false,
                     span,
                 });
                 Expr::Func(id, span)
@@ -862,6 +866,7 @@ impl Cx<'_> {
             kind: FuncKind::Plain,
             is_static: false,
             lexical_this: true,
+            receiver_first: false,
             span,
         });
         Expr::Call { callee: Box::new(Expr::Func(id, span)), args: vec![], span }

@@ -793,6 +793,8 @@ impl Lx {
             kind: if method { FuncKind::Method } else { FuncKind::Plain },
             is_static,
             lexical_this: false,
+            // A method's receiver is `This`, never a parameter.
+            receiver_first: false,
             span,
         })
     }
@@ -1254,6 +1256,7 @@ impl Lx {
                     kind: FuncKind::Plain,
                     is_static: false,
                     lexical_this: true,
+                    receiver_first: false,
                     span,
                 });
                 Expr::Func(id, span)
@@ -1279,6 +1282,7 @@ impl Lx {
             kind: FuncKind::Plain,
             is_static: false,
             lexical_this: true,
+            receiver_first: false,
             span,
         });
         Expr::Call { callee: Box::new(Expr::Func(id, span)), args: vec![], span }

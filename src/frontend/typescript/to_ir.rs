@@ -650,6 +650,7 @@ impl Cx<'_> {
             kind,
             is_static,
             lexical_this,
+            receiver_first: false,
             span,
         })
     }

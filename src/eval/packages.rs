@@ -1,0 +1,121 @@
+//! Package scopes (Go): the files of one package share their top-level
+//! names, each keeping its own imports. Every file runs in a frame of its
+//! own whose parent is the package's; what a file binds at its top level,
+//! imports apart, moves up into the package frame, so functions of every
+//! file see each other's names.
+//!
+//! Go initialises package-level variables in dependency order, whatever
+//! the file: declarations (functions, types, methods) of every file run
+//! first, then the variables of every file, twice, so one that reads a
+//! variable of a later file sees it the second time (deeper chains stay
+//! unknown; registrations made twice are one).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use super::interp::{Activation, FrameRef, Interp, ModState};
+use super::value::{ClassVal, Frame, Value};
+use crate::ir::ClassKind;
+use crate::ir::Stmt;
+
+/// Passes over a package's variables.
+const VALUE_PASSES: usize = 2;
+
+impl Interp<'_> {
+    /// The package frame of `members` (which holds `idx`), running every
+    /// member file the first time.
+    pub(super) fn eval_package(&mut self, idx: usize, members: &[usize]) -> Option<FrameRef> {
+        let leader = *members.first()?;
+        if let Some(frame) = self.packages.get(&leader) {
+            return Some(frame.clone());
+        }
+        let package = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
+        self.packages.insert(leader, package.clone());
+        let mut files = vec![];
+        for &m in members {
+            if !matches!(self.module_state[m], ModState::NotStarted) {
+                continue;
+            }
+            self.module_state[m] = ModState::InProgress;
+            let frame = Rc::new(RefCell::new(Frame { module: m, parent: Some(package.clone()), ..Frame::default() }));
+            let imports: HashSet<String> = self.modules[m]
+                .body
+                .iter()
+                .filter_map(|s| match s {
+                    Stmt::Import(i) => Some(i.local.clone()),
+                    _ => None,
+                })
+                .collect();
+            files.push((m, frame, imports));
+        }
+        self.active.push(package.clone());
+        let mut defined_before = self.definitions.len();
+        for pass in 0..=VALUE_PASSES {
+            // Records a variable made on an earlier pass are replaced by
+            // this pass's: only the last pass's definitions are tools.
+            if pass > 1 {
+                self.definitions.truncate(defined_before);
+            }
+            defined_before = self.definitions.len();
+            for (m, frame, imports) in &files {
+                let modules = self.modules;
+                let body = &modules[*m].body;
+                let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
+                self.active.push(frame.clone());
+                for stmt in body {
+                    let is_value = matches!(stmt, Stmt::Let { .. } | Stmt::Assign { .. } | Stmt::Expr(_));
+                    if is_value != (pass > 0) {
+                        continue;
+                    }
+                    self.exec_block(&mut act, std::slice::from_ref(stmt));
+                    self.move_up(frame, &package, imports);
+                }
+                self.active.pop();
+            }
+        }
+        self.active.pop();
+        for (m, frame, _) in files {
+            self.module_state[m] = ModState::Done(frame);
+        }
+        Some(package)
+    }
+}
+
+impl Interp<'_> {
+    /// Moves what a file bound, imports apart, into its package's frame.
+    /// Methods declared apart from their type (an `Impl` block of another
+    /// file) join it: the type's class gets the block as a base.
+    fn move_up(&mut self, file: &FrameRef, package: &FrameRef, imports: &HashSet<String>) {
+        let mut file = file.borrow_mut();
+        let moved: Vec<_> = file.vars.keys().filter(|k| !imports.contains(&***k)).cloned().collect();
+        for k in moved {
+            let Some(v) = file.vars.remove(&k) else { continue };
+            let old = package.borrow().vars.get(&k).cloned();
+            let v = match (old, v) {
+                (Some(Value::Class(a)), Value::Class(b)) if self.is_impl(&a) != self.is_impl(&b) => {
+                    let (ty, block) = if self.is_impl(&a) { (b, a) } else { (a, b) };
+                    let mut bases = ty.bases.clone();
+                    bases.push(Value::Class(block));
+                    let merged = Rc::new(ClassVal {
+                        bases,
+                        statics: ty.statics.clone(),
+                        env: ty.env.clone(),
+                        name: ty.name.clone(),
+                        ..*ty
+                    });
+                    // The type as declared is the merged one: only it runs as a root.
+                    self.classes.retain(|c| !Rc::ptr_eq(c, &ty));
+                    self.classes.push(merged.clone());
+                    Value::Class(merged)
+                }
+                (_, v) => v,
+            };
+            package.borrow_mut().vars.insert(k, v);
+        }
+    }
+
+    fn is_impl(&self, c: &ClassVal) -> bool {
+        self.modules[c.module].class(c.class).kind == ClassKind::Impl
+    }
+}

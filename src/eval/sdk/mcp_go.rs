@@ -1,0 +1,170 @@
+//! mark3labs/mcp-go (`github.com/mark3labs/mcp-go/mcp`, `/server`).
+//!
+//! Read from `mcp/tools.go`, `server/server.go`, `server/session.go`:
+//! - `mcp.NewTool(name, opts ...ToolOption)` starts from `Name`, an empty
+//!   object input schema and annotations pre-filled with the spec defaults
+//!   (`ReadOnlyHint: false, DestructiveHint: true, IdempotentHint: false,
+//!   OpenWorldHint: true`, since v0.27.0 as `*bool`), then calls each
+//!   option on the tool, in order. So every `NewTool` tool sends all four
+//!   hints (an SDK-defaults marker), and `WithToolAnnotation(a)` replaces
+//!   the whole struct, defaults included; an option before it is lost.
+//! - `mcp.NewToolWithRawSchema(name, description, schema)` pre-fills nothing.
+//! - `WithString("id", ...)` and its siblings add input properties;
+//!   `WithInputSchema[T]()` / `WithRawInputSchema(raw)` replace the schema.
+//! - `ToolAnnotation` (singular) sends `title`, `readOnlyHint`, ... (all
+//!   `omitempty` pointers); `Tool.Annotations` is a value, not a pointer.
+//! - `s.AddTool(tool, handler)`, `s.AddTaskTool(tool, handler)`,
+//!   `s.AddSessionTool(sessionID, tool, handler)`; `s.AddTools(tools...)`,
+//!   `s.SetTools(tools...)` and `s.AddSessionTools(sessionID, tools...)`
+//!   take `server.ServerTool{Tool, Handler}` records.
+//! - `mcp.ToBoolPtr(b)` is `&b`.
+
+use super::{Effect, Init, Op, Path, Roles, Rule, SdkTable};
+use crate::model::Lang;
+
+const ANNOTATION_FIELDS: &[(&str, &str)] = &[
+    ("Title", "title"),
+    ("ReadOnlyHint", "readOnlyHint"),
+    ("DestructiveHint", "destructiveHint"),
+    ("IdempotentHint", "idempotentHint"),
+    ("OpenWorldHint", "openWorldHint"),
+];
+
+const SCHEMA_FIELDS: &[(&str, &str)] = &[("Type", "type"), ("Properties", "properties"), ("Required", "required")];
+
+macro_rules! tool_roles {
+    ($api:literal, $tool:expr) => {
+        Roles {
+            api: $api,
+            name: &[Path::Member($tool, "Name")],
+            title: &[Path::Member($tool, "Title")],
+            description: &[Path::Member($tool, "Description")],
+            annotations: &[Path::Member($tool, "Annotations")],
+            params: &[Path::Member($tool, "InputSchema")],
+        }
+    };
+}
+
+static ADD_TOOL: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(0));
+static ADD_SESSION_TOOL: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(1));
+/// A `Tool` record nobody registers here (a list of them handed out).
+static DEFINITION: Roles = tool_roles!("go.mcp-go.AddTool", &Path::Arg(0));
+static SERVER_TOOL: Roles = tool_roles!("go.mcp-go.ServerTool", &Path::Member(&Path::Arg(0), "Tool"));
+
+const NEW_TOOL: &[(&str, Init)] = &[
+    ("Name", Init::From(Path::Arg(0))),
+    ("InputSchema", Init::Object(&[("type", Init::Str("object")), ("properties", Init::Object(&[]))])),
+    (
+        "Annotations",
+        Init::Object(&[(
+            crate::model::SDK_DEFAULTS_KEY,
+            Init::Str("readOnlyHint destructiveHint idempotentHint openWorldHint"),
+        )]),
+    ),
+];
+
+const NEW_TOOL_RAW: &[(&str, Init)] = &[
+    ("Name", Init::From(Path::Arg(0))),
+    ("Description", Init::From(Path::Arg(1))),
+    ("InputSchema", Init::From(Path::Arg(2))),
+];
+
+/// An option call keeps its arguments; calling the option (as `NewTool`
+/// does) writes them.
+macro_rules! option {
+    ($name:literal, $at:expr, $arg:expr) => {
+        Rule { on: $name, op: Op::Call, effect: Effect::SetOption { at: $at, arg: $arg } }
+    };
+}
+
+pub static MCP_GO: SdkTable = SdkTable {
+    api: "go.mcp-go",
+    langs: &[Lang::Go],
+    modules: &["github.com/mark3labs/mcp-go"],
+    symbols: &[
+        ("NewMCPServer", "NewServer"),
+        ("MCPServer", "ServerType"),
+        ("NewTool", "NewTool"),
+        ("NewToolWithRawSchema", "NewToolRaw"),
+        ("ToolAnnotation", "ToolAnnotation"),
+        ("ToolInputSchema", "ToolInputSchema"),
+        ("ToBoolPtr", "Ptr"),
+        ("WithDescription", "opt:WithDescription"),
+        ("WithTitle", "opt:WithTitle"),
+        ("WithToolTitle", "opt:WithTitle"),
+        ("WithTitleAnnotation", "opt:WithTitleAnnotation"),
+        ("WithReadOnlyHintAnnotation", "opt:WithReadOnlyHintAnnotation"),
+        ("WithDestructiveHintAnnotation", "opt:WithDestructiveHintAnnotation"),
+        ("WithIdempotentHintAnnotation", "opt:WithIdempotentHintAnnotation"),
+        ("WithOpenWorldHintAnnotation", "opt:WithOpenWorldHintAnnotation"),
+        ("WithToolAnnotation", "opt:WithToolAnnotation"),
+        ("WithString", "opt:param"),
+        ("WithNumber", "opt:param"),
+        ("WithInteger", "opt:param"),
+        ("WithBoolean", "opt:param"),
+        ("WithArray", "opt:param"),
+        ("WithObject", "opt:param"),
+        ("WithAny", "opt:param"),
+        ("WithInputSchema", "opt:schema"),
+        ("WithRawInputSchema", "opt:schema"),
+        // Every other symbol: options that touch neither annotations nor
+        // inputs (`WithOutputSchema`, `Required()`, server options), types.
+        ("*", "opt:other"),
+    ],
+    rules: &[
+        Rule { on: "NewServer", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "ServerType", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "Server", op: Op::Method("AddTool"), effect: Effect::Register(&ADD_TOOL) },
+        Rule { on: "Server", op: Op::Method("AddTaskTool"), effect: Effect::Register(&ADD_TOOL) },
+        Rule { on: "Server", op: Op::Method("AddSessionTool"), effect: Effect::Register(&ADD_SESSION_TOOL) },
+        Rule { on: "Server", op: Op::Method("AddTools"), effect: Effect::RegisterArgs(0, &SERVER_TOOL) },
+        Rule { on: "Server", op: Op::Method("SetTools"), effect: Effect::RegisterArgs(0, &SERVER_TOOL) },
+        Rule { on: "Server", op: Op::Method("AddSessionTools"), effect: Effect::RegisterArgs(1, &SERVER_TOOL) },
+        Rule {
+            on: "NewTool",
+            op: Op::Call,
+            effect: Effect::Options { init: NEW_TOOL, options: 1, defines: Some(&DEFINITION) },
+        },
+        Rule {
+            on: "NewToolRaw",
+            op: Op::Call,
+            effect: Effect::Options { init: NEW_TOOL_RAW, options: 3, defines: Some(&DEFINITION) },
+        },
+        Rule {
+            on: "ToolAnnotation",
+            op: Op::Struct,
+            effect: Effect::WireRecord { fields: ANNOTATION_FIELDS, defaults: None },
+        },
+        Rule {
+            on: "ToolInputSchema",
+            op: Op::Struct,
+            effect: Effect::WireRecord { fields: SCHEMA_FIELDS, defaults: None },
+        },
+        Rule { on: "Ptr", op: Op::Call, effect: Effect::Arg(0) },
+        // Calling an option function makes the option; the option, called
+        // with the tool, writes it.
+        Rule { on: "opt:WithDescription", op: Op::Call, effect: Effect::Keeps("set:Description") },
+        Rule { on: "opt:WithTitle", op: Op::Call, effect: Effect::Keeps("set:Title") },
+        Rule { on: "opt:WithTitleAnnotation", op: Op::Call, effect: Effect::Keeps("set:title") },
+        Rule { on: "opt:WithReadOnlyHintAnnotation", op: Op::Call, effect: Effect::Keeps("set:readOnlyHint") },
+        Rule { on: "opt:WithDestructiveHintAnnotation", op: Op::Call, effect: Effect::Keeps("set:destructiveHint") },
+        Rule { on: "opt:WithIdempotentHintAnnotation", op: Op::Call, effect: Effect::Keeps("set:idempotentHint") },
+        Rule { on: "opt:WithOpenWorldHintAnnotation", op: Op::Call, effect: Effect::Keeps("set:openWorldHint") },
+        Rule { on: "opt:WithToolAnnotation", op: Op::Call, effect: Effect::Keeps("set:Annotations") },
+        Rule { on: "opt:param", op: Op::Call, effect: Effect::Keeps("set:param") },
+        Rule { on: "opt:schema", op: Op::Call, effect: Effect::Keeps("set:InputSchema") },
+        Rule { on: "opt:other", op: Op::Call, effect: Effect::Keeps("set:nothing") },
+        option!("set:Description", &[Some("Description")], Some(0)),
+        option!("set:Title", &[Some("Title")], Some(0)),
+        option!("set:title", &[Some("Annotations"), Some("title")], Some(0)),
+        option!("set:readOnlyHint", &[Some("Annotations"), Some("readOnlyHint")], Some(0)),
+        option!("set:destructiveHint", &[Some("Annotations"), Some("destructiveHint")], Some(0)),
+        option!("set:idempotentHint", &[Some("Annotations"), Some("idempotentHint")], Some(0)),
+        option!("set:openWorldHint", &[Some("Annotations"), Some("openWorldHint")], Some(0)),
+        option!("set:Annotations", &[Some("Annotations")], Some(0)),
+        option!("set:param", &[Some("InputSchema"), Some("properties"), None], None),
+        option!("set:InputSchema", &[Some("InputSchema")], None),
+        option!("set:nothing", &[], None),
+    ],
+    null_is_absent: false,
+};

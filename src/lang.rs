@@ -1,0 +1,29 @@
+//! The languages mcp-lint reads: a tag every file, fact and tool carries.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    Python,
+    TypeScript,
+    JavaScript,
+    Go,
+    Rust,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+            Lang::TypeScript => "typescript",
+            Lang::JavaScript => "javascript",
+            Lang::Go => "go",
+            Lang::Rust => "rust",
+        }
+    }
+    /// The line-comment leader, for inline suppressions.
+    pub fn line_comment(self) -> &'static str {
+        match self {
+            Lang::Python => "#",
+            Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust => "//",
+        }
+    }
+}
