@@ -79,6 +79,16 @@ impl Interp<'_> {
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
         let lang = self.modules[module].lang;
+        // A wildcard import of an SDK module (Rust's `use rmcp::*`): the
+        // module is kept under a name no identifier spells, and a name the
+        // scope lacks is looked up in it ([`Interp::lookup`]).
+        if imp.member.as_deref() == Some("*") {
+            if let Some((t, Some(ty))) = super::sdk::import_symbol(lang, &imp.module, None) {
+                let key = format!("{}{}", super::interp::SDK_GLOB, imp.module);
+                act.frame.borrow_mut().vars.insert(key.as_str().into(), sdk(t, ty, None, imp.span));
+                return;
+            }
+        }
         let value = if let Some((t, ty)) = super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
             match ty {
                 Some(ty) => sdk(t, ty, None, imp.span),
@@ -337,6 +347,9 @@ impl Interp<'_> {
         span: Span,
     ) -> Value {
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
+            return v;
+        }
+        if let Some(v) = self.builder_method(recv, name, &call, span) {
             return v;
         }
         let f = self.get_member(recv, name, mspan);
@@ -865,7 +878,7 @@ impl Interp<'_> {
         self.sdk_effect(s, rule, &rule.effect, call, span)
     }
 
-    fn sdk_effect(
+    pub(super) fn sdk_effect(
         &mut self,
         s: &Rc<SdkValue>,
         rule: &'static super::sdk::Rule,
@@ -897,8 +910,21 @@ impl Interp<'_> {
             }
             Effect::Update(roles) => {
                 self.update_registration(s, roles, &call, span);
-                Value::Undefined(span)
+                // A builder's chain goes on with the same tool (rmcp's
+                // `Tool::new(..).annotate(..)`); JavaScript's `update` returns nothing.
+                if TABLES[s.table].langs.contains(&Lang::Rust) {
+                    chained(s)
+                } else {
+                    Value::Undefined(span)
+                }
             }
+            Effect::Nothing => Value::Undefined(span),
+            Effect::UpdateHints(fields) => {
+                self.update_hints(s, fields, &call, span);
+                chained(s)
+            }
+            Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
+            Effect::Set(_) => Value::Unknown(span),
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)
@@ -1146,6 +1172,24 @@ impl Interp<'_> {
                 Bound::Absent => return None,
                 Bound::Undecided(at) => return Some((Value::Unknown(at), None)),
             },
+            Path::WrappedInput(ty) => (self.wrapped_input(handler?, ty, span)?, None),
+            Path::Fields(inner) => {
+                let (v, _) = self.path(inner, call, handler, span)?;
+                (self.fields_schema(&v, span), None)
+            }
+            Path::KwsExcept(except) => {
+                let mut rest = PendingCall::new(call.span);
+                rest.keywords = call.keywords.iter().filter(|(k, _)| !except.contains(&&**k)).cloned().collect();
+                rest.keyword_names = call.keyword_names.clone();
+                if rest.keywords.is_empty() {
+                    return None;
+                }
+                (Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&rest, call.span)))), None)
+            }
+            Path::FromMeta(inner) => {
+                let (v, at) = self.path(inner, call, handler, span)?;
+                (super::value::from_meta(&v), at)
+            }
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {
                     Slotted::Arg(i) => i,
@@ -1157,6 +1201,17 @@ impl Interp<'_> {
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))
     }
+}
+
+/// The value a builder method called on `s` returns: the same tool (not
+/// the method read off it), so the chain goes on.
+fn chained(s: &SdkValue) -> Value {
+    Value::Sdk(Rc::new(SdkValue {
+        method: None,
+        pending: s.pending.clone(),
+        registration: s.registration,
+        ..sdk_value(s.table, s.ty, s.span)
+    }))
 }
 
 /// The functions a call passes, by position or keyword.

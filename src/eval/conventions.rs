@@ -167,7 +167,7 @@ impl Interp<'_> {
     /// [`Op::Extend`]: an instance of a project class one of whose bases
     /// (directly or through project classes) is an SDK class with such a
     /// row registers a tool, reported at the class's name, with the
-    /// instance as argument 0.
+    /// instance as argument 0 and the class as argument 1.
     pub(super) fn extended_sdk_class(&mut self, class: &Rc<ClassVal>, inst: &Value) {
         let mut todo = vec![class.clone()];
         let mut guard = 0;
@@ -185,7 +185,10 @@ impl Interp<'_> {
                             continue;
                         };
                         let view = self.instance_view(class, inst);
-                        let call = PendingCall { positional: vec![view], ..PendingCall::new(class.span) };
+                        // Argument 1: the class itself, whose static members
+                        // (Rust's associated fns) the SDK calls.
+                        let positional = vec![view, Value::Class(class.clone())];
+                        let call = PendingCall { positional, ..PendingCall::new(class.span) };
                         let site = SdkValue { span: class.span, ..sdk_value(b.table, b.ty, class.span) };
                         self.register(&site, roles, &call, None, class.span);
                         return;

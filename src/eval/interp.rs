@@ -67,6 +67,9 @@ pub(super) enum ModState {
     Done(FrameRef),
 }
 
+/// The prefix of the name an SDK module imported whole is bound to.
+pub(super) const SDK_GLOB: &str = "*sdk:";
+
 pub struct Interp<'p> {
     pub(super) modules: &'p [Arc<ir::Module>],
     pub(super) linker: &'p dyn Linker,
@@ -524,6 +527,10 @@ impl<'p> Interp<'p> {
             }
             Place::Member { object, name, span } => {
                 let target = self.eval(act, object);
+                if let Value::Sdk(s) = &target {
+                    self.sdk_assign(s, name, value, *span);
+                    return;
+                }
                 self.set_member(&target, name, value, Some(*span));
             }
             Place::Index { object, index, span } => {
@@ -565,7 +572,22 @@ impl<'p> Interp<'p> {
             frame = f.borrow().parent.clone();
         }
         let module = act.frame.borrow().module;
+        if let Some(v) = self.glob_lookup(act, name, span) {
+            return v;
+        }
         super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
+    }
+
+    /// `name` as a member of an SDK module a scope imports whole
+    /// ([`SDK_GLOB`]), when one of them has it.
+    fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
+        let mut globs = vec![];
+        let mut frame = Some(act.frame.clone());
+        while let Some(f) = frame {
+            globs.extend(f.borrow().vars.iter().filter(|(k, _)| k.starts_with(SDK_GLOB)).map(|(_, v)| v.clone()));
+            frame = f.borrow().parent.clone();
+        }
+        globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| !matches!(v, Value::Unknown(_)))
     }
 
     pub(super) fn this(&self, act: &Activation, span: Span) -> Value {

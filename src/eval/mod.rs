@@ -19,6 +19,7 @@
 //! Lowering Python and TypeScript into [`crate::ir`] is the next step.
 
 pub mod budget;
+mod builders;
 mod calls;
 mod conventions;
 mod definitions;
@@ -29,6 +30,7 @@ mod namespaces;
 mod packages;
 mod queued;
 mod records;
+mod rust_inputs;
 pub mod sdk;
 mod shapes;
 mod signature;
@@ -183,14 +185,16 @@ fn run_roots(it: &mut Interp) -> bool {
                 it.from_params.insert(i.span);
             }
         }
-        for (module, id, env, owner) in methods(it, class) {
+        for (module, id, env, owner, is_static) in methods(it, class) {
             if it.invoked.contains(&(module, id)) {
                 continue;
             }
             let span = it.modules[module].func(id).span;
             let args = root_args(it, module, id, env.clone(), span);
+            // A static method (a Rust associated fn without `self`) sees the class.
+            let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
             let closure = Rc::new(Closure { module, func: id, env, class: Some(owner) });
-            it.invoke(&closure, Some(inst.clone()), args, Span { end: span.start, ..span });
+            it.invoke(&closure, Some(this), args, Span { end: span.start, ..span });
         }
     }
     let closures = it.closures.clone();
@@ -207,11 +211,12 @@ fn run_roots(it: &mut Interp) -> bool {
     ran
 }
 
+/// A method to run as a root: its module and function, the defining
+/// class's scope and the class, and whether it is static.
+type ClassMethod = (usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>, bool);
+
 /// Every method of a class and its bases (overridden ones once), with the class that defines it.
-fn methods(
-    it: &Interp,
-    class: &Rc<value::ClassVal>,
-) -> Vec<(usize, ir::FuncId, Option<interp::FrameRef>, Rc<value::ClassVal>)> {
+fn methods(it: &Interp, class: &Rc<value::ClassVal>) -> Vec<ClassMethod> {
     let mut out = vec![];
     let mut names: Vec<&str> = vec![];
     let mut todo = vec![class.clone()];
@@ -225,11 +230,11 @@ fn methods(
         for m in &decl.members {
             if let MemberValue::Method(id) = m.value {
                 let f = it.modules[c.module].func(id);
-                if f.kind == FuncKind::Constructor || m.is_static || names.contains(&m.name.as_str()) {
+                if f.kind == FuncKind::Constructor || names.contains(&m.name.as_str()) {
                     continue;
                 }
                 names.push(m.name.as_str());
-                out.push((c.module, id, c.env.clone(), c.clone()));
+                out.push((c.module, id, c.env.clone(), c.clone(), m.is_static));
             }
         }
         for b in &c.bases {

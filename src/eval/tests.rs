@@ -674,6 +674,7 @@ mod conventions;
 mod go;
 mod inputs;
 mod namespaces;
+mod rust_source;
 pub(crate) mod ts_source;
 mod zod_shapes;
 

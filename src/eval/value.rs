@@ -340,3 +340,25 @@ pub struct Made {
     pub stack: Vec<Span>,
     pub in_root: bool,
 }
+
+/// `v` as darling's `FromMeta` reads an attribute argument: a string
+/// literal `"true"` / `"false"` is a bool, in `v` and in the fields of an
+/// object `v` is (a copy; the original is left as it was).
+pub fn from_meta(v: &Value) -> Value {
+    match v {
+        Value::Str(s, span) if matches!(&**s, "true" | "false") => Value::Bool(&**s == "true", *span),
+        Value::Object(o) => {
+            let o = o.borrow();
+            let mut out = Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone() };
+            for (k, v, at) in &o.entries {
+                let v = match v {
+                    Value::Str(..) => from_meta(v),
+                    other => other.clone(),
+                };
+                out.entries.push((k.clone(), v, *at));
+            }
+            Value::Object(Rc::new(RefCell::new(out)))
+        }
+        other => other.clone(),
+    }
+}

@@ -70,7 +70,11 @@ impl Resolver<'_, '_> {
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
         let mut out: Vec<Tool> = vec![];
-        let mut seen: std::collections::HashSet<(Span, Option<String>)> = Default::default();
+        // Each tool once, by site and name: the registration reached through
+        // the most project calls wins (a function that was run as a root with
+        // unknown arguments and is also called with known ones is no root:
+        // its caller's chain, `make(..).annotate(..)`, is what it serves).
+        let mut seen: HashMap<(Span, Option<String>), (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
         // is unknown (an optional extra a caller may pass) is no tool of
@@ -105,8 +109,17 @@ impl Resolver<'_, '_> {
                 continue;
             };
             let tool = self.tool_of(reg, &facts, lang, &program);
-            if seen.insert((tool.site, tool.name.clone())) {
-                out.push(tool);
+            let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
+            match seen.get(&(tool.site, tool.name.clone())) {
+                None => {
+                    seen.insert((tool.site, tool.name.clone()), (out.len(), depth));
+                    out.push(tool);
+                }
+                Some(&(i, d)) if depth > d && reg.from_root => {
+                    seen.insert((tool.site, tool.name.clone()), (i, depth));
+                    out[i] = tool;
+                }
+                Some(_) => {}
             }
         }
         out
@@ -327,27 +340,41 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
 /// defines), by the callee's last segment ([`crate::frontend::elicit::CALLS`]):
 /// a handler that asks the user before it acts is guarded (MCP022).
 fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
-    let (Some(Value::Func(c)) | Some(Value::Bound(c, _))) = &reg.handler else { return vec![] };
-    let Some(m) = p.modules.get(c.module) else { return vec![] };
+    // A handler that is a type (rust-mcp-sdk's tool struct) is its methods.
+    let (module, funcs) = match &reg.handler {
+        Some(Value::Func(c) | Value::Bound(c, _)) => (c.module, vec![c.func]),
+        Some(Value::Class(c)) => {
+            let Some(m) = p.modules.get(c.module) else { return vec![] };
+            let methods = m.class(c.class).members.iter().filter_map(|mem| match mem.value {
+                ir::MemberValue::Method(f) => Some(f),
+                ir::MemberValue::Field(_) => None,
+            });
+            (c.module, methods.collect())
+        }
+        _ => return vec![],
+    };
+    let Some(m) = p.modules.get(module) else { return vec![] };
     let mut out = vec![];
     // Outermost first: a request nested in one already counted is the same evidence.
     let mut requests: Vec<Span> = vec![];
-    ir::walk::expressions(m, c.func, |e| match e {
-        ir::Expr::Call { callee, span, .. } => {
-            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
-            if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
-                out.push(*span);
+    for f in funcs {
+        ir::walk::expressions(m, f, |e| match e {
+            ir::Expr::Call { callee, span, .. } => {
+                let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**callee else { return };
+                if crate::frontend::elicit::CALLS.contains(&name.as_str()) {
+                    out.push(*span);
+                }
             }
-        }
-        // A request value built for the client to ask (Go's `&mcp.ElicitParams{...}`).
-        ir::Expr::Struct { ty, span, .. } => {
-            let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**ty else { return };
-            if crate::frontend::elicit::REQUEST_TYPES.contains(&name.as_str()) {
-                requests.push(*span);
+            // A request value built for the client to ask (Go's `&mcp.ElicitParams{...}`).
+            ir::Expr::Struct { ty, span, .. } => {
+                let (ir::Expr::Member { name, .. } | ir::Expr::Name(name, _)) = &**ty else { return };
+                if crate::frontend::elicit::REQUEST_TYPES.contains(&name.as_str()) {
+                    requests.push(*span);
+                }
             }
-        }
-        _ => {}
-    });
+            _ => {}
+        });
+    }
     requests.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
     for r in requests {
         if !out.iter().any(|o| o.contains(r)) {

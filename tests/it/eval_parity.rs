@@ -21,17 +21,8 @@ const GAPS: &[&str] = &[
     "go/tool-factories",
     "go/toolset-registry",
     "rust/broken-file",
-    "rust/elicitation-handlers",
-    "rust/pmcp-builders",
-    "rust/presets-across-modules",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
-    "rust/rmcp-params-across-files",
-    "rust/rmcp-router-forms",
-    "rust/rmcp-tool-helpers",
-    "rust/rmcp-tool-router",
-    "rust/rmcp-tool-traits",
-    "rust/rust-mcp-sdk-mcp-tool",
 ];
 
 /// One line per tool (where it is reported, its name, its hints) and one per
@@ -92,4 +83,38 @@ fn evaluator_alone_matches_the_recognisers_outside_the_gaps() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The tools the evaluator alone finds in a Rust crate written here, as
+/// `name readOnlyHint`.
+fn rust_eval_tools(lib: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir_all(dir.path().join("src")).expect("mkdir");
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"t\"\n").expect("write");
+    std::fs::write(dir.path().join("src/lib.rs"), lib).expect("write");
+    let out = bin()
+        .current_dir(dir.path())
+        .args(["tools", "--format", "json"])
+        .env("MCP_LINT_EVAL_ONLY", "rust")
+        .output()
+        .expect("mcp-lint runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let mut rows: Vec<String> = json["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| format!("{} {}", t["name"].as_str().unwrap_or("?"), t["hints"]["readOnlyHint"]))
+        .collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn a_factory_is_the_tool_its_caller_annotates() {
+    let factory = "use rmcp::model::{Tool, ToolAnnotations};\n\
+        fn base(d: &'static str) -> Tool { Tool::new(\"search\", d, s()) }\n";
+    let called = format!("{factory}pub fn tools() -> Vec<Tool> {{ vec![base(\"S\").annotate(ToolAnnotations::new().read_only(true))] }}\n");
+    assert_eq!(rust_eval_tools(&called), ["search true"]);
+    // Nothing calls it: the tool it makes is bare.
+    assert_eq!(rust_eval_tools(factory), ["search \"absent\""]);
 }

@@ -99,6 +99,9 @@ pub enum Op {
     /// [`crate::ir::Expr::Struct`]): the effect sees the fields as keyword
     /// arguments.
     Struct,
+    /// Writing this property of the value (`tool.annotations = v`, a Rust
+    /// struct's public field): the effect sees the value as argument 0.
+    Assign(&'static str),
     /// Subscripting the value (`Optional[Model]`, `list[str]`): the effect
     /// sees the index as the call's positional arguments, a tuple's items
     /// one by one.
@@ -207,6 +210,18 @@ pub enum Effect {
     /// Registers each positional argument from this one on, as if passed
     /// alone to a call with these roles (mcp-go's `AddTools(tools...)`).
     RegisterArgs(usize, &'static Roles),
+    /// No value: an SDK default that is unset (a Rust trait's provided
+    /// method returning `None`, reached when an impl does not override it).
+    Nothing,
+    /// A builder record of SDK type `ty` (`ToolAnnotations::new()`), with
+    /// these fields set from the call ([`super::builders`]).
+    Builder { ty: &'static str, fields: &'static [(&'static str, SetTo)] },
+    /// Called on a value that stands for a registered tool: these hints
+    /// set in its annotations (pmcp's `.read_only()` shortcuts).
+    UpdateHints(&'static [(&'static str, SetTo)]),
+    /// A method of a builder record: a copy with these fields set
+    /// (`.read_only(b)`; pmcp's `.destructive()` sets two).
+    Set(&'static [(&'static str, SetTo)]),
     /// An object schema that keeps its shape (zod's `z.object({...})` and
     /// what its methods derive from it), or its conversion to JSON schema.
     Shape(ShapeOp),
@@ -220,6 +235,14 @@ pub enum Init {
     Str(&'static str),
     /// An object of these fields.
     Object(&'static [(&'static str, Init)]),
+}
+
+/// What a builder sets a field to.
+#[derive(Debug, Clone, Copy)]
+pub enum SetTo {
+    /// The call's n-th positional argument.
+    Arg(usize),
+    Bool(bool),
 }
 
 /// What an [`Effect::Shape`] row does. A shaped value is a value of its SDK
@@ -336,6 +359,21 @@ pub enum Path {
     Key,
     /// The file name of the module without its extension (for [`Op::Export`]).
     ModuleStem,
+    /// The input schema of a Rust handler that takes its input as a
+    /// parameter typed `W<T>`, `W` of this SDK type (rmcp's
+    /// `Parameters<T>`): an object schema with the fields of struct `T`;
+    /// absent when no parameter is (the tool takes no input).
+    WrappedInput(&'static str),
+    /// The object schema of the fields of the struct another path yields
+    /// (rust-mcp-sdk: the `#[mcp_tool]` struct is the tool's input).
+    Fields(&'static Path),
+    /// The call's keyword arguments but these, as one record; absent when
+    /// there are none (rust-mcp-sdk's flat `#[mcp_tool(read_only_hint = ..)]`).
+    KwsExcept(&'static [&'static str]),
+    /// What another path yields as a Rust attribute macro built on darling's
+    /// `FromMeta` reads it: a string literal that spells a bool is that bool
+    /// (`read_only_hint = "false"`), in the value and in an object's fields.
+    FromMeta(&'static Path),
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
@@ -383,10 +421,10 @@ impl SdkTable {
     /// Whether `module` (as written in an import) is this SDK.
     pub fn owns(&self, lang: Lang, module: &str) -> bool {
         self.langs.contains(&lang)
-            && self
-                .modules
-                .iter()
-                .any(|m| module == *m || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/'])))
+            && self.modules.iter().any(|m| {
+                module == *m
+                    || module.strip_prefix(m).is_some_and(|rest| rest.starts_with(['.', '/']) || rest.starts_with("::"))
+            })
     }
 
     /// The SDK type of `member` imported from one of its modules.
@@ -439,11 +477,14 @@ mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
 mod mcp_use;
+mod pmcp;
 mod punkpeye_fastmcp;
 mod pydantic;
 mod python_lowlevel;
 mod python_mcp;
 mod python_typing;
+mod rmcp;
+mod rust_mcp_sdk;
 mod supabase_mcp_utils;
 mod typescript_sdk;
 mod typescript_sdk_tools;
@@ -460,11 +501,14 @@ pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
+pub use pmcp::PMCP;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use python_typing::{builtin, PYTHON_TYPING};
+pub use rmcp::RMCP;
+pub use rust_mcp_sdk::RUST_MCP_SDK;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
 pub use typescript_sdk::TS_SDK;
 pub use typescript_sdk_tools::TS_SDK_TOOLS;
@@ -501,6 +545,10 @@ pub static TABLES: &[&SdkTable] = &[
     &GO_SDK,
     &MCP_GO,
     &GO_POINTERS,
+    // Rust.
+    &RMCP,
+    &RUST_MCP_SDK,
+    &PMCP,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

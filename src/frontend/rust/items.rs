@@ -414,7 +414,7 @@ fn type_name(ty: &Type) -> Option<String> {
 
 /// Field names as serde writes them, or `None` when they cannot be known
 /// (tuple struct, `#[serde(flatten)]`).
-fn struct_fields(s: &syn::ItemStruct) -> Option<Vec<String>> {
+pub(super) fn struct_fields(s: &syn::ItemStruct) -> Option<Vec<String>> {
     let syn::Fields::Named(named) = &s.fields else { return None };
     let rename_all = serde_args(&s.attrs).into_iter().find_map(|m| match m {
         Meta::NameValue(nv) if nv.path.is_ident("rename_all") => str_value(&nv.value),

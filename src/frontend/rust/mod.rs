@@ -23,6 +23,7 @@ mod fallback;
 mod items;
 mod lower;
 mod paths;
+mod to_ir;
 mod tool_base;
 mod wrappers;
 
@@ -53,53 +54,67 @@ pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
 pub const API_PMCP: &str = "rust.pmcp.builder";
 pub const API_WRAPPER: &str = "rust.wrapper";
 
-pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
+/// The file's facts, and its IR when `syn` parsed it.
+pub fn parse_file(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFacts, Option<crate::ir::Module>) {
     let depth = depth::recursion_risk(text);
     if depth <= SHALLOW_NESTING {
-        return parse_here(file, path, text, depth);
+        return parse_here(file, path, text, depth, lower);
     }
     let (p, t) = (path.to_path_buf(), text.to_string());
     let worker = std::thread::Builder::new()
         .name("mcp-lint-rust-deep".into())
         .stack_size(DEEP_STACK)
-        .spawn(move || parse_here(file, &p, &t, depth));
+        .spawn(move || parse_here(file, &p, &t, depth, lower));
     match worker.map(|h| h.join()) {
-        Ok(Ok(facts)) => facts,
+        Ok(Ok(out)) => out,
         // Could not spawn, or the parser panicked: keep what a scan finds.
         _ => {
             let mut facts = scan_only(file, path, text);
             facts
                 .problems
                 .push(Problem { span: Span::new(file, 0, 0), message: "the Rust parser gave up on this file".into() });
-            facts
+            (facts, None)
         }
     }
 }
 
-fn parse_here(file: FileId, path: &Path, text: &str, depth: usize) -> FileFacts {
-    let facts = if depth > MAX_NESTING {
+pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
+    parse_file(file, path, text, false).0
+}
+
+fn parse_here(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    depth: usize,
+    lower: bool,
+) -> (FileFacts, Option<crate::ir::Module>) {
+    let out = if depth > MAX_NESTING {
         let mut facts = scan_only(file, path, text);
         facts.problems.push(Problem {
             span: Span::new(file, 0, 0),
             message: format!("code nests deeper than {MAX_NESTING} levels: only tool attributes were searched"),
         });
-        facts
+        (facts, None)
     } else {
-        parse_syn(file, path, text)
+        parse_syn(file, path, text, lower)
     };
     // proc-macro2 keeps every parsed text in a thread-local map; drop it.
     proc_macro2::extra::invalidate_current_thread_spans();
-    facts
+    out
 }
 
-fn parse_syn(file: FileId, path: &Path, text: &str) -> FileFacts {
+fn parse_syn(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFacts, Option<crate::ir::Module>) {
     let source = blank_preamble(text);
     match syn::parse_file(&source) {
         Ok(ast) => {
             let mut cx = Cx::new(file, path, text);
             items::file(&mut cx, &ast);
+            let crate_root =
+                matches!(cx.stem.as_str(), "lib" | "main") || !matches!(cx.stem.as_str(), "mod") && cx.mod_rs;
+            let module = lower.then(|| to_ir::lower(file, &ast, cx.mod_rs, &cx.stem, crate_root));
             drop(ast);
-            cx.finish()
+            (cx.finish(), module)
         }
         Err(e) => {
             let range = e.span().byte_range();
@@ -107,7 +122,7 @@ fn parse_syn(file: FileId, path: &Path, text: &str) -> FileFacts {
             facts
                 .problems
                 .push(Problem { span: Span::new(file, range.start, range.end), message: format!("syntax error: {e}") });
-            facts
+            (facts, None)
         }
     }
 }
@@ -334,7 +349,7 @@ mod tests {
             for kind in 0..6 {
                 let text = risky(kind, SHALLOW_NESTING - 8);
                 assert!(depth::recursion_risk(&text) <= SHALLOW_NESTING, "kind {kind}");
-                let facts = parse_here(FileId(0), Path::new("src/lib.rs"), &text, 0);
+                let (facts, _) = parse_here(FileId(0), Path::new("src/lib.rs"), &text, 0, true);
                 assert_eq!(facts.tools.len(), 1, "kind {kind}");
                 assert!(facts.problems.is_empty(), "kind {kind}: {:?}", facts.problems);
             }
