@@ -80,12 +80,11 @@ impl Interp<'_> {
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
         let lang = self.modules[module].lang;
         // A wildcard import of an SDK module (Rust's `use rmcp::*`): the
-        // module is kept under a name no identifier spells, and a name the
-        // scope lacks is looked up in it ([`Interp::lookup`]).
+        // module is kept in the scope's globs, and a name the scope lacks
+        // is looked up in it ([`Interp::lookup`]).
         if imp.member.as_deref() == Some("*") {
             if let Some((t, Some(ty))) = super::sdk::import_symbol(lang, &imp.module, None) {
-                let key = format!("{}{}", super::interp::SDK_GLOB, imp.module);
-                act.frame.borrow_mut().vars.insert(key.as_str().into(), sdk(t, ty, None, imp.span));
+                act.frame.borrow_mut().globs.push(sdk(t, ty, None, imp.span));
                 return;
             }
         }

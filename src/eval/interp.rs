@@ -67,9 +67,6 @@ pub(super) enum ModState {
     Done(FrameRef),
 }
 
-/// The prefix of the name an SDK module imported whole is bound to.
-pub(super) const SDK_GLOB: &str = "*sdk:";
-
 pub struct Interp<'p> {
     pub(super) modules: &'p [Arc<ir::Module>],
     pub(super) linker: &'p dyn Linker,
@@ -579,12 +576,12 @@ impl<'p> Interp<'p> {
     }
 
     /// `name` as a member of an SDK module a scope imports whole
-    /// ([`SDK_GLOB`]), when one of them has it.
+    /// ([`Frame::globs`](super::value::Frame)), when one of them has it.
     fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
         let mut globs = vec![];
         let mut frame = Some(act.frame.clone());
         while let Some(f) = frame {
-            globs.extend(f.borrow().vars.iter().filter(|(k, _)| k.starts_with(SDK_GLOB)).map(|(_, v)| v.clone()));
+            globs.extend(f.borrow().globs.iter().cloned());
             frame = f.borrow().parent.clone();
         }
         globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| !matches!(v, Value::Unknown(_)))

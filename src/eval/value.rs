@@ -309,6 +309,9 @@ pub struct Frame {
     /// `this` / `self` of a method activation; `None` inherits the parent's.
     pub this: Option<Value>,
     pub module: usize,
+    /// SDK modules imported whole (Rust's `use rmcp::*`): a name the scope
+    /// lacks is looked up in them.
+    pub globs: Vec<Value>,
 }
 
 pub type FrameRef = Rc<RefCell<Frame>>;
