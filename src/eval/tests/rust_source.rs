@@ -33,20 +33,6 @@ fn run_rust(files: &[(&'static str, &str)]) -> Outcome {
     run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
 }
 
-fn hint(r: &Registration, key: &str) -> String {
-    match &r.annotations {
-        None => "absent".into(),
-        Some(Value::Object(o)) => match o.borrow().get(key) {
-            Some(Value::Bool(b, _)) => b.to_string(),
-            Some(Value::OneOf(_)) => "dynamic".into(),
-            Some(Value::Undefined(_)) | None => "absent".into(),
-            Some(_) => "unknown".into(),
-        },
-        Some(Value::OneOf(_)) => "dynamic".into(),
-        Some(_) => "unknown".into(),
-    }
-}
-
 fn str_of(v: &Option<Value>) -> Option<String> {
     match v {
         Some(Value::Str(s, _)) => Some(s.to_string()),

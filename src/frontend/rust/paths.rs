@@ -25,22 +25,7 @@ impl Cx<'_> {
     /// The directory-relative specifier of this file's module, `ups`
     /// `super` hops above it.
     fn relative_spec(&self, ups: usize, rest: &[String]) -> String {
-        let mut down: Vec<String> = if self.mod_rs { vec![] } else { vec![self.stem.clone()] };
-        let mut up = 0;
-        for _ in 0..ups {
-            if down.pop().is_none() {
-                up += 1;
-            }
-        }
-        let mut spec = String::from("@");
-        for _ in 0..up {
-            spec.push_str("::^");
-        }
-        for s in down.iter().chain(rest) {
-            spec.push_str("::");
-            spec.push_str(s);
-        }
-        spec
+        relative_spec(self.mod_rs, &self.stem, ups, rest)
     }
 
     /// Classify a path as written at the current inline-module depth.
@@ -219,6 +204,28 @@ impl Cx<'_> {
 }
 
 /// `rmcp` + `model` → `rmcp::model`; `@::^` + `a` → `@::^::a`.
+/// The directory-relative specifier (`@::^::a::b`) of the module `ups`
+/// `super` hops above a file's (a `mod.rs` is its directory's module, any
+/// other file the module named by its stem), then `rest`.
+pub(super) fn relative_spec(mod_rs: bool, stem: &str, ups: usize, rest: &[String]) -> String {
+    let mut down: Vec<String> = if mod_rs { vec![] } else { vec![stem.to_string()] };
+    let mut up = 0;
+    for _ in 0..ups {
+        if down.pop().is_none() {
+            up += 1;
+        }
+    }
+    let mut spec = String::from("@");
+    for _ in 0..up {
+        spec.push_str("::^");
+    }
+    for s in down.iter().chain(rest) {
+        spec.push_str("::");
+        spec.push_str(s);
+    }
+    spec
+}
+
 fn join_spec(spec: &str, rest: &[String]) -> String {
     let mut out = spec.to_string();
     for r in rest {

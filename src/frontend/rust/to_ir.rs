@@ -270,22 +270,7 @@ impl Lx {
 
     /// The specifier of the module `ups` levels above this file's, then `rest`.
     fn relative_spec(&self, ups: usize, rest: &[String]) -> String {
-        let mut down: Vec<String> = if self.mod_rs { vec![] } else { vec![self.stem.clone()] };
-        let mut up = 0;
-        for _ in 0..ups {
-            if down.pop().is_none() {
-                up += 1;
-            }
-        }
-        let mut spec = String::from("@");
-        for _ in 0..up {
-            spec.push_str("::^");
-        }
-        for s in down.iter().chain(rest) {
-            spec.push_str("::");
-            spec.push_str(s);
-        }
-        spec
+        super::paths::relative_spec(self.mod_rs, &self.stem, ups, rest)
     }
 
     fn root(&self, segs: &[String], leading_colon: bool) -> Root {
