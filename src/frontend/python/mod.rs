@@ -67,6 +67,7 @@ pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Mod
         return (facts, None);
     }
     let module = to_ir::lower(file, text, root);
+    crate::frontend::queries::release(tree, text.len());
     facts.imports = crate::ir::walk::imports(&module)
         .into_iter()
         .map(|i| Import { local: i.local.clone(), module: i.module.clone(), member: i.member.clone(), span: i.span })

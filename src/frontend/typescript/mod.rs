@@ -99,7 +99,9 @@ pub fn parse_file(file: FileId, lang: Lang, path: &Path, text: &str) -> (FileFac
         facts.problems.push(problem);
         return (facts, None);
     }
-    (facts, Some(to_ir::lower(file, lang, text, root)))
+    let module = to_ir::lower(file, lang, text, root);
+    crate::frontend::queries::release(tree, text.len());
+    (facts, Some(module))
 }
 
 /// Test files (`*.test.ts`, `*.spec.js`, under `__tests__/` or a nearby
