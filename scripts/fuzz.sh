@@ -8,6 +8,8 @@
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh 0      stop each target after N executions (0 s: no time bound)
 #   scripts/fuzz.sh repro TARGET FILE        run one input again (a crash-* or timeout-* file)
 #   scripts/fuzz.sh tmin TARGET FILE         minimise a crashing input
+#   FUZZ_OPT_LEVEL=1 scripts/fuzz.sh 10       a build with a fifth less CPU, slower code:
+#                                            what CI's short smoke run uses (default 3)
 #
 # A panic, a stack overflow or one input running past FUZZ_TIMEOUT seconds (default 15) is a
 # failure: the input is saved under fuzz/artifacts/TARGET/ and the run exits non-zero.
@@ -31,6 +33,7 @@ build() {
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares -Cllvm-args=-sanitizer-coverage-stack-depth \
 --cfg fuzzing -Cdebug-assertions -Coverflow-checks" \
+        CARGO_PROFILE_RELEASE_OPT_LEVEL="${FUZZ_OPT_LEVEL:-3}" \
         cargo build --manifest-path fuzz/Cargo.toml --locked --release --target "$triple" --bins
 }
 
