@@ -1,5 +1,8 @@
-//! Rust specifics of resolution: module paths → files, which external paths
-//! belong to an MCP SDK crate, and which key spelling the SDK macros take.
+//! Rust specifics of resolution, for the tools the fallback scan finds in
+//! files `syn` rejects (all other Rust tools come from the evaluator) and
+//! for the key spelling of every Rust tool: module paths → files, which
+//! attribute paths belong to an MCP SDK crate, and which key spelling the
+//! SDK macros take.
 //!
 //! The frontend writes module specifiers in three forms (see
 //! `frontend::rust::paths`):
@@ -37,27 +40,24 @@ impl LangSupport for Rust {
         let root = crate_of(module);
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         match kind {
-            // Attribute macros that declare a tool, and rmcp's tool trait.
+            // Attribute macros that declare a tool (the only sites: the
+            // fallback scan of a file `syn` rejects reads attributes alone).
             CalleeKind::SdkToolClass => match root {
-                "rmcp" | "rmcp_macros" => last == "tool" || last == "ToolBase",
+                "rmcp" | "rmcp_macros" => last == "tool",
                 "rust_mcp_sdk" | "rust_mcp_macros" => last == "mcp_tool",
-                _ => false,
-            },
-            // The protocol-level tool type built at run time.
-            CalleeKind::SdkTypesTool => match root {
-                "rmcp" | "rust_mcp_sdk" | "rust_mcp_schema" => last == "Tool",
-                "pmcp" => matches!(last, "ToolInfo" | "TypedTool" | "TypedSyncTool" | "SimpleTool"),
                 _ => false,
             },
             _ => false,
         }
     }
-    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
-        crate::frontend::rust::API_WRAPPER
-    }
-    fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
-        let rust_mcp_sdk =
-            facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));
+    fn generation(&self, facts: &FileFacts, _path: &Path, linker: &Linker) -> (Generation, String) {
+        // A file `syn` parsed has its imports in its IR, one it rejected in
+        // its facts.
+        let sdk = |module: &str| matches!(crate_of(module), "rust_mcp_sdk" | "rust_mcp_macros");
+        let rust_mcp_sdk = facts.imports.iter().any(|i| sdk(&i.module))
+            || linker
+                .lowered(facts.file)
+                .is_some_and(|m| m.body.iter().any(|s| matches!(s, crate::ir::Stmt::Import(i) if sdk(&i.module))));
         let why = if rust_mcp_sdk {
             "rust-mcp-sdk's `#[mcp_tool]` takes snake_case hint keys and silently ignores any other key"
         } else {
@@ -167,7 +167,5 @@ mod tests {
         assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rmcp::handler::server", "tool"));
         assert!(!r.is_sdk_symbol(CalleeKind::SdkToolClass, "swiftide", "tool"));
         assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rust_mcp_sdk::macros", "mcp_tool"));
-        assert!(r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rmcp", "model.Tool"));
-        assert!(!r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rig", "Tool"));
     }
 }
