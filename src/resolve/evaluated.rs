@@ -196,6 +196,18 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        // `use crate::presets;` / `use super::tools::admin`: the submodule's
+        // own file, not the parent module's (a crate root declares every
+        // module of the crate, so linking it would load them all).
+        if lang == Lang::Rust {
+            if let Some(member) = imp.member.as_deref().filter(|m| *m != "*") {
+                let joined = format!("{}::{member}", imp.module);
+                let own = super::rust::own_module_files(from, &joined);
+                if let Some(path) = own.into_iter().find(|c| self.linker.fs.is_file(c)) {
+                    return Some((path, true));
+                }
+            }
+        }
         self.linker.module_path(from, &imp.module, lang).map(|p| (p, imp.member.is_none()))
     }
 

@@ -72,15 +72,16 @@ fn crate_of(module: &str) -> &str {
     module.trim_start_matches("::").split("::").next().unwrap_or("")
 }
 
-/// Candidate files for a module specifier imported from `from`, best first.
-pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
+/// The directory a module specifier starts from and its segments below it
+/// (none for an external crate or a malformed specifier).
+fn split_specifier(from: &Path, specifier: &str) -> Option<(PathBuf, Vec<String>, bool)> {
     // `resolve::eval` appends a member with `.` when it tries a submodule.
     let spec = specifier.replace('.', "::");
     let mut segs: Vec<&str> = spec.split("::").filter(|s| !s.is_empty()).collect();
-    let Some(first) = segs.first().copied() else { return vec![] };
+    let first = segs.first().copied()?;
     let base = match first {
         "crate" => {
-            let Some(root) = crate_root(from) else { return vec![] };
+            let root = crate_root(from)?;
             segs.remove(0);
             root.join("src")
         }
@@ -89,18 +90,36 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
             segs.remove(0);
             while segs.first() == Some(&"^") {
                 segs.remove(0);
-                dir = match dir.parent() {
-                    Some(p) => p.to_path_buf(),
-                    None => return vec![],
-                };
+                dir = dir.parent()?.to_path_buf();
             }
             dir
         }
-        _ => return vec![],
+        _ => return None,
     };
     if segs.iter().any(|s| *s == "^" || *s == "@" || *s == "crate") {
-        return vec![];
+        return None;
     }
+    Some((base, segs.into_iter().map(str::to_string).collect(), first == "crate"))
+}
+
+/// The files of the module a specifier names itself (`x.rs`, `x/mod.rs`),
+/// when it names one below its crate or directory: never an enclosing
+/// module's file nor the crate root.
+pub fn own_module_files(from: &Path, specifier: &str) -> Vec<PathBuf> {
+    match split_specifier(from, specifier) {
+        Some((mut p, segs, _)) if !segs.is_empty() => {
+            for s in &segs {
+                p.push(s);
+            }
+            vec![p.with_extension("rs"), p.join("mod.rs")]
+        }
+        _ => vec![],
+    }
+}
+
+/// Candidate files for a module specifier imported from `from`, best first.
+pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
+    let Some((base, segs, crate_src)) = split_specifier(from, specifier) else { return vec![] };
     let mut out = Vec::new();
     // The module file itself, then the files of enclosing modules (an
     // inline `mod` is part of its parent's file).
@@ -112,7 +131,7 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
         out.push(p.with_extension("rs"));
         out.push(p.join("mod.rs"));
     }
-    out.extend(dir_module(&base, first == "crate"));
+    out.extend(dir_module(&base, crate_src));
     out
 }
 
@@ -158,6 +177,16 @@ mod tests {
         let c = module_candidates(from, "@");
         assert!(c.contains(&PathBuf::from("/x/src/tools/mod.rs")));
         assert!(c.contains(&PathBuf::from("/x/src/tools.rs")));
+    }
+
+    #[test]
+    fn a_submodule_is_its_own_file_never_an_enclosing_one() {
+        let from = Path::new("/x/src/tools/admin.rs");
+        let own = own_module_files(from, "@::^::presets");
+        assert_eq!(own, [PathBuf::from("/x/src/presets.rs"), PathBuf::from("/x/src/presets/mod.rs")]);
+        // The directory itself, an external crate: no module file of their own.
+        assert!(own_module_files(from, "@").is_empty());
+        assert!(own_module_files(from, "rmcp::model").is_empty());
     }
 
     #[test]
