@@ -2,8 +2,10 @@
 """Benchmark mcp-lint on a large, deterministic, synthetic source tree.
 
 --lang python (default) is the tree described below; --lang ts writes the
-TypeScript/JavaScript tree of scripts/bench_ts.py; --lang mixed writes both,
-half the files each. --registrations N times single files with many tools.
+TypeScript/JavaScript tree of scripts/bench_ts.py; --lang rust the Rust
+workspace of scripts/bench_rust.py; --lang mixed writes Python and TS/JS,
+half the files each. --registrations N times single files with many tools
+(Python, TS and Rust).
 
 What it does
 ------------
@@ -1024,6 +1026,23 @@ def generate_ts(root: Path, n_files: int, seed: int, mcp_ratio: float, progress:
     return manifest
 
 
+def generate_rust(root: Path, n_files: int, seed: int, mcp_ratio: float) -> dict:
+    """Write the synthetic Rust workspace into root (scripts/bench_rust.py)."""
+    import bench_rust
+
+    t0 = time.perf_counter()
+    digest = hashlib.sha256()
+
+    def show(written: int) -> None:
+        print(f"\r  generating Rust: {written}/{n_files} files", end="", file=sys.stderr, flush=True)
+    counts = bench_rust.generate(root, n_files, seed, mcp_ratio, digest, show)
+    print(f"\n  generated in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    manifest = {"generator_version": GENERATOR_VERSION, "lang": "rust", "seed": seed,
+                "mcp_ratio": mcp_ratio, **counts, "sha256": digest.hexdigest()}
+    (root / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
 def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: float) -> dict:
     """python: the historical tree, byte-identical per seed. ts: TS/JS only. mixed: the
     Python tree of half the files beside the TS/JS tree of the other half (top-level
@@ -1032,6 +1051,8 @@ def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: floa
         return generate_tree(root, n_files, seed, mcp_ratio)
     if lang == "ts":
         return generate_ts(root, n_files, seed, mcp_ratio)
+    if lang == "rust":
+        return generate_rust(root, n_files, seed, mcp_ratio)
     n_py = n_files // 2
     py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
     ts = generate_ts(root, n_files - n_py, seed, mcp_ratio, write_manifest=False)
@@ -1292,9 +1313,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
-    p.add_argument("--lang", choices=("python", "ts", "mixed"), default="python",
+    p.add_argument("--lang", choices=("python", "ts", "rust", "mixed"), default="python",
                    help="tree language: python (default; the historical tree, byte-identical per "
-                        "seed), ts (TypeScript/JavaScript) or mixed (half each)")
+                        "seed), ts (TypeScript/JavaScript), rust (a Cargo workspace) or mixed "
+                        "(Python and TS/JS, half each)")
     p.add_argument("--registrations", type=int, default=None, metavar="N",
                    help="instead: time one Python and one TypeScript server file with N/4, N/2 "
                         "and N tool registrations (written the ways real servers do)")
@@ -1337,12 +1359,14 @@ def many_python_registrations(n: int, seed: int) -> tuple[str, int]:
 
 
 def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
-    """Median wall time of `check FILE` for one Python and one TS server with n/4,
+    """Median wall time of `check FILE` for one Python, one TS and one Rust server with n/4,
     n/2 and n registrations: the time per registration must stay flat (linear)."""
+    import bench_rust
     import bench_ts
 
     makers = {"python": (many_python_registrations, "server.py"),
-              "ts": (bench_ts.many_registrations, "server.ts")}
+              "ts": (bench_ts.many_registrations, "server.ts"),
+              "rust": (bench_rust.many_registrations, "server.rs")}
     failed = 0
     sp = Spawner()
     try:

@@ -38,9 +38,11 @@ impl Interp<'_> {
         let rule =
             TABLES[made.table].rules.iter().find(|r| r.on == made.ty && matches!(r.op, Op::Method(m) if m == name))?;
         let Effect::Set(fields) = &rule.effect else { return None };
+        // The copy is written by the whole chain so far: a name bound to
+        // it (`const READ = ToolAnnotations::new().read_only(true)`) names it.
         let mut copy = {
             let o = o.borrow();
-            Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }
+            Obj { entries: o.entries.clone(), complete: o.complete, span: Some(span), made: o.made.clone() }
         };
         set_fields(&mut copy, fields, call, span);
         Some(Value::Object(Rc::new(RefCell::new(copy))))
@@ -72,7 +74,12 @@ impl Interp<'_> {
         let Some(r) = s.registration.filter(|r| *r < self.registrations.len()) else { return };
         let reg = &mut self.registrations[r];
         let mut obj = match &reg.annotations {
-            None | Some(Value::Undefined(_) | Value::Null(_)) => Obj::new(span),
+            // Hints the tool's own chain sets are written there: inline,
+            // whatever name the chain's value is bound to.
+            None | Some(Value::Undefined(_) | Value::Null(_)) => {
+                reg.annotations_at = Some(span);
+                Obj::new(span)
+            }
             Some(Value::Object(o)) => {
                 let o = o.borrow();
                 Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }

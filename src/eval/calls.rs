@@ -1090,8 +1090,12 @@ impl Interp<'_> {
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
         // whose tools are unknown, not a helper.
-        let name_from_params =
-            self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
+        // A record an SDK type's constructor makes (`Tool::new(name, ..)`)
+        // has no server: named from a root's parameters, it is a helper's
+        // plumbing too.
+        let made_by_type = s.method.is_some() && TABLES[s.table].symbols.iter().any(|(_, ty)| *ty == s.ty);
+        let name_from_params = (self.from_params.contains(&s.span) || made_by_type)
+            && matches!(&name, Some((v, _)) if self.param_derived(v));
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);

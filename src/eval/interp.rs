@@ -645,8 +645,16 @@ impl<'p> Interp<'p> {
                 self.call_value(&c, None, args, *span)
             }
             Expr::Struct { ty, entries, span } => {
+                // The literal's head (`Tool` in `Tool { .. }`): where a
+                // definition it makes is reported.
+                let t = ty.span();
+                let head = if t.file == span.file && span.start <= t.start && t.end <= span.end {
+                    Span { end: t.end, ..*span }
+                } else {
+                    *span
+                };
                 let ty = self.eval(act, ty);
-                self.struct_literal(act, ty, entries, *span)
+                self.struct_literal(act, ty, entries, *span, head)
             }
             Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {

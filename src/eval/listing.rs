@@ -246,10 +246,12 @@ fn leak(table: &sdk::SdkTable, name: &str) -> &'static str {
 
 /// A record constructor called by a name (`Tool(...)` after `from mcp_types
 /// import Tool`) stands where that name is written, not at its import: the
-/// record is reported there.
+/// record is reported there. So does a decorator factory called by a name
+/// (Rust's `#[tool(...)]` after `use rmcp::tool`): the registration's head.
 pub(super) fn definition_at(f: Value, callee: Span) -> Value {
     let Value::Sdk(s) = &f else { return f };
-    let defines = matches!(TABLES[s.table].rule(s.ty, &Op::Call), Some(r) if matches!(r.effect, Effect::Definition));
+    let defines = matches!(TABLES[s.table].rule(s.ty, &Op::Call),
+        Some(r) if matches!(r.effect, Effect::Definition | Effect::Decorator(_)));
     if !defines || s.method.is_some() || s.pending.is_some() {
         return f;
     }

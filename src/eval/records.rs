@@ -20,8 +20,16 @@ use crate::model::SDK_DEFAULTS_KEY;
 use crate::source::Span;
 
 impl Interp<'_> {
-    /// `T{...}`: `ty` is the evaluated type.
-    pub(super) fn struct_literal(&mut self, act: &mut Activation, ty: Value, entries: &[Entry], span: Span) -> Value {
+    /// `T{...}`: `ty` is the evaluated type, `head` the literal up to the
+    /// end of the type as written.
+    pub(super) fn struct_literal(
+        &mut self,
+        act: &mut Activation,
+        ty: Value,
+        entries: &[Entry],
+        span: Span,
+        head: Span,
+    ) -> Value {
         let fields = self.eval_object_entries(act, entries, span);
         match ty {
             Value::Class(class) => {
@@ -33,7 +41,7 @@ impl Interp<'_> {
             Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
                 Some(Effect::Define(roles)) => {
                     let v = Value::Object(Rc::new(RefCell::new(fields)));
-                    self.define(&v, s.table, roles, span);
+                    self.define(&v, s.table, roles, head);
                     v
                 }
                 Some(Effect::WireRecord { fields: names, defaults }) => {

@@ -50,7 +50,7 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed
         Lang::Python => python::parse_file(file, text),
         Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text),
         Lang::Go => go::parse_file(file, path, text, lang.on_evaluator()),
-        Lang::Rust => rust::parse_file(file, path, text, lang.on_evaluator()),
+        Lang::Rust => rust::parse_file(file, path, text),
     }));
     result.map(|(facts, module)| Parsed { facts, module }).map_err(|e| {
         e.downcast_ref::<&str>()

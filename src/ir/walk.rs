@@ -39,12 +39,23 @@ pub fn imports(m: &Module) -> Vec<&Import> {
 }
 
 /// The names values are bound to where they are written, by the value's
-/// span: `name = value` (`const name = ...`, `exports.name = ...`), and an
-/// object literal's entries under it (`HINTS.search`). What a preset is
-/// called where it is defined.
+/// span: `name = value` (`const name = ...`, `exports.name = ...`), an
+/// object literal's entries under it (`HINTS.search`), and what a
+/// module-level function without parameters returns (`fn read_only() ->
+/// ToolAnnotations { ... }`: `read_only()`, the same value at every call).
+/// What a preset is called where it is defined.
 pub fn bound_names(m: &Module) -> Vec<(Span, String)> {
     let mut out = vec![];
     let mut todo: Vec<(String, &Expr, usize)> = vec![];
+    for s in &m.body {
+        let Stmt::Func(id) = s else { continue };
+        let Some(f) = m.funcs.get(id.0 as usize) else { continue };
+        if let (Some(name), true, [Stmt::Return { value: Some(v), .. }]) =
+            (&f.name, f.params.is_empty(), f.body.as_slice())
+        {
+            todo.push((format!("{name}()"), v, 1));
+        }
+    }
     for s in statements(m) {
         match s {
             Stmt::Let { target: Pattern::Name(name, _), value, .. } => todo.push((name.clone(), value, 0)),

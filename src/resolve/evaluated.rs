@@ -196,6 +196,18 @@ impl Resolver<'_, '_> {
                 }
             }
         }
+        // `use crate::presets;` / `use super::tools::admin`: the submodule's
+        // own file, not the parent module's (a crate root declares every
+        // module of the crate, so linking it would load them all).
+        if lang == Lang::Rust {
+            if let Some(member) = imp.member.as_deref().filter(|m| *m != "*") {
+                let joined = format!("{}::{member}", imp.module);
+                let own = super::rust::own_module_files(from, &joined);
+                if let Some(path) = own.into_iter().find(|c| self.linker.fs.is_file(c)) {
+                    return Some((path, true));
+                }
+            }
+        }
         self.linker.module_path(from, &imp.module, lang).map(|p| (p, imp.member.is_none()))
     }
 
@@ -254,8 +266,12 @@ impl Resolver<'_, '_> {
                 let inside =
                     |at: Span| at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end;
                 let bound = program.names.get(&obj_span).cloned();
+                // Written in the arguments of a project call that led to
+                // the registration (`write_tool("x", ToolAnnotations::new()..)`
+                // into a helper's `.annotate(hints)`): inline there.
+                let in_a_call = reg.stack.iter().any(|s| inside(*s));
                 let origin = match (reg.annotations_at, bound) {
-                    (Some(at), bound) if !inside(at) => {
+                    (Some(at), bound) if !inside(at) && !in_a_call => {
                         let file = self.linker.sources.get(at.file);
                         let text = file.slice(at);
                         // Named by the argument only when it is a name
@@ -267,7 +283,7 @@ impl Resolver<'_, '_> {
                         }
                     }
                     // Read from inside an argument (`{ annotations: READ_ONLY }`).
-                    (None, Some(symbol)) if !inside(reg.call) && !reg.stack.iter().any(|s| inside(*s)) => {
+                    (None, Some(symbol)) if !inside(reg.call) && !in_a_call => {
                         Origin::Preset { symbol, defined_at: obj_span, used_at: reg.call }
                     }
                     _ => Origin::Inline(obj_span),
@@ -297,9 +313,23 @@ impl Resolver<'_, '_> {
             description,
             title,
             annotations,
-            syntax: if lang == Lang::Python { Syntax::PythonKeyword } else { Syntax::JsObject },
+            syntax: syntax(lang, reg.api),
             confirms: confirms(reg, program),
         }
+    }
+}
+
+/// How the source spells the hints of a registration made through `api`
+/// (for messages and help lines): Rust's `#[tool(annotations(...))]`,
+/// `#[mcp_tool(...)]` and `ToolAnnotations` builders each their own way.
+fn syntax(lang: Lang, api: &str) -> Syntax {
+    use crate::frontend::rust::{API_MCP_TOOL, API_TOOL_ATTR};
+    match lang {
+        Lang::Python => Syntax::PythonKeyword,
+        Lang::Rust if api == API_TOOL_ATTR => Syntax::RustAttr,
+        Lang::Rust if api == API_MCP_TOOL => Syntax::RustFlatAttr,
+        Lang::Rust => Syntax::RustBuilder,
+        _ => Syntax::JsObject,
     }
 }
 

@@ -132,7 +132,8 @@ impl<'a> Linker<'a> {
 /// Resolve every site of the given files into tools, in file order.
 ///
 /// Python and TypeScript/JavaScript tools come from the evaluator, which runs
-/// the files' IR; Go and Rust ones from their frontends' sites.
+/// the files' IR, as do Rust ones; Go ones from their frontend's sites, and
+/// Rust ones of a file `syn` rejects from its token scan.
 pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // Projects whose tools are annotated at run time, by project root.
     let runtime: HashMap<PathBuf, Span> = files
@@ -146,7 +147,9 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
         .collect();
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
-    for facts in files.iter().filter(|f| !f.lang.on_evaluator()) {
+    // A file on the evaluator that has no IR (a Rust file `syn` rejects) keeps
+    // the sites its frontend's token scan found.
+    for facts in files.iter().filter(|f| !f.lang.on_evaluator() || linker.lowered(f.file).is_none()) {
         for site in &facts.tools {
             tools.extend(r.tool(facts, site));
         }

@@ -1,5 +1,8 @@
-//! Rust specifics of resolution: module paths → files, which external paths
-//! belong to an MCP SDK crate, and which key spelling the SDK macros take.
+//! Rust specifics of resolution, for the tools the fallback scan finds in
+//! files `syn` rejects (all other Rust tools come from the evaluator) and
+//! for the key spelling of every Rust tool: module paths → files, which
+//! attribute paths belong to an MCP SDK crate, and which key spelling the
+//! SDK macros take.
 //!
 //! The frontend writes module specifiers in three forms (see
 //! `frontend::rust::paths`):
@@ -37,27 +40,24 @@ impl LangSupport for Rust {
         let root = crate_of(module);
         let last = name.rsplit(['.', ':']).next().unwrap_or(name);
         match kind {
-            // Attribute macros that declare a tool, and rmcp's tool trait.
+            // Attribute macros that declare a tool (the only sites: the
+            // fallback scan of a file `syn` rejects reads attributes alone).
             CalleeKind::SdkToolClass => match root {
-                "rmcp" | "rmcp_macros" => last == "tool" || last == "ToolBase",
+                "rmcp" | "rmcp_macros" => last == "tool",
                 "rust_mcp_sdk" | "rust_mcp_macros" => last == "mcp_tool",
-                _ => false,
-            },
-            // The protocol-level tool type built at run time.
-            CalleeKind::SdkTypesTool => match root {
-                "rmcp" | "rust_mcp_sdk" | "rust_mcp_schema" => last == "Tool",
-                "pmcp" => matches!(last, "ToolInfo" | "TypedTool" | "TypedSyncTool" | "SimpleTool"),
                 _ => false,
             },
             _ => false,
         }
     }
-    fn wrapper_api(&self, _site_api: &'static str) -> &'static str {
-        crate::frontend::rust::API_WRAPPER
-    }
-    fn generation(&self, facts: &FileFacts, _path: &Path, _linker: &Linker) -> (Generation, String) {
-        let rust_mcp_sdk =
-            facts.imports.iter().any(|i| matches!(crate_of(&i.module), "rust_mcp_sdk" | "rust_mcp_macros"));
+    fn generation(&self, facts: &FileFacts, _path: &Path, linker: &Linker) -> (Generation, String) {
+        // A file `syn` parsed has its imports in its IR, one it rejected in
+        // its facts.
+        let sdk = |module: &str| matches!(crate_of(module), "rust_mcp_sdk" | "rust_mcp_macros");
+        let rust_mcp_sdk = facts.imports.iter().any(|i| sdk(&i.module))
+            || linker
+                .lowered(facts.file)
+                .is_some_and(|m| m.body.iter().any(|s| matches!(s, crate::ir::Stmt::Import(i) if sdk(&i.module))));
         let why = if rust_mcp_sdk {
             "rust-mcp-sdk's `#[mcp_tool]` takes snake_case hint keys and silently ignores any other key"
         } else {
@@ -72,15 +72,16 @@ fn crate_of(module: &str) -> &str {
     module.trim_start_matches("::").split("::").next().unwrap_or("")
 }
 
-/// Candidate files for a module specifier imported from `from`, best first.
-pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
+/// The directory a module specifier starts from and its segments below it
+/// (none for an external crate or a malformed specifier).
+fn split_specifier(from: &Path, specifier: &str) -> Option<(PathBuf, Vec<String>, bool)> {
     // `resolve::eval` appends a member with `.` when it tries a submodule.
     let spec = specifier.replace('.', "::");
     let mut segs: Vec<&str> = spec.split("::").filter(|s| !s.is_empty()).collect();
-    let Some(first) = segs.first().copied() else { return vec![] };
+    let first = segs.first().copied()?;
     let base = match first {
         "crate" => {
-            let Some(root) = crate_root(from) else { return vec![] };
+            let root = crate_root(from)?;
             segs.remove(0);
             root.join("src")
         }
@@ -89,18 +90,36 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
             segs.remove(0);
             while segs.first() == Some(&"^") {
                 segs.remove(0);
-                dir = match dir.parent() {
-                    Some(p) => p.to_path_buf(),
-                    None => return vec![],
-                };
+                dir = dir.parent()?.to_path_buf();
             }
             dir
         }
-        _ => return vec![],
+        _ => return None,
     };
     if segs.iter().any(|s| *s == "^" || *s == "@" || *s == "crate") {
-        return vec![];
+        return None;
     }
+    Some((base, segs.into_iter().map(str::to_string).collect(), first == "crate"))
+}
+
+/// The files of the module a specifier names itself (`x.rs`, `x/mod.rs`),
+/// when it names one below its crate or directory: never an enclosing
+/// module's file nor the crate root.
+pub fn own_module_files(from: &Path, specifier: &str) -> Vec<PathBuf> {
+    match split_specifier(from, specifier) {
+        Some((mut p, segs, _)) if !segs.is_empty() => {
+            for s in &segs {
+                p.push(s);
+            }
+            vec![p.with_extension("rs"), p.join("mod.rs")]
+        }
+        _ => vec![],
+    }
+}
+
+/// Candidate files for a module specifier imported from `from`, best first.
+pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
+    let Some((base, segs, crate_src)) = split_specifier(from, specifier) else { return vec![] };
     let mut out = Vec::new();
     // The module file itself, then the files of enclosing modules (an
     // inline `mod` is part of its parent's file).
@@ -112,7 +131,7 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
         out.push(p.with_extension("rs"));
         out.push(p.join("mod.rs"));
     }
-    out.extend(dir_module(&base, first == "crate"));
+    out.extend(dir_module(&base, crate_src));
     out
 }
 
@@ -161,13 +180,21 @@ mod tests {
     }
 
     #[test]
+    fn a_submodule_is_its_own_file_never_an_enclosing_one() {
+        let from = Path::new("/x/src/tools/admin.rs");
+        let own = own_module_files(from, "@::^::presets");
+        assert_eq!(own, [PathBuf::from("/x/src/presets.rs"), PathBuf::from("/x/src/presets/mod.rs")]);
+        // The directory itself, an external crate: no module file of their own.
+        assert!(own_module_files(from, "@").is_empty());
+        assert!(own_module_files(from, "rmcp::model").is_empty());
+    }
+
+    #[test]
     fn sdk_symbols() {
         let r = Rust;
         assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rmcp", "tool"));
         assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rmcp::handler::server", "tool"));
         assert!(!r.is_sdk_symbol(CalleeKind::SdkToolClass, "swiftide", "tool"));
         assert!(r.is_sdk_symbol(CalleeKind::SdkToolClass, "rust_mcp_sdk::macros", "mcp_tool"));
-        assert!(r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rmcp", "model.Tool"));
-        assert!(!r.is_sdk_symbol(CalleeKind::SdkTypesTool, "rig", "Tool"));
     }
 }

@@ -1,8 +1,8 @@
-//! Moving Go and Rust onto the evaluator: every Go and Rust fixture is
-//! linted twice, as shipped (their frontends' recognisers) and with the
-//! evaluator alone (`MCP_LINT_EVAL_ONLY=go,rust`, see
-//! `resolve::on_evaluator`), and the tool inventories and finding lists are
-//! compared, as they were for Python and TypeScript/JavaScript.
+//! Moving Go onto the evaluator: every Go fixture is linted twice, as
+//! shipped (its frontend's recognisers) and with the evaluator alone
+//! (`MCP_LINT_EVAL_ONLY=go`, see `Lang::on_evaluator`), and the tool
+//! inventories and finding lists are compared, as they were for Python,
+//! TypeScript/JavaScript and Rust.
 //!
 //! `GAPS` lists the fixtures the evaluator and its SDK tables do not cover
 //! yet. A fixture outside it must come out the same both ways; one inside it
@@ -20,9 +20,6 @@ const GAPS: &[&str] = &[
     "go/tool-builders",
     "go/tool-factories",
     "go/toolset-registry",
-    "rust/broken-file",
-    "rust/rmcp-builders",
-    "rust/rmcp-list-tools-glob",
 ];
 
 /// One line per tool (where it is reported, its name, its hints) and one per
@@ -33,7 +30,7 @@ fn inventory(case: &std::path::Path, eval_only: bool) -> Vec<String> {
         let mut cmd = bin();
         cmd.current_dir(case).args(args).env_remove("MCP_LINT_EVAL_ONLY");
         if eval_only {
-            cmd.env("MCP_LINT_EVAL_ONLY", "go,rust");
+            cmd.env("MCP_LINT_EVAL_ONLY", "go");
         }
         let out = cmd.output().expect("mcp-lint runs");
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -62,7 +59,7 @@ fn inventory(case: &std::path::Path, eval_only: bool) -> Vec<String> {
 fn evaluator_alone_matches_the_recognisers_outside_the_gaps() {
     let mut failures = vec![];
     let mut seen = vec![];
-    for lang in ["go", "rust"] {
+    for lang in ["go"] {
         for case in fixtures(lang) {
             let name = format!("{lang}/{}", case.file_name().expect("name").to_string_lossy());
             let gap = GAPS.contains(&name.as_str());
@@ -83,38 +80,4 @@ fn evaluator_alone_matches_the_recognisers_outside_the_gaps() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// The tools the evaluator alone finds in a Rust crate written here, as
-/// `name readOnlyHint`.
-fn rust_eval_tools(lib: &str) -> Vec<String> {
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::create_dir_all(dir.path().join("src")).expect("mkdir");
-    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"t\"\n").expect("write");
-    std::fs::write(dir.path().join("src/lib.rs"), lib).expect("write");
-    let out = bin()
-        .current_dir(dir.path())
-        .args(["tools", "--format", "json"])
-        .env("MCP_LINT_EVAL_ONLY", "rust")
-        .output()
-        .expect("mcp-lint runs");
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    let mut rows: Vec<String> = json["tools"]
-        .as_array()
-        .expect("tools")
-        .iter()
-        .map(|t| format!("{} {}", t["name"].as_str().unwrap_or("?"), t["hints"]["readOnlyHint"]))
-        .collect();
-    rows.sort();
-    rows
-}
-
-#[test]
-fn a_factory_is_the_tool_its_caller_annotates() {
-    let factory = "use rmcp::model::{Tool, ToolAnnotations};\n\
-        fn base(d: &'static str) -> Tool { Tool::new(\"search\", d, s()) }\n";
-    let called = format!("{factory}pub fn tools() -> Vec<Tool> {{ vec![base(\"S\").annotate(ToolAnnotations::new().read_only(true))] }}\n");
-    assert_eq!(rust_eval_tools(&called), ["search true"]);
-    // Nothing calls it: the tool it makes is bare.
-    assert_eq!(rust_eval_tools(factory), ["search \"absent\""]);
 }

@@ -17,6 +17,7 @@ mod properties;
 mod robustness;
 mod rule_docs;
 mod runs;
+mod rust_tools;
 #[cfg(unix)]
 mod safety;
 mod schema;

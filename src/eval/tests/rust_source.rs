@@ -26,7 +26,7 @@ fn run_rust(files: &[(&'static str, &str)]) -> Outcome {
         .iter()
         .enumerate()
         .map(|(i, (path, text))| {
-            let (_, module) = crate::frontend::rust::parse_file(FileId(i as u32), Path::new(path), text, true);
+            let (_, module) = crate::frontend::rust::parse_file(FileId(i as u32), Path::new(path), text);
             Arc::new(module.expect("lowers"))
         })
         .collect();
@@ -159,7 +159,7 @@ fn inputs_are_the_fields_of_the_wrapped_struct_as_serde_names_them() {
 #[test]
 fn a_nested_fn_is_not_part_of_the_handler() {
     let src = "use rmcp::tool;\nstruct S;\nimpl S {\n    #[tool]\n    fn purge(&self) -> u8 {\n        fn ask() -> u8 { 1 }\n        ask()\n    }\n}\n";
-    let (_, m) = crate::frontend::rust::parse_file(FileId(0), Path::new("src/lib.rs"), src, true);
+    let (_, m) = crate::frontend::rust::parse_file(FileId(0), Path::new("src/lib.rs"), src);
     let m = m.expect("lowers");
     let purge = m.funcs.iter().position(|f| f.name.as_deref() == Some("purge")).expect("purge");
     let mut defined = 0;

@@ -284,15 +284,6 @@ fn item_at(cx: &mut Cx, s: &Scan, i: usize) -> usize {
                 cx.facts.imports.push(Import { local: name, module, member: None, span });
             }
         }
-    } else if s.word_at(i, "const") || s.word_at(i, "static") {
-        if let Some((end, depth)) = s.item_end(i, false) {
-            if depth <= MAX_PIECE_NESTING {
-                if let Some(item) = piece(cx, i, end, |input: syn::parse::ParseStream| input.parse::<syn::Item>()) {
-                    super::items::file(cx, &syn::File { shebang: None, attrs: vec![], items: vec![item] });
-                    return end;
-                }
-            }
-        }
     } else if s.code[i] == b'#' {
         return attribute_at(cx, s, i);
     }

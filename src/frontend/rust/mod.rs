@@ -1,31 +1,23 @@
 //! The Rust frontend: `syn` parses the file, `proc-macro2` (with
-//! `span-locations`) gives byte ranges. It finds
-//! - rmcp `#[tool(...)]` methods and rust-mcp-sdk `#[mcp_tool(...)]`
-//!   structs (`attrs.rs`),
-//! - tools built at run time: `Tool::new(..).annotate(..)`, `Tool { .. }`
-//!   literals, pmcp `ToolInfo`/`TypedTool` (`builders.rs`), and project
-//!   helpers that build one from their parameters (`wrappers.rs`),
-//! - `use` declarations, `mod` files and `const`/`static`/`fn` presets
-//!   (`paths.rs`, `items.rs`); values are lowered in `lower.rs`.
+//! `span-locations`) gives byte ranges, and `to_ir.rs` lowers it into the
+//! IR that the evaluator runs with the Rust SDK tables (`eval/sdk/rmcp.rs`,
+//! `rust_mcp_sdk.rs`, `pmcp.rs`). Its facts are its parse problems only.
 //!
-//! Attribute arguments are token streams, so `#[tool(...)]` written inside a
-//! doc comment or a string literal is never seen. A file `syn` rejects is
-//! searched again by a token-level scan (`fallback.rs`) and reported as
-//! MCP090. Input that may nest deeply (`depth.rs`) is parsed on a thread
-//! with a large stack, and beyond [`MAX_NESTING`] not handed to `syn` at all.
+//! A file `syn` rejects has no IR: it is reported as MCP090 and searched by
+//! a token-level scan (`fallback.rs`) for `#[tool(...)]` / `#[mcp_tool(...)]`
+//! attributes (read in `attrs.rs`, values in `lower.rs`) and the `use` /
+//! `mod` declarations that say where those come from (`paths.rs`); those
+//! are its tools. Input that may nest deeply (`depth.rs`) is parsed on a
+//! thread with a large stack, and beyond [`MAX_NESTING`] only scanned.
 
 mod attrs;
-mod builders;
 pub mod comments;
 mod depth;
-mod elicit;
 mod fallback;
-mod items;
 mod lower;
 mod paths;
+mod serde_fields;
 mod to_ir;
-mod tool_base;
-mod wrappers;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -46,25 +38,26 @@ const SHALLOW_NESTING: usize = 64;
 /// Stack of the thread that parses deeply nested files.
 const DEEP_STACK: usize = 256 * 1024 * 1024;
 
+/// The `api` of each kind of Rust registration (the SDK tables' rows; the
+/// fallback scan's attribute tools use the same).
 pub const API_TOOL_ATTR: &str = "rust.rmcp.tool";
 pub const API_TOOL_BASE: &str = "rust.rmcp.ToolBase";
 pub const API_MCP_TOOL: &str = "rust.rust-mcp-sdk.mcp_tool";
 pub const API_TOOL_NEW: &str = "rust.rmcp.Tool::new";
 pub const API_TOOL_STRUCT: &str = "rust.Tool-struct";
 pub const API_PMCP: &str = "rust.pmcp.builder";
-pub const API_WRAPPER: &str = "rust.wrapper";
 
 /// The file's facts, and its IR when `syn` parsed it.
-pub fn parse_file(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFacts, Option<crate::ir::Module>) {
+pub fn parse_file(file: FileId, path: &Path, text: &str) -> (FileFacts, Option<crate::ir::Module>) {
     let depth = depth::recursion_risk(text);
     if depth <= SHALLOW_NESTING {
-        return parse_here(file, path, text, depth, lower);
+        return parse_here(file, path, text, depth);
     }
     let (p, t) = (path.to_path_buf(), text.to_string());
     let worker = std::thread::Builder::new()
         .name("mcp-lint-rust-deep".into())
         .stack_size(DEEP_STACK)
-        .spawn(move || parse_here(file, &p, &t, depth, lower));
+        .spawn(move || parse_here(file, &p, &t, depth));
     match worker.map(|h| h.join()) {
         Ok(Ok(out)) => out,
         // Could not spawn, or the parser panicked: keep what a scan finds.
@@ -78,17 +71,7 @@ pub fn parse_file(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFa
     }
 }
 
-pub fn parse(file: FileId, path: &Path, text: &str) -> FileFacts {
-    parse_file(file, path, text, false).0
-}
-
-fn parse_here(
-    file: FileId,
-    path: &Path,
-    text: &str,
-    depth: usize,
-    lower: bool,
-) -> (FileFacts, Option<crate::ir::Module>) {
+fn parse_here(file: FileId, path: &Path, text: &str, depth: usize) -> (FileFacts, Option<crate::ir::Module>) {
     let out = if depth > MAX_NESTING {
         let mut facts = scan_only(file, path, text);
         facts.problems.push(Problem {
@@ -97,24 +80,21 @@ fn parse_here(
         });
         (facts, None)
     } else {
-        parse_syn(file, path, text, lower)
+        parse_syn(file, path, text)
     };
     // proc-macro2 keeps every parsed text in a thread-local map; drop it.
     proc_macro2::extra::invalidate_current_thread_spans();
     out
 }
 
-fn parse_syn(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFacts, Option<crate::ir::Module>) {
+fn parse_syn(file: FileId, path: &Path, text: &str) -> (FileFacts, Option<crate::ir::Module>) {
     let source = blank_preamble(text);
     match syn::parse_file(&source) {
         Ok(ast) => {
-            let mut cx = Cx::new(file, path, text);
-            items::file(&mut cx, &ast);
-            let crate_root =
-                matches!(cx.stem.as_str(), "lib" | "main") || !matches!(cx.stem.as_str(), "mod") && cx.mod_rs;
-            let module = lower.then(|| to_ir::lower(file, &ast, cx.mod_rs, &cx.stem, crate_root));
-            drop(ast);
-            (cx.finish(), module)
+            let (stem, mod_rs) = module_place(path);
+            let crate_root = matches!(stem.as_str(), "lib" | "main") || !matches!(stem.as_str(), "mod") && mod_rs;
+            let module = to_ir::lower(file, &ast, mod_rs, &stem, crate_root);
+            (FileFacts::new(file, Lang::Rust), Some(module))
         }
         Err(e) => {
             let range = e.span().byte_range();
@@ -125,6 +105,17 @@ fn parse_syn(file: FileId, path: &Path, text: &str, lower: bool) -> (FileFacts, 
             (facts, None)
         }
     }
+}
+
+/// The file's stem, and whether its `mod x;` files are beside it (`lib.rs`,
+/// `main.rs`, `mod.rs`, a crate root) rather than in a directory named
+/// after it.
+fn module_place(path: &Path) -> (String, bool) {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let parent = path.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+    let mod_rs = matches!(stem.as_str(), "lib" | "main" | "mod" | "build")
+        || matches!(parent.as_deref(), Some("bin" | "examples" | "tests" | "benches"));
+    (stem, mod_rs)
 }
 
 fn scan_only(file: FileId, path: &Path, text: &str) -> FileFacts {
@@ -150,12 +141,12 @@ fn blank_preamble(text: &str) -> String {
     s
 }
 
-/// What the frontend knows while walking one file.
+/// What the fallback scan knows while searching one file.
 pub(super) struct Cx<'t> {
     pub file: FileId,
     pub text: &'t str,
-    /// Offset of the text `syn` is parsing within the file (snippets of the
-    /// fallback scan are parsed on their own).
+    /// Offset of the snippet `syn` is parsing within the file (the scan
+    /// parses each piece on its own).
     pub base: usize,
     /// `lib.rs`, `main.rs`, `mod.rs` or a crate root: its `mod x;` files are
     /// beside it; otherwise they live in a directory named after it.
@@ -167,34 +158,16 @@ pub(super) struct Cx<'t> {
     pub inline_mods: HashSet<String>,
     /// Inline modules entered, innermost last.
     pub mod_path: Vec<String>,
-    /// The type of the impl block being walked (for `Self::X`).
-    pub self_ty: Option<String>,
-    /// Struct name → input field names (as serialized).
+    /// Struct name → input field names.
     pub structs: HashMap<String, Vec<String>>,
     /// First segments of paths used in expressions that may name a crate.
     pub roots: HashSet<String>,
-    /// Start offsets of `Tool::new(..)` calls already taken as tools.
-    pub consumed: HashSet<usize>,
-    /// Immutable `let` bindings in scope, innermost last: their values
-    /// stand in for references to them.
-    pub locals: Vec<(String, crate::model::Expr)>,
-    /// The function whose body is being walked.
-    pub current_fn: Option<String>,
-    /// Tools built without annotations inside a function, by function name.
-    pub factory_sites: Vec<(usize, String)>,
-    /// Functions whose result some caller annotates (`make(..).annotate(..)`).
-    pub annotated_calls: HashSet<String>,
-    /// Helpers that build a tool from their parameters (`wrappers.rs`).
-    pub wrappers: Vec<wrappers::Pending>,
     pub facts: FileFacts,
 }
 
 impl<'t> Cx<'t> {
     fn new(file: FileId, path: &Path, text: &'t str) -> Cx<'t> {
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let parent = path.parent().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
-        let mod_rs = matches!(stem.as_str(), "lib" | "main" | "mod" | "build")
-            || matches!(parent.as_deref(), Some("bin" | "examples" | "tests" | "benches"));
+        let (stem, mod_rs) = module_place(path);
         Cx {
             file,
             text,
@@ -204,15 +177,8 @@ impl<'t> Cx<'t> {
             file_mods: HashSet::new(),
             inline_mods: HashSet::new(),
             mod_path: Vec::new(),
-            self_ty: None,
             structs: HashMap::new(),
             roots: HashSet::new(),
-            consumed: HashSet::new(),
-            locals: Vec::new(),
-            current_fn: None,
-            factory_sites: Vec::new(),
-            annotated_calls: HashSet::new(),
-            wrappers: Vec::new(),
             facts: FileFacts::new(file, Lang::Rust),
         }
     }
@@ -230,18 +196,6 @@ impl<'t> Cx<'t> {
     }
 
     fn finish(mut self) -> FileFacts {
-        // A tool factory whose result a caller annotates: the annotations
-        // depend on the call site.
-        for (index, f) in std::mem::take(&mut self.factory_sites) {
-            if self.annotated_calls.contains(&f) {
-                if let Some(site) = self.facts.tools.get_mut(index) {
-                    if site.annotations.is_none() {
-                        site.annotations = Some(crate::model::Expr::Unresolved(site.site));
-                    }
-                }
-            }
-        }
-        wrappers::finish(&mut self);
         paths::bind_glob_macros(&mut self);
         paths::add_crate_roots(&mut self);
         self.facts
@@ -258,18 +212,35 @@ mod tests {
         format!("{HEAD}fn deep() -> i32 {{ {}1{} }}\n", "(".repeat(depth), ")".repeat(depth))
     }
 
-    fn parse_text(text: &str) -> FileFacts {
-        parse(FileId(0), Path::new("src/lib.rs"), text)
+    /// What a file gives: the tools its fallback scan found, or, when `syn`
+    /// parsed it, its lowered functions that carry an attribute (the tool
+    /// methods of [`HEAD`]); and its problems.
+    fn parse_text(text: &str) -> (usize, Vec<Problem>) {
+        let (facts, module) = parse_file(FileId(0), Path::new("src/lib.rs"), text);
+        let found = match module {
+            Some(m) => {
+                assert!(facts.tools.is_empty(), "a parsed file has no scanned tools");
+                m.funcs.iter().filter(|f| !f.decorators.is_empty()).count()
+            }
+            None => facts.tools.len(),
+        };
+        (found, facts.problems)
+    }
+
+    fn scanned(text: &str) -> FileFacts {
+        let (facts, module) = parse_file(FileId(0), Path::new("src/lib.rs"), text);
+        assert!(module.is_none(), "syn rejects it");
+        facts
     }
 
     #[test]
     fn ten_thousand_levels_do_not_overflow() {
-        let facts = parse_text(&nested(10_000));
+        let facts = scanned(&nested(10_000));
         assert_eq!(facts.tools.len(), 1);
         assert_eq!(facts.tools[0].default_name.as_ref().map(|n| n.0.as_str()), Some("get_item"));
         assert_eq!(facts.problems.len(), 1, "{:?}", facts.problems);
         // Unbalanced as well as deep.
-        let facts = parse_text(&format!("{HEAD}fn f() {{ {} }}", "[{(".repeat(10_000)));
+        let facts = scanned(&format!("{HEAD}fn f() {{ {} }}", "[{(".repeat(10_000)));
         assert_eq!(facts.tools.len(), 1);
         assert!(!facts.problems.is_empty());
     }
@@ -277,26 +248,24 @@ mod tests {
     #[test]
     fn deep_but_bounded_nesting_is_parsed_by_syn() {
         // The signature's `()` and `->` count too.
-        let facts = parse_text(&nested(MAX_NESTING - 10));
-        assert_eq!(facts.tools.len(), 1);
-        assert!(facts.problems.is_empty(), "{:?}", facts.problems);
+        let (found, problems) = parse_text(&nested(MAX_NESTING - 10));
+        assert_eq!(found, 1);
+        assert!(problems.is_empty(), "{problems:?}");
     }
 
     #[test]
-    fn attribute_text_outside_code_is_not_a_tool() {
+    fn attribute_text_outside_code_is_not_a_tool_of_the_scan() {
         let text = "use rmcp::tool;\n/// #[tool]\n/// fn a(&self) {}\nconst S: &str = \"#[tool] fn b() {}\";\n/* #[tool] fn c() {} */\nfn main() {}\n";
-        assert!(parse_text(text).tools.is_empty());
-        // The same through the fallback scan (the file does not parse).
-        let broken = format!("{text}fn broken( {{");
-        let facts = parse_text(&broken);
+        // The file does not parse: only the scan reads it.
+        let facts = scanned(&format!("{text}fn broken( {{"));
         assert!(facts.tools.is_empty());
         assert_eq!(facts.problems.len(), 1);
     }
 
     #[test]
     fn spans_are_byte_offsets_after_multibyte_text() {
-        let text = "\u{feff}// é ü ß — ✓\nuse rmcp::tool;\nstruct S;\nimpl S {\n    #[tool] async fn x(&self) {}\n}\n";
-        let facts = parse_text(text);
+        let text = "\u{feff}// é ü ß — ✓\nuse rmcp::tool;\nstruct S;\nimpl S {\n    #[tool] async fn x(&self) {}\n}\nfn broken( {";
+        let facts = scanned(text);
         let site = facts.tools[0].site;
         assert_eq!(&text[site.range()], "#[tool");
     }
@@ -337,8 +306,8 @@ mod tests {
     fn every_kind_of_deep_input_is_bounded() {
         for kind in 0..6 {
             for n in [10_000, MAX_NESTING - 100] {
-                let facts = parse_text(&risky(kind, n));
-                assert_eq!(facts.tools.len(), 1, "kind {kind}, depth {n}");
+                let (found, _) = parse_text(&risky(kind, n));
+                assert_eq!(found, 1, "kind {kind}, depth {n}");
             }
         }
     }
@@ -349,8 +318,8 @@ mod tests {
             for kind in 0..6 {
                 let text = risky(kind, SHALLOW_NESTING - 8);
                 assert!(depth::recursion_risk(&text) <= SHALLOW_NESTING, "kind {kind}");
-                let (facts, _) = parse_here(FileId(0), Path::new("src/lib.rs"), &text, 0, true);
-                assert_eq!(facts.tools.len(), 1, "kind {kind}");
+                let (facts, module) = parse_here(FileId(0), Path::new("src/lib.rs"), &text, 0);
+                assert!(module.is_some(), "kind {kind}");
                 assert!(facts.problems.is_empty(), "kind {kind}: {:?}", facts.problems);
             }
         });

@@ -144,15 +144,6 @@ impl Cx<'_> {
         self.facts.imports.push(Import { local: local.to_string(), module, member, span });
     }
 
-    /// The original name of a type imported under another name
-    /// (`use rmcp::model::Tool as McpTool`).
-    pub fn unalias(&self, name: &str) -> String {
-        match self.facts.imports.iter().rev().find(|i| i.local == name) {
-            Some(Import { member: Some(m), .. }) => m.clone(),
-            _ => name.to_string(),
-        }
-    }
-
     /// A name qualified by the inline modules around it (`presets.READ`).
     pub fn qualified(&self, name: &str) -> String {
         let mut q = self.mod_path.join(".");
@@ -166,18 +157,12 @@ impl Cx<'_> {
     /// A path in an expression, as a model reference. Adds the imports that
     /// make `crate::`, `super::` and crate-rooted paths resolvable.
     pub fn path_ref(&mut self, path: &Path, span: Span) -> Expr {
-        let mut segs: Vec<String> = path.segments.iter().map(|s| ident(&s.ident)).collect();
+        let segs: Vec<String> = path.segments.iter().map(|s| ident(&s.ident)).collect();
+        // The scan does not know which impl it is in.
         if segs.first().is_some_and(|s| s == "Self") {
-            match &self.self_ty {
-                Some(t) => segs[0] = t.clone(),
-                None => return Expr::Unresolved(span),
-            }
+            return Expr::Unresolved(span);
         }
         if segs.len() == 1 {
-            // An immutable local (`let ro = ToolAnnotations::new()..;`).
-            if let Some((_, value)) = self.locals.iter().rev().find(|(n, _)| *n == segs[0]) {
-                return value.clone();
-            }
             return Expr::Ref { path: segs, span };
         }
         match self.root(&segs, path.leading_colon.is_some()) {

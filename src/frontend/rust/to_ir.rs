@@ -551,7 +551,7 @@ impl Lx {
                 let name = ident(&s.ident);
                 // Fields are named as serde (de)serialises them (`rename`,
                 // `rename_all`, `skip`): the names an input schema has.
-                let serialized = super::items::struct_fields(s).unwrap_or_default();
+                let serialized = super::serde_fields::struct_fields(s).unwrap_or_default();
                 let at = self.sp(&s.ident);
                 let members = serialized
                     .into_iter()
@@ -852,8 +852,25 @@ impl Lx {
         let span = self.sp(m);
         match m {
             syn::Meta::Path(p) => Expr::Lit(Lit::Bool(true), self.sp(p)),
+            // A macro reads `key = None` as written, not as an unset
+            // `Option`: a null where a value was expected.
+            syn::Meta::NameValue(nv) if matches!(&nv.value, syn::Expr::Path(p) if p.path.is_ident("None")) => {
+                Expr::Lit(Lit::Null, self.sp(&nv.value))
+            }
             syn::Meta::NameValue(nv) => self.expr(&nv.value),
             syn::Meta::List(l) => {
+                // Keys at their own spans (a misspelt key is pointed at).
+                let parser = Punctuated::<syn::Meta, Token![,]>::parse_terminated;
+                if let Ok(metas) = syn::parse::Parser::parse2(parser, l.tokens.clone()) {
+                    let entries = metas
+                        .iter()
+                        .map(|m| {
+                            let key = m.path().segments.last().map(|s| ident(&s.ident)).unwrap_or_default();
+                            Entry::Pair { key, key_span: self.sp(m.path()), value: self.meta_value(m) }
+                        })
+                        .collect();
+                    return Expr::Object { entries, span };
+                }
                 let args = self.meta_args(&l.tokens, span);
                 let entries = args
                     .into_iter()
@@ -1366,7 +1383,7 @@ mod tests {
     use super::*;
 
     fn lowered(path: &str, text: &str) -> Module {
-        crate::frontend::rust::parse_file(FileId(0), std::path::Path::new(path), text, true).1.expect("lowers")
+        crate::frontend::rust::parse_file(FileId(0), std::path::Path::new(path), text).1.expect("lowers")
     }
 
     fn imports(m: &Module) -> Vec<String> {
@@ -1457,7 +1474,7 @@ mod tests {
     #[test]
     fn deep_expressions_lower_on_the_parsing_thread() {
         let text = format!("fn deep() -> i32 {{ {}1{} }}\n", "(".repeat(900), ")".repeat(900));
-        let (_, m) = crate::frontend::rust::parse_file(FileId(0), std::path::Path::new("src/lib.rs"), &text, true);
+        let (_, m) = crate::frontend::rust::parse_file(FileId(0), std::path::Path::new("src/lib.rs"), &text);
         assert!(m.is_some());
     }
 }
