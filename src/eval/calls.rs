@@ -1080,12 +1080,16 @@ impl Interp<'_> {
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
-        let inputs = match roles.params {
-            [] => super::Inputs::Handler,
-            paths => match pick(self, paths) {
-                None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
-                Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
-            },
+        // A schema read off the handler's parameter types waits for the end
+        // of the run ([`Interp::read_inputs`]): the types may be declared later.
+        let later = !roles.params.is_empty() && roles.params.iter().all(|p| matches!(p, Path::WrappedInput(_)));
+        let (inputs, inputs_later) = match roles.params {
+            [] => (super::Inputs::Handler, &[][..]),
+            paths if later => (super::Inputs::Handler, paths),
+            paths => {
+                let picked = pick(self, paths);
+                (self.inputs_of(picked, span), &[][..])
+            }
         };
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
@@ -1107,6 +1111,7 @@ impl Interp<'_> {
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
             inputs,
+            inputs_later,
             name_from_params,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,
@@ -1114,6 +1119,14 @@ impl Interp<'_> {
             branches: self.branches,
         });
         self.registrations.len() - 1
+    }
+
+    /// The inputs a registration's params path gave.
+    pub(super) fn inputs_of(&mut self, picked: Option<(Value, Option<Span>)>, span: Span) -> super::Inputs {
+        match picked {
+            None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
+            Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
+        }
     }
 
     /// The call site of the outermost project call on the stack that was
