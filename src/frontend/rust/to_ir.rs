@@ -75,6 +75,9 @@ const INERT_ATTRS: &[&str] = &[
     "doc_comment",
 ];
 
+/// How many `use` aliases one path is followed through.
+const MAX_ALIASES: usize = 8;
+
 /// Calls and methods whose value is their (first) argument or receiver.
 const TRANSPARENT_CALLS: &[&str] = &[
     "Some",
@@ -125,6 +128,7 @@ pub fn lower(file: FileId, ast: &syn::File, mod_rs: bool, stem: &str, crate_root
         structs: HashMap::new(),
         imports: vec![],
         synthesised: HashSet::new(),
+        module_aliases: HashMap::new(),
     };
     cx.declare(&ast.items);
     let mut body = vec![];
@@ -170,6 +174,11 @@ struct Lx {
     /// `use`, `mod x;` and path imports: first in the body.
     imports: Vec<Stmt>,
     synthesised: HashSet<String>,
+    /// Names `use` binds that may be modules (lowercase: `use
+    /// rust_mcp_sdk::macros;`) → the full path they stand for, and whether
+    /// it starts with `::`. A path through one (`macros::mcp_tool`) goes on
+    /// from there, as Rust resolves it.
+    module_aliases: HashMap<String, (Vec<String>, bool)>,
 }
 
 /// Where a path's leading segments point.
@@ -225,6 +234,21 @@ impl Lx {
 
     /// Names bound by the file's items, before any is lowered.
     fn declare(&mut self, items: &[syn::Item]) {
+        let mut aliases = vec![];
+        self.declare_items(items, &mut aliases);
+        // Only a module of another crate: one of this crate's (an inline
+        // module flattened into its file) is a value its importers read.
+        for (local, full, colon) in aliases {
+            let own = |n: &str| {
+                ["crate", "self", "super"].contains(&n) || self.known.contains(n) || self.inline_mods.contains(n)
+            };
+            if colon || !own(&full[0]) {
+                self.module_aliases.insert(local, (full, colon));
+            }
+        }
+    }
+
+    fn declare_items(&mut self, items: &[syn::Item], aliases: &mut Vec<(String, Vec<String>, bool)>) {
         for item in items {
             match item {
                 syn::Item::Const(c) => {
@@ -250,7 +274,7 @@ impl Lx {
                     match &m.content {
                         Some((_, inner)) => {
                             self.inline_mods.insert(name);
-                            self.declare(inner);
+                            self.declare_items(inner, aliases);
                         }
                         None => {
                             self.file_mods.insert(name.clone());
@@ -262,6 +286,13 @@ impl Lx {
                     let mut names = vec![];
                     use_names(&u.tree, None, &mut names);
                     self.known.extend(names);
+                    let mut paths = vec![];
+                    use_paths(&u.tree, &mut vec![], &mut paths);
+                    for (local, full) in paths {
+                        if local.starts_with(|c: char| c.is_lowercase()) && full.len() > 1 {
+                            aliases.push((local, full, u.leading_colon.is_some()));
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -274,9 +305,21 @@ impl Lx {
     }
 
     fn root(&self, segs: &[String], leading_colon: bool) -> Root {
+        self.root_at(segs, leading_colon, 0)
+    }
+
+    /// `depth`: `use` aliases followed so far (a cycle only broken code
+    /// writes stops at [`MAX_ALIASES`]).
+    fn root_at(&self, segs: &[String], leading_colon: bool, depth: usize) -> Root {
         let Some(first) = segs.first().map(String::as_str) else { return Root::Local(vec![]) };
         if leading_colon {
             return Root::Module(first.to_string(), segs[1..].to_vec());
+        }
+        // A path through a module a `use` names: the module's own path, then the rest.
+        if let (true, Some((full, colon))) = (segs.len() > 1 && depth < MAX_ALIASES, self.module_aliases.get(first)) {
+            let mut path = full.clone();
+            path.extend_from_slice(&segs[1..]);
+            return self.root_at(&path, *colon, depth + 1);
         }
         match first {
             "crate" if self.crate_root => self.local(&segs[1..]),
@@ -1350,6 +1393,35 @@ fn join(spec: &str, rest: &[String]) -> String {
 }
 
 /// The names a `use` tree binds.
+/// Each name a `use` tree binds, with the full path it names.
+fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(ident(&p.ident));
+            use_paths(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_paths(t, prefix, out)),
+        syn::UseTree::Name(n) if n.ident == "self" => {
+            if let Some(last) = prefix.last() {
+                out.push((last.clone(), prefix.clone()));
+            }
+        }
+        syn::UseTree::Name(n) => {
+            let name = ident(&n.ident);
+            let mut full = prefix.clone();
+            full.push(name.clone());
+            out.push((name, full));
+        }
+        syn::UseTree::Rename(r) => {
+            let mut full = prefix.clone();
+            full.push(ident(&r.ident));
+            out.push((ident(&r.rename), full));
+        }
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
 fn use_names(tree: &syn::UseTree, last: Option<String>, out: &mut Vec<String>) {
     match tree {
         syn::UseTree::Path(p) => use_names(&p.tree, Some(ident(&p.ident)), out),
