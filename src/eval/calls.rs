@@ -903,6 +903,21 @@ impl Interp<'_> {
                 self.handles.push((t, ty, r));
                 Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
             }
+            Effect::RegisterChained(roles) => {
+                let handed_tool =
+                    call.positional.iter().any(|v| matches!(v, Value::Sdk(h) if h.registration.is_some()));
+                if !handed_tool {
+                    // Each tool of a chain where its name is written, not
+                    // at the chain's first receiver.
+                    let at = call.arg_span(0).unwrap_or(span);
+                    if self.from_params.contains(&s.span) {
+                        self.from_params.insert(at);
+                    }
+                    let site = SdkValue { span: at, ..sdk_value(s.table, s.ty, at) };
+                    self.register(&site, roles, &call, None, at);
+                }
+                chained(s)
+            }
             Effect::RegisterEach { items, roles } => {
                 self.register_each(s, items, roles, &call, span);
                 Value::Unknown(span)
@@ -1169,6 +1184,21 @@ impl Interp<'_> {
                 let (f, _) = self.path(base, call, handler, span)?;
                 let at = super::conventions::sdk_call_site(self, &f, span);
                 (self.call_value(&f, None, PendingCall::new(at), at), None)
+            }
+            Path::Provided { of, method, required } => {
+                let (v, _) = self.path(of, call, handler, span)?;
+                let defines = |this: &Self, name: &str| match &v {
+                    Value::Class(c) => this.class_member(c, name).is_some(),
+                    Value::Instance(i) => this.class_member(&i.class, name).is_some(),
+                    _ => false,
+                };
+                if defines(self, method) {
+                    (self.get_member(&v, method, span), None)
+                } else if defines(self, required) {
+                    return None;
+                } else {
+                    (Value::Unknown(span), None)
+                }
             }
             Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
             Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,
