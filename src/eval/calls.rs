@@ -1091,10 +1091,12 @@ impl Interp<'_> {
                 .filter_map(|p| this.path(p, call, handler.as_ref(), span))
                 .find(|(v, _)| !(null_is_absent && matches!(v, Value::Null(_))))
         };
+        let reading = std::mem::replace(&mut self.reading_parts, true);
         let name = pick(self, roles.name);
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
+        self.reading_parts = reading;
         // A schema read off the handler's parameter types waits for the end
         // of the run ([`Interp::read_inputs`]): the types may be declared later.
         let later = !roles.params.is_empty() && roles.params.iter().all(|p| matches!(p, Path::WrappedInput(_)));
@@ -1172,6 +1174,17 @@ impl Interp<'_> {
             Path::Member(base, key) => {
                 // The argument holds the value somewhere inside: no span of its own.
                 let (b, _) = self.path(base, call, handler, span)?;
+                // A record a registration reads a part out of is read by it.
+                if self.reading_parts {
+                    for alt in b.alternatives() {
+                        if let Value::Object(o) = alt {
+                            self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize);
+                            if let Some(at) = o.borrow().span {
+                                self.read_record_sites.insert(at);
+                            }
+                        }
+                    }
+                }
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),

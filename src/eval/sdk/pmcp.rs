@@ -29,17 +29,33 @@
 //!   (no annotations). A `TypedTool` handed to `.tool` is the tool made
 //!   by `TypedTool::new`, counted there.
 
-use super::{Effect, Op, Path, Roles, Rule, SdkTable, SetTo};
+use super::{Effect, Init, Op, Path, Roles, Rule, SdkTable, SetTo};
 use crate::model::Lang;
 
+/// A `ToolInfo` record (`ToolInfo::new(name, description, input_schema)`,
+/// `ToolInfo::with_annotations(.., annotations)`): a tool of its own unless
+/// a registration reads it (a handler's `metadata()` handed to `.tool`).
 static TOOL_INFO: Roles = Roles {
     api: crate::frontend::rust::API_PMCP,
-    name: &[Path::Arg(0)],
+    name: &[Path::Member(&Path::Arg(0), "name")],
     title: &[],
-    description: &[Path::Arg(1)],
-    annotations: &[Path::Arg(3)],
+    description: &[Path::Member(&Path::Arg(0), "description")],
+    annotations: &[Path::Member(&Path::Arg(0), "annotations")],
     params: &[],
 };
+
+static TOOL_INFO_NEW: &[(&str, Init)] = &[
+    ("name", Init::From(Path::Arg(0))),
+    ("description", Init::From(Path::Arg(1))),
+    ("input_schema", Init::From(Path::Arg(2))),
+];
+
+static TOOL_INFO_ANNOTATED: &[(&str, Init)] = &[
+    ("name", Init::From(Path::Arg(0))),
+    ("description", Init::From(Path::Arg(1))),
+    ("input_schema", Init::From(Path::Arg(2))),
+    ("annotations", Init::From(Path::Arg(3))),
+];
 
 static TYPED_TOOL: Roles = Roles {
     api: crate::frontend::rust::API_PMCP,
@@ -93,8 +109,16 @@ pub static PMCP: SdkTable = SdkTable {
         Rule { on: "ServerBuilder", op: Op::Method("tool_typed"), effect: Effect::RegisterChained(&TYPED_TOOL) },
         Rule { on: "ServerBuilder", op: Op::Method("tool_typed_sync"), effect: Effect::RegisterChained(&TYPED_TOOL) },
         Rule { on: "ServerBuilder", op: Op::AnyMethod, effect: Effect::Returns("ServerBuilder") },
-        Rule { on: "ToolInfoType", op: Op::Method("new"), effect: Effect::Register(&TOOL_INFO) },
-        Rule { on: "ToolInfoType", op: Op::Method("with_annotations"), effect: Effect::Register(&TOOL_INFO) },
+        Rule {
+            on: "ToolInfoType",
+            op: Op::Method("new"),
+            effect: Effect::Options { init: TOOL_INFO_NEW, options: usize::MAX, defines: Some(&TOOL_INFO) },
+        },
+        Rule {
+            on: "ToolInfoType",
+            op: Op::Method("with_annotations"),
+            effect: Effect::Options { init: TOOL_INFO_ANNOTATED, options: usize::MAX, defines: Some(&TOOL_INFO) },
+        },
         Rule { on: "TypedToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TYPED_TOOL, "TypedTool") },
         Rule { on: "TypedTool", op: Op::Method("with_description"), effect: Effect::Update(&WITH_DESCRIPTION) },
         Rule { on: "TypedTool", op: Op::Method("with_annotations"), effect: Effect::Update(&WITH_ANNOTATIONS) },

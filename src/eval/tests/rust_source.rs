@@ -302,23 +302,28 @@ fn a_module_alias_of_the_sdk_reaches_its_builders() {
 
 #[test]
 fn pmcp_builder_tools_take_their_name_and_their_handler_metadata() {
-    let src = "use pmcp::{Server, ToolHandler, TypedTool};\n\
+    let src = "use pmcp::{Server, ToolHandler, TypedTool};\nuse pmcp::types::{ToolAnnotations, ToolInfo};\n\
         struct Echo;\nimpl ToolHandler for Echo {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n}\n\
         struct Described;\nimpl ToolHandler for Described {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n\
+            fn metadata(&self) -> Option<ToolInfo> { Some(ToolInfo::with_annotations(\"own\", None, s(), ToolAnnotations::new().with_read_only(true))) }\n}\n\
+        struct Opaque;\nimpl ToolHandler for Opaque {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n\
             fn metadata(&self) -> Option<ToolInfo> { Some(describe()) }\n}\n\
         fn main() {\n    let s = Server::builder().name(\"x\").version(\"1\")\n\
             .tool(\"echo\", Echo)\n        .tool_arc(\"described\", Arc::new(Described))\n\
             .tool(\"typed\", TypedTool::new(\"typed\", |x: u8| x).read_only())\n\
-            .tool_typed(\"sugar\", |x: u8| x)\n        .build();\n}\n";
+            .tool_typed(\"sugar\", |x: u8| x)\n        .tool(\"opaque\", Opaque)\n        .build();\n}\n";
     let out = run_rust(&[("src/main.rs", src)]);
     // `typed` once: where `TypedTool::new` made it.
-    assert_eq!(names(&out), ["described", "echo", "sugar", "typed"]);
+    // `own` is no tool of its own: the builder reads it, and names it `described`.
+    assert_eq!(names(&out), ["described", "echo", "opaque", "sugar", "typed"]);
     let echo = super::ts_source::named(&out, "echo");
     // No `metadata` in the impl: the trait's default, no annotations, `{}` as input.
     assert!(echo.annotations.is_none(), "{:?}", echo.annotations);
     assert_eq!(super::ts_source::params(echo), Some(vec![]));
+    // The annotations of the `ToolInfo` the handler's `metadata()` returns.
+    assert_eq!(hint(super::ts_source::named(&out, "described"), "read_only_hint"), "true");
     // A `metadata` the interpreter cannot follow: unknown, never guessed.
-    assert_eq!(hint(super::ts_source::named(&out, "described"), "read_only_hint"), "unknown");
+    assert_eq!(hint(super::ts_source::named(&out, "opaque"), "read_only_hint"), "unknown");
     assert_eq!(hint(super::ts_source::named(&out, "typed"), "read_only_hint"), "true");
     // Another crate's `Server::builder().tool(..)` is no tool.
     let other = "use tower_lsp::Server;\nfn main() { Server::builder().tool(\"fmt\", F).build(); }\n";
