@@ -329,3 +329,18 @@ fn pmcp_builder_tools_take_their_name_and_their_handler_metadata() {
     let other = "use tower_lsp::Server;\nfn main() { Server::builder().tool(\"fmt\", F).build(); }\n";
     assert!(run_rust(&[("src/main.rs", other)]).registrations.is_empty());
 }
+
+#[test]
+fn a_free_function_attribute_sees_items_written_after_it() {
+    let src = "use rmcp::tool;\n#[tool(name = NAME, description = DESC)]\nfn share() {}\n\
+        const NAME: &str = \"share_forecast\";\nconst DESC: &str = \"Share\";\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert_eq!(names(&out), ["share_forecast"]);
+    assert_eq!(str_of(&out.registrations[0].description).as_deref(), Some("Share"));
+    // The attribute keeps the function: a caller still calls it.
+    let src =
+        "use rmcp::model::Tool;\nuse rmcp::tool;\n#[tool]\nfn make() -> Tool { Tool::new(\"made\", \"Made\", s()) }\n\
+        pub fn tools() -> Vec<Tool> { vec![make()] }\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert!(names(&out).contains(&"made".to_string()), "{:?}", names(&out));
+}

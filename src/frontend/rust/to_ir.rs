@@ -13,11 +13,12 @@
 //! - `impl` blocks attach their methods to the file's struct of that name
 //!   (`self` is [`Expr::This`]); for a type declared elsewhere they form an
 //!   unnamed [`ClassKind::Impl`] class;
-//! - attributes on functions and methods are their decorators, called with
-//!   the function (`#[tool(name = "x", annotations(read_only_hint))]` is
+//! - attributes on methods are their decorators, called with the function
+//!   (`#[tool(name = "x", annotations(read_only_hint))]` is
 //!   `tool(name="x", annotations={read_only_hint: true})`); attributes on a
-//!   struct or `impl` are called with the type after it is declared, and do
-//!   not rebind it (a derive keeps its type);
+//!   free function, a struct or an `impl` are called with the item once
+//!   every item of the file is declared, and do not rebind it (a derive
+//!   keeps its type);
 //! - doc comments (`///`) are a function's docstring: a string statement
 //!   first in its body, as Python writes one;
 //! - the last expression of a block is its value (`Return` in a function);
@@ -589,6 +590,20 @@ impl Lx {
             syn::Item::Fn(f) => {
                 let id = self.function(&f.attrs, &f.sig, &f.block, false);
                 out.push(Stmt::Func(id));
+                // Its attributes run once every item is declared (one may
+                // name a const or a type written later), as a struct's do,
+                // and keep the function: `attr(args)(f)`.
+                let decorators = std::mem::take(&mut self.module.funcs[id.0 as usize].decorators);
+                let name_span = self.sp(&f.sig.ident);
+                let mut value = Expr::Name(ident(&f.sig.ident), name_span);
+                for d in decorators.into_iter().rev() {
+                    let at = d.span();
+                    let arg = Arg { keyword: None, value, spread: Spread::No, span: name_span };
+                    value = Expr::Call { callee: Box::new(d), args: vec![arg], span: at };
+                }
+                if !matches!(value, Expr::Name(..)) {
+                    after.push(Stmt::Expr(value));
+                }
             }
             syn::Item::Struct(s) => {
                 let name = ident(&s.ident);
@@ -1514,7 +1529,11 @@ mod tests {
 
     #[test]
     fn attribute_arguments_are_keywords_flags_and_objects() {
-        let m = lowered("src/lib.rs", "#[tool(name = \"a\", annotations(read_only_hint, title = \"T\"))]\nfn f() {}\n#[derive(Debug)]\n#[inline]\nfn g() {}\n");
+        let m = lowered(
+            "src/lib.rs",
+            "struct S;\nimpl S {\n#[tool(name = \"a\", annotations(read_only_hint, title = \"T\"))]\nfn f(&self) {}\n}\n\
+             #[derive(Debug)]\n#[inline]\nfn g() {}\n#[tool]\nfn h() {}\n",
+        );
         let f = m.funcs.iter().find(|f| f.name.as_deref() == Some("f")).expect("f");
         let Expr::Call { args, .. } = &f.decorators[0] else { panic!("call") };
         assert_eq!(args[0].keyword.as_deref(), Some("name"));
@@ -1524,6 +1543,15 @@ mod tests {
         );
         let g = m.funcs.iter().find(|f| f.name.as_deref() == Some("g")).expect("g");
         assert!(g.decorators.is_empty(), "compiler attributes are not decorators");
+        // A free function's attribute is applied once every item is declared.
+        let h = m.funcs.iter().find(|f| f.name.as_deref() == Some("h")).expect("h");
+        assert!(h.decorators.is_empty());
+        let applied = m.body.iter().filter(|s| {
+            matches!(s, Stmt::Expr(Expr::Call { args, .. })
+            if matches!(args.first(), Some(Arg { value: Expr::Name(n, _), .. }) if n == "h" || n == "g"))
+        });
+        assert_eq!(applied.count(), 1);
+        assert!(matches!(m.body.last(), Some(Stmt::Expr(Expr::Call { .. }))));
     }
 
     #[test]
