@@ -903,6 +903,21 @@ impl Interp<'_> {
                 self.handles.push((t, ty, r));
                 Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
             }
+            Effect::RegisterChained(roles) => {
+                let handed_tool =
+                    call.positional.iter().any(|v| matches!(v, Value::Sdk(h) if h.registration.is_some()));
+                if !handed_tool {
+                    // Each tool of a chain where its name is written, not
+                    // at the chain's first receiver.
+                    let at = call.arg_span(0).unwrap_or(span);
+                    if self.from_params.contains(&s.span) {
+                        self.from_params.insert(at);
+                    }
+                    let site = SdkValue { span: at, ..sdk_value(s.table, s.ty, at) };
+                    self.register(&site, roles, &call, None, at);
+                }
+                chained(s)
+            }
             Effect::RegisterEach { items, roles } => {
                 self.register_each(s, items, roles, &call, span);
                 Value::Unknown(span)
@@ -1076,16 +1091,22 @@ impl Interp<'_> {
                 .filter_map(|p| this.path(p, call, handler.as_ref(), span))
                 .find(|(v, _)| !(null_is_absent && matches!(v, Value::Null(_))))
         };
+        let reading = std::mem::replace(&mut self.reading_parts, true);
         let name = pick(self, roles.name);
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
-        let inputs = match roles.params {
-            [] => super::Inputs::Handler,
-            paths => match pick(self, paths) {
-                None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
-                Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
-            },
+        self.reading_parts = reading;
+        // A schema read off the handler's parameter types waits for the end
+        // of the run ([`Interp::read_inputs`]): the types may be declared later.
+        let later = !roles.params.is_empty() && roles.params.iter().all(|p| matches!(p, Path::WrappedInput(_)));
+        let (inputs, inputs_later) = match roles.params {
+            [] => (super::Inputs::Handler, &[][..]),
+            paths if later => (super::Inputs::Handler, paths),
+            paths => {
+                let picked = pick(self, paths);
+                (self.inputs_of(picked, span), &[][..])
+            }
         };
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
@@ -1111,6 +1132,7 @@ impl Interp<'_> {
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
             inputs,
+            inputs_later,
             name_from_params,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,
@@ -1118,6 +1140,14 @@ impl Interp<'_> {
             branches: self.branches,
         });
         self.registrations.len() - 1
+    }
+
+    /// The inputs a registration's params path gave.
+    pub(super) fn inputs_of(&mut self, picked: Option<(Value, Option<Span>)>, span: Span) -> super::Inputs {
+        match picked {
+            None | Some((Value::Undefined(_) | Value::Null(_), _)) => super::Inputs::NoSchema,
+            Some((v, _)) => super::Inputs::Schema(self.sent_schema(v, span)),
+        }
     }
 
     /// The call site of the outermost project call on the stack that was
@@ -1148,6 +1178,17 @@ impl Interp<'_> {
             Path::Member(base, key) => {
                 // The argument holds the value somewhere inside: no span of its own.
                 let (b, _) = self.path(base, call, handler, span)?;
+                // A record a registration reads a part out of is read by it.
+                if self.reading_parts {
+                    for alt in b.alternatives() {
+                        if let Value::Object(o) = alt {
+                            self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize);
+                            if let Some(at) = o.borrow().span {
+                                self.read_record_sites.insert(at);
+                            }
+                        }
+                    }
+                }
                 (self.get_member(&b, key, span), None)
             }
             Path::Handler => (handler.cloned()?, None),
@@ -1160,6 +1201,21 @@ impl Interp<'_> {
                 let (f, _) = self.path(base, call, handler, span)?;
                 let at = super::conventions::sdk_call_site(self, &f, span);
                 (self.call_value(&f, None, PendingCall::new(at), at), None)
+            }
+            Path::Provided { of, method, required } => {
+                let (v, _) = self.path(of, call, handler, span)?;
+                let defines = |this: &Self, name: &str| match &v {
+                    Value::Class(c) => this.class_member(c, name).is_some(),
+                    Value::Instance(i) => this.class_member(&i.class, name).is_some(),
+                    _ => false,
+                };
+                if defines(self, method) {
+                    (self.get_member(&v, method, span), None)
+                } else if defines(self, required) {
+                    return None;
+                } else {
+                    (Value::Unknown(span), None)
+                }
             }
             Path::Element => self.each.as_ref().map(|(e, _, at)| (e.clone(), *at))?,
             Path::Key => self.each.as_ref().and_then(|(_, k, at)| k.clone().map(|k| (k, *at)))?,

@@ -100,6 +100,13 @@ impl Interp<'_> {
                 if seen.contains(&key) || (!p.listed && self.registered_records.contains(&(key as usize))) {
                     continue;
                 }
+                // Made while a function ran as a root, where a record some
+                // registration read was made: the same definition met again
+                // with unknown arguments (a handler's `metadata()` run alone,
+                // and through the builder that reads it).
+                if !p.listed && p.from_root && o.borrow().span.is_some_and(|at| self.read_record_sites.contains(&at)) {
+                    continue;
+                }
                 seen.push(key);
                 let Some(at) = o.borrow().span else { continue };
                 self.in_root = p.from_root;

@@ -21,7 +21,7 @@ use super::sdk::forms::{
     ALIAS_CHOICES, ANNOTATED, CLASS_VAR, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MODEL_BASE, SCALAR, UNION,
 };
 use super::type_forms::union;
-use super::value::{ClassVal, Closure, Value};
+use super::value::{ClassVal, Closure, PendingCall, Value};
 use super::Inputs;
 use crate::ir::{MemberValue, ParamKind};
 use crate::model::Lang;
@@ -102,6 +102,14 @@ impl Interp<'_> {
         let steps = self.budget.max_steps;
         for reg in &mut regs {
             if !matches!(reg.inputs, Inputs::Handler) {
+                continue;
+            }
+            if !reg.inputs_later.is_empty() {
+                self.budget.max_steps = self.steps.saturating_add(self.budget.max_input_steps);
+                let call = PendingCall::new(reg.call);
+                let handler = reg.handler.clone();
+                let picked = reg.inputs_later.iter().find_map(|p| self.path(p, &call, handler.as_ref(), reg.call));
+                reg.inputs = self.inputs_of(picked, reg.call);
                 continue;
             }
             let Some(Value::Func(c) | Value::Bound(c, _)) = &reg.handler else { continue };

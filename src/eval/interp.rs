@@ -119,6 +119,11 @@ pub struct Interp<'p> {
     /// The records registering calls read tools from (by address): a
     /// definition that is one of them is that registration's tool.
     pub(super) registered_records: HashSet<usize>,
+    /// A registration's parts are being read: a record a part is read
+    /// out of is read by it ([`Interp::register`]), no tool of its own.
+    pub(super) reading_parts: bool,
+    /// Where the records a registration read parts out of were made.
+    pub(super) read_record_sites: HashSet<Span>,
     /// The frame of each package ([`Linker::package`]), by its first module.
     pub(super) packages: HashMap<usize, FrameRef>,
 }
@@ -155,6 +160,8 @@ impl<'p> Interp<'p> {
             packages: HashMap::new(),
             loop_elements: vec![],
             registered_records: HashSet::new(),
+            reading_parts: false,
+            read_record_sites: HashSet::new(),
         }
     }
 

@@ -188,6 +188,7 @@ impl Interp<'_> {
             annotations: Some(unknown.clone()),
             annotations_at: None,
             inputs: super::Inputs::Schema(unknown.clone()),
+            inputs_later: &[],
             handler: None,
             handed_at: None,
             from_root: self.in_root,

@@ -73,6 +73,11 @@ pub struct Registration {
     /// The argument the annotations were read from.
     pub annotations_at: Option<Span>,
     pub inputs: Inputs,
+    /// Paths to the input schema read off the handler's parameter types
+    /// once the program has run ([`sdk::Path::WrappedInput`]): every item
+    /// is declared by then, in whatever order the source wrote them (a
+    /// Rust struct named by `Parameters<T>` may follow the function).
+    pub(crate) inputs_later: &'static [sdk::Path],
     pub handler: Option<Value>,
     /// Where the handler was handed to the outermost project call that
     /// received it (`@exposed` above `def f`), if one did.

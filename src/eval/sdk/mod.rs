@@ -160,6 +160,12 @@ pub enum Effect {
     /// Like `Register`, and the call returns a value of this SDK type that
     /// stands for the registered tool (the TS SDK's `RegisteredTool`).
     RegisterReturns(&'static Roles, &'static str),
+    /// Like `Register`, and the call returns its receiver, so a builder's
+    /// chain goes on (pmcp's `Server::builder().tool(name, handler)`). A
+    /// call handed a value that stands for a tool registered already (a
+    /// `RegisterReturns` value, pmcp's `TypedTool`) registers nothing new:
+    /// that tool is counted where it was made.
+    RegisterChained(&'static Roles),
     /// Registers one tool per element of the list, or per value of the
     /// record, that `items` yields; a function there is called first with no
     /// arguments (the SDK calls it for its list). Roles read from the
@@ -345,6 +351,12 @@ pub enum Path {
     /// What the function another path yields returns, called with no
     /// arguments, as the SDK calls a handler it was given.
     Returned(&'static Path),
+    /// A trait's provided method `method` of the value another path
+    /// yields (pmcp's `ToolHandler::metadata`): the value's own method when
+    /// its type defines one; absent when the impl that defines the trait's
+    /// required method `required` is seen without it (the trait's default
+    /// is used; an impl is one block); unknown when neither is seen.
+    Provided { of: &'static Path, method: &'static str, required: &'static str },
     /// The JSON schema an SDK infers from the declared type of parameter n
     /// of the function another path yields (go-sdk's `AddTool[In, Out]`
     /// reads the handler's `In`): an object schema of the type's fields;

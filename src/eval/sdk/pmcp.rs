@@ -12,18 +12,50 @@
 //!   what was set) and the no-argument shortcuts `.read_only()`,
 //!   `.idempotent()`, `.open_world()`, and `.destructive()`, which sets
 //!   both `readOnlyHint: false` and `destructiveHint: true`.
+//! - `Server::builder()` (also `ServerBuilder::new()`, and pmcp 1.x's
+//!   `ServerCoreBuilder::new()`) is a builder whose `.tool(name, handler)`
+//!   / `.tool_arc(name, handler)` register a tool named by `name`; every
+//!   other method returns the builder (`src/server/mod.rs`,
+//!   `src/server/builder.rs`). The handler implements `ToolHandler`. In
+//!   pmcp 1.2 the trait has only `handle` and `tools/list` sends each
+//!   name with no description, `inputSchema: {}` and no annotations (its
+//!   `ToolInfo` has no such field). Later versions add a provided
+//!   `fn metadata(&self) -> Option<ToolInfo>` (default `None`): `.tool`
+//!   caches `handler.metadata()`, or else `ToolInfo::new(name, None,
+//!   {})`, and overwrites its name with `name`; so the annotations sent
+//!   are those of the `ToolInfo` the handler's type returns, none when its
+//!   impl does not define `metadata`. `.tool_typed(name, f)` /
+//!   `.tool_typed_sync(name, f)` wrap `f` in a `TypedTool::new(name, f)`
+//!   (no annotations). A `TypedTool` handed to `.tool` is the tool made
+//!   by `TypedTool::new`, counted there.
 
-use super::{Effect, Op, Path, Roles, Rule, SdkTable, SetTo};
+use super::{Effect, Init, Op, Path, Roles, Rule, SdkTable, SetTo};
 use crate::model::Lang;
 
+/// A `ToolInfo` record (`ToolInfo::new(name, description, input_schema)`,
+/// `ToolInfo::with_annotations(.., annotations)`): a tool of its own unless
+/// a registration reads it (a handler's `metadata()` handed to `.tool`).
 static TOOL_INFO: Roles = Roles {
     api: crate::frontend::rust::API_PMCP,
-    name: &[Path::Arg(0)],
+    name: &[Path::Member(&Path::Arg(0), "name")],
     title: &[],
-    description: &[Path::Arg(1)],
-    annotations: &[Path::Arg(3)],
+    description: &[Path::Member(&Path::Arg(0), "description")],
+    annotations: &[Path::Member(&Path::Arg(0), "annotations")],
     params: &[],
 };
+
+static TOOL_INFO_NEW: &[(&str, Init)] = &[
+    ("name", Init::From(Path::Arg(0))),
+    ("description", Init::From(Path::Arg(1))),
+    ("input_schema", Init::From(Path::Arg(2))),
+];
+
+static TOOL_INFO_ANNOTATED: &[(&str, Init)] = &[
+    ("name", Init::From(Path::Arg(0))),
+    ("description", Init::From(Path::Arg(1))),
+    ("input_schema", Init::From(Path::Arg(2))),
+    ("annotations", Init::From(Path::Arg(3))),
+];
 
 static TYPED_TOOL: Roles = Roles {
     api: crate::frontend::rust::API_PMCP,
@@ -33,6 +65,20 @@ static TYPED_TOOL: Roles = Roles {
     annotations: &[],
     params: &[],
 };
+
+/// `builder.tool(name, handler)`: what `handler.metadata()` returns, when
+/// the handler's type defines it.
+static BUILDER_TOOL: Roles = Roles {
+    api: crate::frontend::rust::API_PMCP,
+    name: &[Path::Arg(0)],
+    title: &[],
+    description: &[Path::Member(&METADATA, "description")],
+    annotations: &[Path::Member(&METADATA, "annotations")],
+    // No metadata: `inputSchema: {}`, no parameters.
+    params: &[Path::Member(&METADATA, "input_schema")],
+};
+
+static METADATA: Path = Path::Returned(&Path::Provided { of: &Path::Arg(1), method: "metadata", required: "handle" });
 
 static WITH_DESCRIPTION: Roles =
     Roles { api: "", name: &[], title: &[], description: &[Path::Arg(0)], annotations: &[], params: &[] };
@@ -51,10 +97,28 @@ pub static PMCP: SdkTable = SdkTable {
         ("types.ToolInfo", "ToolInfoType"),
         ("TypedTool", "TypedToolType"),
         ("TypedSyncTool", "TypedToolType"),
+        ("Server", "ServerType"),
+        ("ServerBuilder", "ServerBuilderType"),
+        ("ServerCoreBuilder", "ServerBuilderType"),
     ],
     rules: &[
-        Rule { on: "ToolInfoType", op: Op::Method("new"), effect: Effect::Register(&TOOL_INFO) },
-        Rule { on: "ToolInfoType", op: Op::Method("with_annotations"), effect: Effect::Register(&TOOL_INFO) },
+        Rule { on: "ServerType", op: Op::Method("builder"), effect: Effect::Returns("ServerBuilder") },
+        Rule { on: "ServerBuilderType", op: Op::Method("new"), effect: Effect::Returns("ServerBuilder") },
+        Rule { on: "ServerBuilder", op: Op::Method("tool"), effect: Effect::RegisterChained(&BUILDER_TOOL) },
+        Rule { on: "ServerBuilder", op: Op::Method("tool_arc"), effect: Effect::RegisterChained(&BUILDER_TOOL) },
+        Rule { on: "ServerBuilder", op: Op::Method("tool_typed"), effect: Effect::RegisterChained(&TYPED_TOOL) },
+        Rule { on: "ServerBuilder", op: Op::Method("tool_typed_sync"), effect: Effect::RegisterChained(&TYPED_TOOL) },
+        Rule { on: "ServerBuilder", op: Op::AnyMethod, effect: Effect::Returns("ServerBuilder") },
+        Rule {
+            on: "ToolInfoType",
+            op: Op::Method("new"),
+            effect: Effect::Options { init: TOOL_INFO_NEW, options: usize::MAX, defines: Some(&TOOL_INFO) },
+        },
+        Rule {
+            on: "ToolInfoType",
+            op: Op::Method("with_annotations"),
+            effect: Effect::Options { init: TOOL_INFO_ANNOTATED, options: usize::MAX, defines: Some(&TOOL_INFO) },
+        },
         Rule { on: "TypedToolType", op: Op::Method("new"), effect: Effect::RegisterReturns(&TYPED_TOOL, "TypedTool") },
         Rule { on: "TypedTool", op: Op::Method("with_description"), effect: Effect::Update(&WITH_DESCRIPTION) },
         Rule { on: "TypedTool", op: Op::Method("with_annotations"), effect: Effect::Update(&WITH_ANNOTATIONS) },

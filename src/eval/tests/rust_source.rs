@@ -250,3 +250,97 @@ fn tool_struct_literals_and_field_writes() {
     assert_eq!(str_of(&pin.title).as_deref(), Some("Pin"));
     assert_eq!(hint(super::ts_source::named(&out, "tag"), "read_only_hint"), "false");
 }
+
+#[test]
+fn wrapped_input_types_are_visible_whatever_the_declaration_order() {
+    // A free function before its input struct, a server struct before the
+    // input its methods take: Rust items are visible in the whole module.
+    let src = "use rmcp::handler::server::wrapper::Parameters;\nuse rmcp::{tool, tool_router};\n\
+        #[tool]\nfn convert(Parameters(r): Parameters<Convert>) -> String { r.unit }\n\
+        struct Srv;\n#[derive(Deserialize)]\nstruct Forecast { city: String }\n\
+        #[tool_router]\nimpl Srv {\n    #[tool]\n    fn forecast(&self, Parameters(r): Parameters<Forecast>) {}\n\
+        #[tool]\n    fn alerts(&self, Parameters(Alerts { region }): Parameters<Alerts>) {}\n\
+        #[tool]\n    fn unknown(&self, Parameters(r): Parameters<Missing>) {}\n}\n\
+        #[derive(Deserialize)]\nstruct Convert { degrees: f64, unit: String }\n\
+        #[derive(Deserialize)]\nstruct Alerts { region: String }\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert_eq!(names(&out), ["alerts", "convert", "forecast", "unknown"]);
+    let params = |n| super::ts_source::params(super::ts_source::named(&out, n));
+    assert_eq!(params("convert"), Some(vec!["degrees".to_string(), "unit".to_string()]));
+    assert_eq!(params("forecast"), Some(vec!["city".to_string()]));
+    assert_eq!(params("alerts"), Some(vec!["region".to_string()]));
+    // A type no item of the program declares stays unknown.
+    assert_eq!(params("unknown"), None);
+}
+
+#[test]
+fn an_attribute_path_goes_through_a_module_a_use_names() {
+    let src = "use rust_mcp_sdk::{macros, schema::*};\nuse rust_mcp_sdk::macros as m;\n\
+        #[macros::mcp_tool(name = \"hello\", description = \"Hi\", read_only_hint = true)]\n\
+        #[derive(Debug, macros::JsonSchema)]\npub struct Hello { who: String }\n\
+        #[m::mcp_tool(name = \"bye\", description = \"Bye\")]\npub struct Bye {}\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert_eq!(names(&out), ["bye", "hello"]);
+    let hello = super::ts_source::named(&out, "hello");
+    assert_eq!(hint(hello, "read_only_hint"), "true");
+    assert_eq!(super::ts_source::params(hello), Some(vec!["who".to_string()]));
+    // Another crate's `macros` module, and a module of this crate, are not the SDK's.
+    let other = "use agent_kit::macros;\n#[macros::mcp_tool(name = \"x\", description = \"X\")]\npub struct X {}\n";
+    assert!(run_rust(&[("src/main.rs", other)]).registrations.is_empty());
+    let own = "mod macros {\n    pub fn mcp_tool() {}\n}\nuse self::macros as mm;\n\
+        #[mm::mcp_tool(name = \"x\", description = \"X\")]\npub struct X {}\n";
+    assert!(run_rust(&[("src/main.rs", own)]).registrations.is_empty());
+}
+
+#[test]
+fn a_module_alias_of_the_sdk_reaches_its_builders() {
+    let src = "use rmcp::model;\n\
+        pub fn tools() -> Vec<model::Tool> {\n    vec![model::Tool::new(\"ping\", \"Ping\", s()).annotate(model::ToolAnnotations::new().read_only(true))]\n}\n";
+    let out = run_rust(&[("src/lib.rs", src)]);
+    assert_eq!(hint(super::ts_source::named(&out, "ping"), "read_only_hint"), "true");
+}
+
+#[test]
+fn pmcp_builder_tools_take_their_name_and_their_handler_metadata() {
+    let src = "use pmcp::{Server, ToolHandler, TypedTool};\nuse pmcp::types::{ToolAnnotations, ToolInfo};\n\
+        struct Echo;\nimpl ToolHandler for Echo {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n}\n\
+        struct Described;\nimpl ToolHandler for Described {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n\
+            fn metadata(&self) -> Option<ToolInfo> { Some(ToolInfo::with_annotations(\"own\", None, s(), ToolAnnotations::new().with_read_only(true))) }\n}\n\
+        struct Opaque;\nimpl ToolHandler for Opaque {\n    async fn handle(&self, a: Value, e: Extra) -> Result<Value> { Ok(a) }\n\
+            fn metadata(&self) -> Option<ToolInfo> { Some(describe()) }\n}\n\
+        fn main() {\n    let s = Server::builder().name(\"x\").version(\"1\")\n\
+            .tool(\"echo\", Echo)\n        .tool_arc(\"described\", Arc::new(Described))\n\
+            .tool(\"typed\", TypedTool::new(\"typed\", |x: u8| x).read_only())\n\
+            .tool_typed(\"sugar\", |x: u8| x)\n        .tool(\"opaque\", Opaque)\n        .build();\n}\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    // `typed` once: where `TypedTool::new` made it.
+    // `own` is no tool of its own: the builder reads it, and names it `described`.
+    assert_eq!(names(&out), ["described", "echo", "opaque", "sugar", "typed"]);
+    let echo = super::ts_source::named(&out, "echo");
+    // No `metadata` in the impl: the trait's default, no annotations, `{}` as input.
+    assert!(echo.annotations.is_none(), "{:?}", echo.annotations);
+    assert_eq!(super::ts_source::params(echo), Some(vec![]));
+    // The annotations of the `ToolInfo` the handler's `metadata()` returns.
+    assert_eq!(hint(super::ts_source::named(&out, "described"), "read_only_hint"), "true");
+    // A `metadata` the interpreter cannot follow: unknown, never guessed.
+    assert_eq!(hint(super::ts_source::named(&out, "opaque"), "read_only_hint"), "unknown");
+    assert_eq!(hint(super::ts_source::named(&out, "typed"), "read_only_hint"), "true");
+    // Another crate's `Server::builder().tool(..)` is no tool.
+    let other = "use tower_lsp::Server;\nfn main() { Server::builder().tool(\"fmt\", F).build(); }\n";
+    assert!(run_rust(&[("src/main.rs", other)]).registrations.is_empty());
+}
+
+#[test]
+fn a_free_function_attribute_sees_items_written_after_it() {
+    let src = "use rmcp::tool;\n#[tool(name = NAME, description = DESC)]\nfn share() {}\n\
+        const NAME: &str = \"share_forecast\";\nconst DESC: &str = \"Share\";\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert_eq!(names(&out), ["share_forecast"]);
+    assert_eq!(str_of(&out.registrations[0].description).as_deref(), Some("Share"));
+    // The attribute keeps the function: a caller still calls it.
+    let src =
+        "use rmcp::model::Tool;\nuse rmcp::tool;\n#[tool]\nfn make() -> Tool { Tool::new(\"made\", \"Made\", s()) }\n\
+        pub fn tools() -> Vec<Tool> { vec![make()] }\n";
+    let out = run_rust(&[("src/main.rs", src)]);
+    assert!(names(&out).contains(&"made".to_string()), "{:?}", names(&out));
+}

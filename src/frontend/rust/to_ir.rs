@@ -13,11 +13,12 @@
 //! - `impl` blocks attach their methods to the file's struct of that name
 //!   (`self` is [`Expr::This`]); for a type declared elsewhere they form an
 //!   unnamed [`ClassKind::Impl`] class;
-//! - attributes on functions and methods are their decorators, called with
-//!   the function (`#[tool(name = "x", annotations(read_only_hint))]` is
+//! - attributes on methods are their decorators, called with the function
+//!   (`#[tool(name = "x", annotations(read_only_hint))]` is
 //!   `tool(name="x", annotations={read_only_hint: true})`); attributes on a
-//!   struct or `impl` are called with the type after it is declared, and do
-//!   not rebind it (a derive keeps its type);
+//!   free function, a struct or an `impl` are called with the item once
+//!   every item of the file is declared, and do not rebind it (a derive
+//!   keeps its type);
 //! - doc comments (`///`) are a function's docstring: a string statement
 //!   first in its body, as Python writes one;
 //! - the last expression of a block is its value (`Return` in a function);
@@ -75,6 +76,9 @@ const INERT_ATTRS: &[&str] = &[
     "doc_comment",
 ];
 
+/// How many `use` aliases one path is followed through.
+const MAX_ALIASES: usize = 8;
+
 /// Calls and methods whose value is their (first) argument or receiver.
 const TRANSPARENT_CALLS: &[&str] = &[
     "Some",
@@ -125,6 +129,7 @@ pub fn lower(file: FileId, ast: &syn::File, mod_rs: bool, stem: &str, crate_root
         structs: HashMap::new(),
         imports: vec![],
         synthesised: HashSet::new(),
+        module_aliases: HashMap::new(),
     };
     cx.declare(&ast.items);
     let mut body = vec![];
@@ -170,6 +175,11 @@ struct Lx {
     /// `use`, `mod x;` and path imports: first in the body.
     imports: Vec<Stmt>,
     synthesised: HashSet<String>,
+    /// Names `use` binds that may be modules (lowercase: `use
+    /// rust_mcp_sdk::macros;`) → the full path they stand for, and whether
+    /// it starts with `::`. A path through one (`macros::mcp_tool`) goes on
+    /// from there, as Rust resolves it.
+    module_aliases: HashMap<String, (Vec<String>, bool)>,
 }
 
 /// Where a path's leading segments point.
@@ -225,6 +235,21 @@ impl Lx {
 
     /// Names bound by the file's items, before any is lowered.
     fn declare(&mut self, items: &[syn::Item]) {
+        let mut aliases = vec![];
+        self.declare_items(items, &mut aliases);
+        // Only a module of another crate: one of this crate's (an inline
+        // module flattened into its file) is a value its importers read.
+        for (local, full, colon) in aliases {
+            let own = |n: &str| {
+                ["crate", "self", "super"].contains(&n) || self.known.contains(n) || self.inline_mods.contains(n)
+            };
+            if colon || !own(&full[0]) {
+                self.module_aliases.insert(local, (full, colon));
+            }
+        }
+    }
+
+    fn declare_items(&mut self, items: &[syn::Item], aliases: &mut Vec<(String, Vec<String>, bool)>) {
         for item in items {
             match item {
                 syn::Item::Const(c) => {
@@ -250,7 +275,7 @@ impl Lx {
                     match &m.content {
                         Some((_, inner)) => {
                             self.inline_mods.insert(name);
-                            self.declare(inner);
+                            self.declare_items(inner, aliases);
                         }
                         None => {
                             self.file_mods.insert(name.clone());
@@ -262,6 +287,13 @@ impl Lx {
                     let mut names = vec![];
                     use_names(&u.tree, None, &mut names);
                     self.known.extend(names);
+                    let mut paths = vec![];
+                    use_paths(&u.tree, &mut vec![], &mut paths);
+                    for (local, full) in paths {
+                        if local.starts_with(|c: char| c.is_lowercase()) && full.len() > 1 {
+                            aliases.push((local, full, u.leading_colon.is_some()));
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -274,9 +306,21 @@ impl Lx {
     }
 
     fn root(&self, segs: &[String], leading_colon: bool) -> Root {
+        self.root_at(segs, leading_colon, 0)
+    }
+
+    /// `depth`: `use` aliases followed so far (a cycle only broken code
+    /// writes stops at [`MAX_ALIASES`]).
+    fn root_at(&self, segs: &[String], leading_colon: bool, depth: usize) -> Root {
         let Some(first) = segs.first().map(String::as_str) else { return Root::Local(vec![]) };
         if leading_colon {
             return Root::Module(first.to_string(), segs[1..].to_vec());
+        }
+        // A path through a module a `use` names: the module's own path, then the rest.
+        if let (true, Some((full, colon))) = (segs.len() > 1 && depth < MAX_ALIASES, self.module_aliases.get(first)) {
+            let mut path = full.clone();
+            path.extend_from_slice(&segs[1..]);
+            return self.root_at(&path, *colon, depth + 1);
         }
         match first {
             "crate" if self.crate_root => self.local(&segs[1..]),
@@ -546,6 +590,20 @@ impl Lx {
             syn::Item::Fn(f) => {
                 let id = self.function(&f.attrs, &f.sig, &f.block, false);
                 out.push(Stmt::Func(id));
+                // Its attributes run once every item is declared (one may
+                // name a const or a type written later), as a struct's do,
+                // and keep the function: `attr(args)(f)`.
+                let decorators = std::mem::take(&mut self.module.funcs[id.0 as usize].decorators);
+                let name_span = self.sp(&f.sig.ident);
+                let mut value = Expr::Name(ident(&f.sig.ident), name_span);
+                for d in decorators.into_iter().rev() {
+                    let at = d.span();
+                    let arg = Arg { keyword: None, value, spread: Spread::No, span: name_span };
+                    value = Expr::Call { callee: Box::new(d), args: vec![arg], span: at };
+                }
+                if !matches!(value, Expr::Name(..)) {
+                    after.push(Stmt::Expr(value));
+                }
             }
             syn::Item::Struct(s) => {
                 let name = ident(&s.ident);
@@ -1367,6 +1425,35 @@ fn join(spec: &str, rest: &[String]) -> String {
 }
 
 /// The names a `use` tree binds.
+/// Each name a `use` tree binds, with the full path it names.
+fn use_paths(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(ident(&p.ident));
+            use_paths(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_paths(t, prefix, out)),
+        syn::UseTree::Name(n) if n.ident == "self" => {
+            if let Some(last) = prefix.last() {
+                out.push((last.clone(), prefix.clone()));
+            }
+        }
+        syn::UseTree::Name(n) => {
+            let name = ident(&n.ident);
+            let mut full = prefix.clone();
+            full.push(name.clone());
+            out.push((name, full));
+        }
+        syn::UseTree::Rename(r) => {
+            let mut full = prefix.clone();
+            full.push(ident(&r.ident));
+            out.push((ident(&r.rename), full));
+        }
+        syn::UseTree::Glob(_) => {}
+    }
+}
+
 fn use_names(tree: &syn::UseTree, last: Option<String>, out: &mut Vec<String>) {
     match tree {
         syn::UseTree::Path(p) => use_names(&p.tree, Some(ident(&p.ident)), out),
@@ -1459,7 +1546,11 @@ mod tests {
 
     #[test]
     fn attribute_arguments_are_keywords_flags_and_objects() {
-        let m = lowered("src/lib.rs", "#[tool(name = \"a\", annotations(read_only_hint, title = \"T\"))]\nfn f() {}\n#[derive(Debug)]\n#[inline]\nfn g() {}\n");
+        let m = lowered(
+            "src/lib.rs",
+            "struct S;\nimpl S {\n#[tool(name = \"a\", annotations(read_only_hint, title = \"T\"))]\nfn f(&self) {}\n}\n\
+             #[derive(Debug)]\n#[inline]\nfn g() {}\n#[tool]\nfn h() {}\n",
+        );
         let f = m.funcs.iter().find(|f| f.name.as_deref() == Some("f")).expect("f");
         let Expr::Call { args, .. } = &f.decorators[0] else { panic!("call") };
         assert_eq!(args[0].keyword.as_deref(), Some("name"));
@@ -1469,6 +1560,15 @@ mod tests {
         );
         let g = m.funcs.iter().find(|f| f.name.as_deref() == Some("g")).expect("g");
         assert!(g.decorators.is_empty(), "compiler attributes are not decorators");
+        // A free function's attribute is applied once every item is declared.
+        let h = m.funcs.iter().find(|f| f.name.as_deref() == Some("h")).expect("h");
+        assert!(h.decorators.is_empty());
+        let applied = m.body.iter().filter(|s| {
+            matches!(s, Stmt::Expr(Expr::Call { args, .. })
+            if matches!(args.first(), Some(Arg { value: Expr::Name(n, _), .. }) if n == "h" || n == "g"))
+        });
+        assert_eq!(applied.count(), 1);
+        assert!(matches!(m.body.last(), Some(Stmt::Expr(Expr::Call { .. }))));
     }
 
     #[test]
