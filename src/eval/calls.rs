@@ -1100,6 +1100,7 @@ impl Interp<'_> {
             site: built.unwrap_or(s.span),
             call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            made_in: made_in(call),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
             title,
@@ -1448,4 +1449,17 @@ fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
         Value::Null(_) | Value::Undefined(_) => {}
         _ => target.borrow_mut().complete = false,
     }
+}
+
+/// The call sites a tool record the call is given was written in (the
+/// first such record among its arguments).
+fn made_in(call: &PendingCall) -> Vec<Span> {
+    call.positional
+        .iter()
+        .flat_map(Value::alternatives)
+        .find_map(|v| match v {
+            Value::Object(o) => o.borrow().made_in.as_deref().map(<[Span]>::to_vec),
+            _ => None,
+        })
+        .unwrap_or_default()
 }

@@ -181,6 +181,7 @@ impl Interp<'_> {
             site: at,
             call: at,
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            made_in: vec![],
             name: Some(unknown.clone()),
             name_at: None,
             title: None,

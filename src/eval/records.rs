@@ -32,6 +32,9 @@ impl Interp<'_> {
             }
             Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
                 Some(Effect::Define(roles)) => {
+                    let mut fields = fields;
+                    fields.made_in =
+                        Some(self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect());
                     let v = Value::Object(Rc::new(RefCell::new(fields)));
                     self.define(&v, s.table, roles, span);
                     v
@@ -39,6 +42,8 @@ impl Interp<'_> {
                 Some(Effect::WireRecord { fields: names, defaults }) => {
                     let mut out = Obj::new(span);
                     out.complete = fields.complete;
+                    out.wire = names;
+                    out.branches = fields.branches;
                     if let Some(spec) = defaults {
                         out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
                     }
@@ -100,6 +105,10 @@ impl Interp<'_> {
     /// A tool definition met (an SDK tool record made): a tool of its own
     /// unless a registration reads it ([`Interp::note_record`]).
     fn define(&mut self, v: &Value, table: usize, roles: &'static Roles, site: Span) {
+        if let Value::Object(o) = v {
+            let calls = self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect();
+            o.borrow_mut().made_in = Some(calls);
+        }
         let from_root = self.in_root;
         self.definitions.push(super::queued::Pending {
             value: v.clone(),
@@ -208,8 +217,7 @@ impl Interp<'_> {
             Some(n) => match kept.and_then(|p| p.arg(n)) {
                 Some(Value::Object(o)) => {
                     let o = o.borrow();
-                    let copy =
-                        Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() };
+                    let copy = o.copy();
                     Value::Object(Rc::new(RefCell::new(copy)))
                 }
                 Some(v) => v.clone(),

@@ -223,7 +223,12 @@ impl Resolver<'_, '_> {
         // Reported at the outermost project call that wrote the name; a
         // name read from the handler is written where a project call (a
         // wrapper decorator) was handed the handler.
-        let written_in_call = name_span.and_then(|at| reg.stack.iter().find(|s| s.contains(at))).copied();
+        // A record a factory built elsewhere (not inside the registering
+        // call): the outermost call that wrote its name where the record
+        // was made.
+        let made_apart = reg.made_in.iter().filter(|s| !reg.call.contains(**s));
+        let written_in_call =
+            name_span.and_then(|at| reg.stack.iter().chain(made_apart).find(|s| s.contains(at))).copied();
         let site = written_in_call.or(reg.handed_at.filter(|_| reg.name_at.is_none())).unwrap_or_else(|| head(reg));
         // A name passed to the registration but written elsewhere, in no call
         // that led to it (a subclass's `name` field, an element of a list of

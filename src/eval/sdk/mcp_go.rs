@@ -18,6 +18,8 @@
 //!   `s.SetTools(tools...)` and `s.AddSessionTools(sessionID, tools...)`
 //!   take `server.ServerTool{Tool, Handler}` records.
 //! - `mcp.ToBoolPtr(b)` is `&b`.
+//! - A `mcp.Tool{...}` literal is a tool record like `NewTool`'s (options
+//!   are funcs of `*Tool`, a project may apply them to its own literal).
 
 use super::{Effect, Init, Op, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;
@@ -86,6 +88,7 @@ pub static MCP_GO: SdkTable = SdkTable {
         ("MCPServer", "ServerType"),
         ("NewTool", "NewTool"),
         ("NewToolWithRawSchema", "NewToolRaw"),
+        ("Tool", "Tool"),
         ("ToolAnnotation", "ToolAnnotation"),
         ("ToolInputSchema", "ToolInputSchema"),
         ("ToBoolPtr", "Ptr"),
@@ -130,6 +133,7 @@ pub static MCP_GO: SdkTable = SdkTable {
             op: Op::Call,
             effect: Effect::Options { init: NEW_TOOL_RAW, options: 3, defines: Some(&DEFINITION) },
         },
+        Rule { on: "Tool", op: Op::Struct, effect: Effect::Define(&DEFINITION) },
         Rule {
             on: "ToolAnnotation",
             op: Op::Struct,
