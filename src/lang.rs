@@ -27,19 +27,18 @@ impl Lang {
         }
     }
 
-    /// Whether this language's tools come from the evaluator. Python and
-    /// TS/JS do; Go and Rust still come from their frontends' recognisers
-    /// while they move onto it, unless `MCP_LINT_EVAL_ONLY` lists them
-    /// (`go,rust`): a switch for comparing the two (tests/it/eval_parity.rs),
-    /// to be deleted with the recognisers. Only then are they lowered.
+    /// Whether this language's tools come from the evaluator. Python, TS/JS
+    /// and Go do; Rust still comes from its frontend's recognisers while it
+    /// moves onto it, unless `MCP_LINT_EVAL_ONLY` lists it (`rust`): a
+    /// switch for comparing the two (tests/it/eval_parity.rs), to be deleted
+    /// with the recognisers. Only then is it lowered.
     pub fn on_evaluator(self) -> bool {
         static LISTED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
         let listed = LISTED.get_or_init(|| {
             std::env::var("MCP_LINT_EVAL_ONLY").unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect()
         });
         match self {
-            Lang::Python | Lang::TypeScript | Lang::JavaScript => true,
-            Lang::Go => listed.iter().any(|l| l == "go"),
+            Lang::Python | Lang::TypeScript | Lang::JavaScript | Lang::Go => true,
             Lang::Rust => listed.iter().any(|l| l == "rust"),
         }
     }

@@ -1100,7 +1100,8 @@ impl Interp<'_> {
             site: built.unwrap_or(s.span),
             call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
-            made_in: made_in(call),
+            made_in: made_in(call).map(|(calls, _)| calls).unwrap_or_default(),
+            record_at: made_in(call).and_then(|(_, at)| at),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
             title,
@@ -1451,15 +1452,14 @@ fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
     }
 }
 
-/// The call sites a tool record the call is given was written in (the
-/// first such record among its arguments).
-fn made_in(call: &PendingCall) -> Vec<Span> {
-    call.positional
-        .iter()
-        .flat_map(Value::alternatives)
-        .find_map(|v| match v {
-            Value::Object(o) => o.borrow().made_in.as_deref().map(<[Span]>::to_vec),
-            _ => None,
-        })
-        .unwrap_or_default()
+/// The call sites a tool record the call is given was written in, and
+/// where the record is (the first such record among its arguments).
+fn made_in(call: &PendingCall) -> Option<(Vec<Span>, Option<Span>)> {
+    call.positional.iter().flat_map(Value::alternatives).find_map(|v| match v {
+        Value::Object(o) => {
+            let o = o.borrow();
+            o.made_in.as_deref().map(|calls| (calls.to_vec(), o.span))
+        }
+        _ => None,
+    })
 }

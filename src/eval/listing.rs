@@ -182,6 +182,7 @@ impl Interp<'_> {
             call: at,
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
             made_in: vec![],
+            record_at: None,
             name: Some(unknown.clone()),
             name_at: None,
             title: None,

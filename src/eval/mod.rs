@@ -67,6 +67,8 @@ pub struct Registration {
     /// Where the tool record it registers was written, when it was made
     /// elsewhere ([`value::Obj::made_in`]).
     pub made_in: Vec<Span>,
+    /// Where that record is written.
+    pub record_at: Option<Span>,
     pub name: Option<Value>,
     /// The argument the name was read from (`None` when it came from the handler).
     pub name_at: Option<Span>,

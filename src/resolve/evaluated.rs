@@ -233,12 +233,21 @@ impl Resolver<'_, '_> {
         // A name passed to the registration but written elsewhere, in no call
         // that led to it (a subclass's `name` field, an element of a list of
         // definitions): that is where the tool is defined.
-        let definition = name_span.filter(|at| {
-            matches!(reg.name, Some(Value::Str(..)))
-                && reg.name_at.is_some()
-                && written_in_call.is_none()
-                && !reg.call.contains(*at)
-        });
+        let definition = name_span
+            .filter(|at| {
+                matches!(reg.name, Some(Value::Str(..)))
+                    && reg.name_at.is_some()
+                    && written_in_call.is_none()
+                    && !reg.call.contains(*at)
+            })
+            // An SDK tool record written apart from its registration
+            // (`tool := &mcp.Tool{...}`, then `mcp.AddTool(s, tool, h)`).
+            .or(reg.record_at.filter(|at| {
+                matches!(reg.name, Some(Value::Str(..)))
+                    && written_in_call.is_none()
+                    && !reg.call.contains(*at)
+                    && *at != site
+            }));
         let title = match &reg.title {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Hint::Absent,
             Some(Value::Str(s, span)) => Hint::Declared { value: s.to_string(), span: *span },
@@ -302,7 +311,13 @@ impl Resolver<'_, '_> {
             description,
             title,
             annotations,
-            syntax: if lang == Lang::Python { Syntax::PythonKeyword } else { Syntax::JsObject },
+            syntax: match lang {
+                Lang::Python => Syntax::PythonKeyword,
+                // mcp-go sets hints through options, go-sdk in a struct.
+                Lang::Go if reg.api.starts_with("go.mcp-go") => Syntax::GoOption,
+                Lang::Go => Syntax::GoStruct,
+                _ => Syntax::JsObject,
+            },
             confirms: confirms(reg, program),
         }
     }
