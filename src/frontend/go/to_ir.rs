@@ -27,7 +27,7 @@
 
 use tree_sitter::Node;
 
-use super::lower::Lower;
+use super::strings::string;
 use crate::frontend::fields::Fields;
 use crate::ir::{
     Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
@@ -54,7 +54,6 @@ pub fn lower<'a>(file: FileId, text: &'a str, root: Node<'a>) -> Module {
     let mut cx = Cx {
         structs,
         fields: Fields::of(root),
-        strings: Lower::new(text, file),
         text,
         file,
         module: Module::new(file, Lang::Go),
@@ -70,7 +69,6 @@ struct Cx<'a> {
     /// The struct types the file declares at its top level, by name.
     structs: Vec<(String, Node<'a>)>,
     fields: Fields,
-    strings: Lower<'a>,
     text: &'a str,
     file: FileId,
     module: Module,
@@ -223,7 +221,7 @@ impl Cx<'_> {
             match n.kind() {
                 "import_declaration" | "import_spec_list" => stack.extend(kids(n).into_iter().rev()),
                 "import_spec" => {
-                    let Some(path) = self.field(n, "path").and_then(|p| self.strings.string(p)) else { continue };
+                    let Some(path) = self.field(n, "path").and_then(|p| string(self.text, p)) else { continue };
                     let span = self.span(n);
                     let locals = match self.field(n, "name") {
                         Some(a) if a.kind() == "blank_identifier" => continue,
@@ -306,7 +304,7 @@ impl Cx<'_> {
                 }
                 continue;
             }
-            let tag = self.field(field, "tag").and_then(|t| self.strings.string(t));
+            let tag = self.field(field, "tag").and_then(|t| string(self.text, t));
             let json = tag.as_deref().and_then(super::json_tag_name);
             for n in names {
                 // Named as JSON sends it; fields it never sends are left out.
@@ -775,7 +773,7 @@ impl Cx<'_> {
             "true" => Expr::Lit(Lit::Bool(true), span),
             "false" => Expr::Lit(Lit::Bool(false), span),
             "nil" => Expr::Lit(Lit::Null, span),
-            "interpreted_string_literal" | "raw_string_literal" => match self.strings.string(n) {
+            "interpreted_string_literal" | "raw_string_literal" => match string(self.text, n) {
                 Some(s) => Expr::Lit(Lit::Str(s), span),
                 None => Expr::Unknown(span),
             },
