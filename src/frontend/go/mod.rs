@@ -19,30 +19,9 @@ use crate::source::{FileId, Span};
 /// Byte markers of files worth parsing.
 pub const PREFILTER: &[&str] = &["mcp", "Hint"];
 
-pub const GO_SDK: &str = "github.com/modelcontextprotocol/go-sdk";
-pub const MCP_GO: &str = "github.com/mark3labs/mcp-go";
-
 static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_go::LANGUAGE.into());
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
-}
-
-/// Which SDK an import path belongs to (its root), and the package within
-/// it (`mcp`, `server`), for any major version.
-pub fn sdk_of(path: &str) -> Option<(&'static str, &str)> {
-    for root in [GO_SDK, MCP_GO] {
-        let Some(rest) = path.strip_prefix(root) else { continue };
-        if !rest.is_empty() && !rest.starts_with('/') {
-            continue; // `mcp-golang` is not `mcp-go`
-        }
-        let rest = rest.trim_start_matches('/');
-        let rest = match rest.split_once('/') {
-            Some((v, pkg)) if is_major_version(v) => pkg,
-            _ => rest,
-        };
-        return Some((root, rest));
-    }
-    None
 }
 
 /// The names an unaliased import may bind: the package clause of a
@@ -154,9 +133,6 @@ mod tests {
         assert_eq!(package_name("example.com/srv/internal/presets"), "presets");
         assert_eq!(package_names("example.com/x/mcp-tools"), ["mcp_tools", "mcptools", "tools", "mcp"]);
         assert_eq!(package_names("example.com/x/foo-go"), ["foo_go", "foo"]);
-        assert_eq!(sdk_of("github.com/modelcontextprotocol/go-sdk/mcp"), Some((GO_SDK, "mcp")));
-        assert_eq!(sdk_of("github.com/mark3labs/mcp-go/v2/server"), Some((MCP_GO, "server")));
-        assert_eq!(sdk_of("github.com/mark3labs/mcp-golang"), None);
         assert_eq!(json_tag_name(r#"json:"query,omitempty" jsonschema:"x""#).as_deref(), Some("query"));
     }
 

@@ -111,10 +111,7 @@ impl Cx<'_> {
         if !matches!(callee, Expr::Ref { .. }) {
             return;
         }
-        let args = args
-            .into_iter()
-            .map(|value| Arg { keyword: None, keyword_span: None, value, spread: Spread::No })
-            .collect();
+        let args = args.into_iter().map(|value| Arg { keyword: None, value, spread: Spread::No }).collect();
         self.facts.tools.push(ToolSite {
             args,
             ..ToolSite::new(
