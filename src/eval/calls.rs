@@ -741,6 +741,8 @@ impl Interp<'_> {
             // only with types.
             (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Call).is_some() => o.clone(),
             (Value::Class(_), t) if is_type(t) => o.clone(),
+            // A generic function given its type arguments (Go's `f[T]`).
+            (Value::Func(_), t) if is_type(t) => o.clone(),
             _ => self.unknown_from(&[o, i], span),
         }
     }

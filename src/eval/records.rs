@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::interp::{Activation, Interp};
-use super::sdk::{Effect, Init, Op, Roles, TABLES};
+use super::sdk::{Effect, Init, Op, OptionArg, Roles, TABLES};
 use super::value::{Frame, Instance, Obj, ObjRef, PendingCall, SdkValue, Value};
 use crate::ir::Entry;
 use crate::ir::MemberValue;
@@ -202,7 +202,7 @@ impl Interp<'_> {
         &mut self,
         s: &SdkValue,
         at: &'static [Option<&'static str>],
-        arg: Option<usize>,
+        arg: OptionArg,
         call: &PendingCall,
         span: Span,
     ) -> Value {
@@ -214,7 +214,7 @@ impl Interp<'_> {
         // (`WithToolAnnotation(preset)` then `WithTitleAnnotation(...)`
         // leaves the preset as it was).
         let value = match arg {
-            Some(n) => match kept.and_then(|p| p.arg(n)) {
+            OptionArg::Arg(n) => match kept.and_then(|p| p.arg(n)) {
                 Some(Value::Object(o)) => {
                     let o = o.borrow();
                     let copy = o.copy();
@@ -223,7 +223,11 @@ impl Interp<'_> {
                 Some(v) => v.clone(),
                 None => Value::Unknown(span),
             },
-            None => Value::Unknown(span),
+            OptionArg::TypeSchema(k) => match kept.and_then(|p| p.kw(k)).cloned() {
+                Some(Value::Class(class)) => self.struct_schema(class, span),
+                _ => Value::Unknown(span),
+            },
+            OptionArg::None => Value::Unknown(span),
         };
         let key_of = |k: &Option<&'static str>| -> Option<Rc<str>> {
             match k {
@@ -266,6 +270,16 @@ impl Interp<'_> {
         let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
         let mut act = Activation { frame, returns: vec![], class: None };
         let Value::Class(class) = self.eval(&mut act, ty) else { return Value::Unknown(span) };
+        self.struct_schema(class, span)
+    }
+
+    /// `{type: "object", properties}` of a struct type's fields (embedded
+    /// structs' fields included), by the names JSON sends.
+    fn struct_schema(&mut self, class: Rc<super::value::ClassVal>, span: Span) -> Value {
+        let modules = self.modules;
+        if modules[class.module].class(class.class).kind != crate::ir::ClassKind::Struct {
+            return Value::Unknown(span);
+        }
         let mut props = Obj::new(span);
         let mut todo = vec![class];
         let mut seen = 0;

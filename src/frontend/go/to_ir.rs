@@ -896,6 +896,26 @@ impl Cx<'_> {
             };
             args.push(Arg { keyword: None, value, spread, span: self.span(a) });
         }
+        // `f[T, U](...)`: the type arguments as keywords `[0]`, `[1]`, which
+        // no Go parameter is named, so only an SDK table reads them
+        // (`mcp.WithInputSchema[Args]()`). One type argument parses as an
+        // index (`fs[i](x)` reads the same): its index is passed too, and
+        // means something only where the callee is generic.
+        let mut targs: Vec<Expr> = vec![];
+        if let Some(list) = self.field(n, "type_arguments") {
+            for t in kids(list) {
+                let t = if t.kind() == "type_elem" { kids(t).first().copied().unwrap_or(t) } else { t };
+                targs.push(self.type_expr(t));
+            }
+        } else if function.kind() == "index_expression" {
+            if let Some(i) = self.field(function, "index") {
+                targs.push(if i.kind().ends_with("_type") { self.type_expr(i) } else { self.expr(i) });
+            }
+        }
+        for (i, value) in targs.into_iter().enumerate() {
+            let span = value.span();
+            args.push(Arg { keyword: Some(format!("[{i}]")), value, spread: Spread::No, span });
+        }
         Expr::Call { callee: Box::new(callee), args, span }
     }
 

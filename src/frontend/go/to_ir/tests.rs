@@ -117,3 +117,15 @@ fn closures_are_functions() {
     let m = lower_src("package p\nvar h = func(x int) int { return x }\n");
     assert!(matches!(lets(&m)[0].1, Expr::Func(..)));
 }
+
+#[test]
+fn type_arguments_are_keywords() {
+    let m = lower_src("package p\nvar a = mcp.WithInputSchema[Args]()\nvar b = g.f[int, Args](1, 2)\n");
+    let l = lets(&m);
+    let keywords = |e: &Expr| match e {
+        Expr::Call { args, .. } => args.iter().map(|a| a.keyword.clone().unwrap_or_default()).collect::<Vec<_>>(),
+        other => panic!("not a call: {other:?}"),
+    };
+    assert_eq!(keywords(l[0].1), ["[0]"]);
+    assert_eq!(keywords(l[1].1), ["", "", "[0]", "[1]"]);
+}
