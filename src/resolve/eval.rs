@@ -174,7 +174,7 @@ impl Resolver<'_, '_> {
         }
         // Top-level names shared without an import (a Go package's files).
         if let Some(from) = self.linker.path_of(facts.file) {
-            for sibling in super::support(facts.lang).scope_files(&from) {
+            for sibling in super::support(facts.lang).scope_files(&from, &self.linker.fs) {
                 let Some(other) = self.linker.load(&sibling) else { continue };
                 if other.file == facts.file {
                     continue;

@@ -141,15 +141,20 @@ impl Resolver<'_, '_> {
         }
         let mut next = 0;
         let mut loaded = 0;
+        let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
         while next < p.modules.len() {
             let from = next;
             next += 1;
             let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
             let lang = p.modules[from].lang;
-            // A Go file's package is every file of its directory.
+            // A Go file's package is every file of its directory (with the
+            // tests for a test file): listed once per package, not per file.
             if lang == Lang::Go {
-                for sibling in super::support(lang).scope_files(&from_path) {
-                    self.module_index(&mut p, &sibling, &mut loaded);
+                let tests = from_path.to_string_lossy().ends_with("_test.go");
+                if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
+                    for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
+                        self.module_index(&mut p, &sibling, &mut loaded);
+                    }
                 }
             }
             for imp in ir::walk::imports(&p.modules[from]).into_iter().cloned().collect::<Vec<_>>() {

@@ -4,13 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
+use super::dircache::DirCache;
 use super::lang::LangSupport;
 
 pub struct Go;
 
 impl LangSupport for Go {
-    fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
-        let Some((root, module)) = go_mod(from) else { return vec![] };
+    fn module_candidates(&self, from: &Path, specifier: &str, fs: &DirCache) -> Vec<PathBuf> {
+        let Some((root, module)) = go_mod(from, fs) else { return vec![] };
         let rest = if specifier == module {
             ""
         } else {
@@ -19,17 +20,17 @@ impl LangSupport for Go {
                 None => return vec![],
             }
         };
-        package_files(&root.join(rest), false)
+        package_files(&root.join(rest), false, fs)
     }
-    fn scope_files(&self, path: &Path) -> Vec<PathBuf> {
+    fn scope_files(&self, path: &Path, fs: &DirCache) -> Vec<PathBuf> {
         let Some(dir) = path.parent() else { return vec![] };
         // Test files see the package's other files; the others never see tests.
         let with_tests = path.to_string_lossy().ends_with("_test.go");
-        package_files(dir, with_tests).into_iter().filter(|p| p != path).collect()
+        package_files(dir, with_tests, fs).into_iter().filter(|p| p != path).collect()
     }
-    fn dependency_at_least(&self, from: &Path, module: &str, version: &str) -> Option<bool> {
-        let (root, _) = go_mod(from)?;
-        let text = crate::fsguard::read_manifest(&root.join("go.mod"))?;
+    fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
+        let (root, _) = go_mod(from, fs)?;
+        let text = fs.manifest(&root.join("go.mod"))?;
         let required = required_version(&text, module)?;
         Some(semver(&required)? >= semver(version)?)
     }
@@ -72,27 +73,25 @@ fn semver(v: &str) -> Option<(u64, u64, u64)> {
 }
 
 /// The `.go` files of a package directory, sorted.
-fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+fn package_files(dir: &Path, with_tests: bool, fs: &DirCache) -> Vec<PathBuf> {
+    fs.files(dir)
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.ends_with(".go") && (with_tests || !name.ends_with("_test.go")) && p.is_file()
+            name.ends_with(".go") && (with_tests || !name.ends_with("_test.go"))
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
-/// The nearest `go.mod` above a file: its directory and module path.
-/// (The linker caches the files an import names, so this runs once per
-/// directory and import.)
-fn go_mod(from: &Path) -> Option<(PathBuf, String)> {
+/// The nearest `go.mod` above a file: its directory and module path, from
+/// cached directory listings and manifests.
+fn go_mod(from: &Path, fs: &DirCache) -> Option<(PathBuf, String)> {
     for dir in from.ancestors().skip(1) {
-        if let Some(text) = crate::fsguard::read_manifest(&dir.join("go.mod")) {
+        let path = dir.join("go.mod");
+        if !fs.is_file(&path) {
+            continue;
+        }
+        if let Some(text) = fs.manifest(&path) {
             return module_path(&text).map(|m| (dir.to_path_buf(), m));
         }
     }

@@ -39,12 +39,12 @@ pub trait LangSupport: Sync {
     }
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).
-    fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
+    fn scope_files(&self, _path: &Path, _fs: &DirCache) -> Vec<PathBuf> {
         vec![]
     }
     /// Whether the project around `from` depends on `module` at `version` or
     /// later (`None` when its manifest does not say).
-    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str) -> Option<bool> {
+    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str, _fs: &DirCache) -> Option<bool> {
         None
     }
     /// The API reported for a tool registered through a project wrapper,

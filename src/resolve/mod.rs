@@ -613,7 +613,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
         if let Some((module, version)) = condition.split_once(" >= ") {
             let path = self.linker.path_of(facts.file).unwrap_or_default();
-            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
+            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim(), &self.linker.fs)
+                != Some(true)
+            {
                 return vec![];
             }
         }
