@@ -185,7 +185,7 @@ def sdk_server(r: random.Random, pkg: str, n: int, st: Stats, used: set[str]) ->
     """go-sdk tools: inline, preset or no annotations; generic AddTool."""
     out = sdk_header(pkg, [])
     out += ["type Args struct {", '\tID string `json:"id"`', "}", "",
-            "func handle(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, any, error) {",
+            "func handleArgs(ctx context.Context, req *mcp.CallToolRequest, in Args) (*mcp.CallToolResult, any, error) {",
             "\treturn nil, nil, nil", "}", "", "func Register(s *mcp.Server) {"]
     for _ in range(n):
         name = unique(r, used)
@@ -193,19 +193,19 @@ def sdk_server(r: random.Random, pkg: str, n: int, st: Stats, used: set[str]) ->
         if k == 0:
             ann = f"mcp.ToolAnnotations{{ReadOnlyHint: true, OpenWorldHint: jsonschema.Ptr({r.choice(['true', 'false'])})}}"
             out.append(f'\tmcp.AddTool(s, &mcp.Tool{{Name: "{name}", Description: "{b.sentence(r, 3, 7)}", '
-                       f"Annotations: &{ann}}}, handle)")
+                       f"Annotations: &{ann}}}, handleArgs)")
             st.tools_annotated += 1
         elif k == 1:
-            out.append(f'\tmcp.AddTool(s, &mcp.Tool{{Name: "{name}", Annotations: {r.choice(sorted(PRESETS))}}}, handle)')
+            out.append(f'\tmcp.AddTool(s, &mcp.Tool{{Name: "{name}", Annotations: {r.choice(sorted(PRESETS))}}}, handleArgs)')
             st.tools_annotated += 1
             st.tools_preset += 1
         elif k == 2:
-            out.append(f'\tmcp.AddTool(s, &mcp.Tool{{Name: "{name}", Description: "{b.sentence(r, 3, 7)}"}}, handle)')
+            out.append(f'\tmcp.AddTool(s, &mcp.Tool{{Name: "{name}", Description: "{b.sentence(r, 3, 7)}"}}, handleArgs)')
             st.tools_unannotated += 1
         else:
             v = f"t{len(used)}"
             out.append(f'\t{v} := &mcp.Tool{{Name: "{name}", Annotations: {r.choice(sorted(PRESETS))}}}')
-            out.append(f"\tmcp.AddTool(s, {v}, handle)")
+            out.append(f"\tmcp.AddTool(s, {v}, handleArgs)")
             st.tools_annotated += 1
             st.tools_preset += 1
         st.tools += 1
@@ -217,7 +217,7 @@ def sdk_server(r: random.Random, pkg: str, n: int, st: Stats, used: set[str]) ->
 def mcp_go_server(r: random.Random, pkg: str, n: int, st: Stats, used: set[str]) -> str:
     """mcp-go tools: hint options, WithToolAnnotation, option helpers, ServerTool records."""
     out = [f"package {pkg}", "", "import (", '\t"context"', "", f'\t"{MCP_GO}/mcp"', f'\t"{MCP_GO}/server"', ")", "",
-           "func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {",
+           "func handleRequest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {",
            "\treturn nil, nil", "}", "",
            "func readOnlyOpt() mcp.ToolOption {",
            "\treturn mcp.WithToolAnnotation(mcp.ToolAnnotation{ReadOnlyHint: mcp.ToBoolPtr(true), "
@@ -230,15 +230,15 @@ def mcp_go_server(r: random.Random, pkg: str, n: int, st: Stats, used: set[str])
         desc = f'mcp.WithDescription("{b.sentence(r, 3, 7)}")'
         if k == 0:
             out.append(f'\ts.AddTool(mcp.NewTool("{name}", {desc}, mcp.WithReadOnlyHintAnnotation(true), '
-                       f'mcp.WithString("id", mcp.Required())), handle)')
+                       f'mcp.WithString("id", mcp.Required())), handleRequest)')
         elif k == 1:
-            out.append(f'\ts.AddTool(mcp.NewTool("{name}", {desc}, readOnlyOpt()), handle)')
+            out.append(f'\ts.AddTool(mcp.NewTool("{name}", {desc}, readOnlyOpt()), handleRequest)')
         elif k == 2:
             out.append(f'\ts.AddTool(mcp.NewTool("{name}", mcp.WithDestructiveHintAnnotation(false), '
-                       f"mcp.WithIdempotentHintAnnotation(true)), handle)")
+                       f"mcp.WithIdempotentHintAnnotation(true)), handleRequest)")
         else:
             records.append(f'\t\tserver.ServerTool{{Tool: mcp.NewTool("{name}", mcp.WithOpenWorldHintAnnotation(false)), '
-                           "Handler: handle},")
+                           "Handler: handleRequest},")
         st.tools += 1
         st.tools_annotated += 1
     if records:
@@ -338,8 +338,10 @@ def many_registrations(n: int, seed: int) -> tuple[str, int]:
 
 
 def chained_calls(size: int) -> str:
-    """A Go file of about `size` bytes: one package variable of chained calls
-    (`var X = a.b().b().b()...`), the shape of a generated builder."""
-    head = "package chain\n\nvar X = a"
+    """A Go server file of about `size` bytes, most of it one package variable
+    of chained calls (`var X = a.b().b().b()...`, the shape of a generated
+    builder), and one tool, so the file is parsed and lowered."""
+    head = f'package chain\n\nimport "{GO_SDK}/mcp"\n\nvar X = a'
+    tail = '\n\nfunc Register(s *mcp.Server) {\n\tmcp.AddTool(s, &mcp.Tool{Name: "chained"}, nil)\n}\n'
     link = ".b()"
-    return head + link * max(1, (size - len(head)) // len(link)) + "\n"
+    return head + link * max(1, (size - len(head) - len(tail)) // len(link)) + tail
