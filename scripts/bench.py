@@ -2,10 +2,11 @@
 """Benchmark mcp-lint on a large, deterministic, synthetic source tree.
 
 --lang python (default) is the tree described below; --lang ts writes the
-TypeScript/JavaScript tree of scripts/bench_ts.py; --lang rust the Rust
-workspace of scripts/bench_rust.py; --lang mixed writes Python and TS/JS,
-half the files each. --registrations N times single files with many tools
-(Python, TS and Rust).
+TypeScript/JavaScript tree of scripts/bench_ts.py; --lang go the Go module of
+scripts/bench_go.py; --lang rust the Rust workspace of scripts/bench_rust.py;
+--lang mixed writes Python and TS/JS, half the files each. --registrations N
+times single files with many tools (Python, TS, Go and Rust, and a 1 MB Go
+file of chained calls).
 
 What it does
 ------------
@@ -1026,18 +1027,22 @@ def generate_ts(root: Path, n_files: int, seed: int, mcp_ratio: float, progress:
     return manifest
 
 
-def generate_rust(root: Path, n_files: int, seed: int, mcp_ratio: float) -> dict:
-    """Write the synthetic Rust workspace into root (scripts/bench_rust.py)."""
-    import bench_rust
+def generate_compiled(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: float) -> dict:
+    """Write the synthetic Go module (scripts/bench_go.py) or Rust workspace
+    (scripts/bench_rust.py) into root."""
+    import importlib
+
+    module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust")}[lang]
+    gen = importlib.import_module(module)
 
     t0 = time.perf_counter()
     digest = hashlib.sha256()
 
     def show(written: int) -> None:
-        print(f"\r  generating Rust: {written}/{n_files} files", end="", file=sys.stderr, flush=True)
-    counts = bench_rust.generate(root, n_files, seed, mcp_ratio, digest, show)
+        print(f"\r  generating {label}: {written}/{n_files} files", end="", file=sys.stderr, flush=True)
+    counts = gen.generate(root, n_files, seed, mcp_ratio, digest, show)
     print(f"\n  generated in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
-    manifest = {"generator_version": GENERATOR_VERSION, "lang": "rust", "seed": seed,
+    manifest = {"generator_version": GENERATOR_VERSION, "lang": lang, "seed": seed,
                 "mcp_ratio": mcp_ratio, **counts, "sha256": digest.hexdigest()}
     (root / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
@@ -1051,8 +1056,8 @@ def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: floa
         return generate_tree(root, n_files, seed, mcp_ratio)
     if lang == "ts":
         return generate_ts(root, n_files, seed, mcp_ratio)
-    if lang == "rust":
-        return generate_rust(root, n_files, seed, mcp_ratio)
+    if lang in ("go", "rust"):
+        return generate_compiled(root, lang, n_files, seed, mcp_ratio)
     n_py = n_files // 2
     py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
     ts = generate_ts(root, n_files - n_py, seed, mcp_ratio, write_manifest=False)
@@ -1313,13 +1318,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
-    p.add_argument("--lang", choices=("python", "ts", "rust", "mixed"), default="python",
+    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "mixed"), default="python",
                    help="tree language: python (default; the historical tree, byte-identical per "
-                        "seed), ts (TypeScript/JavaScript), rust (a Cargo workspace) or mixed "
-                        "(Python and TS/JS, half each)")
+                        "seed), ts (TypeScript/JavaScript), go (one Go module), rust (a Cargo "
+                        "workspace) or mixed (Python and TS/JS, half each)")
     p.add_argument("--registrations", type=int, default=None, metavar="N",
-                   help="instead: time one Python and one TypeScript server file with N/4, N/2 "
-                        "and N tool registrations (written the ways real servers do)")
+                   help="instead: time one Python, one TypeScript and one Go server file with N/4, "
+                        "N/2 and N tool registrations (written the ways real servers do), and a 1 MB "
+                        "Go file of chained calls")
     p.add_argument("--pathological", action="store_true",
                    help="instead: time each reproducer of scripts/pathological.py (issue 15) alone")
     p.add_argument("--generate-only", action="store_true",
@@ -1359,14 +1365,16 @@ def many_python_registrations(n: int, seed: int) -> tuple[str, int]:
 
 
 def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
-    """Median wall time of `check FILE` for one Python, one TS and one Rust server with n/4,
+    """Median wall time of `check FILE` for one Python, TS, Rust and Go server with n/4,
     n/2 and n registrations: the time per registration must stay flat (linear)."""
+    import bench_go
     import bench_rust
     import bench_ts
 
     makers = {"python": (many_python_registrations, "server.py"),
               "ts": (bench_ts.many_registrations, "server.ts"),
-              "rust": (bench_rust.many_registrations, "server.rs")}
+              "rust": (bench_rust.many_registrations, "server.rs"),
+              "go": (bench_go.many_registrations, "server.go")}
     failed = 0
     sp = Spawner()
     try:
@@ -1394,6 +1402,22 @@ def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
                     rss = max(x.maxrss_kib for x in rs) * 1024 / 1e6
                     print(f"{fname:<10} {k:>6} {len(text) / 1e6:>7.2f}MB {med:>7.3f}s {min(walls):>7.3f}s "
                           f"{med / k * 1e6:>7.1f} {rss:>7.1f}MB {tools.split()[0]:>5}/{expected}")
+            # One package variable of chained calls, 1 MB (no tool: it must only not be slow).
+            sub = Path(d) / "go-chain"
+            sub.mkdir()
+            path = sub / "chain.go"
+            text = bench_go.chained_calls(1 << 20)
+            path.write_text(text, encoding="utf-8")
+            argv = [str(binary), "check", str(path), "--format", "json", "--exit-zero",
+                    "--max-file-size", str(len(text) * 2)]
+            got = bench(sp, "go-chain", argv, runs, (0, 1), sub)
+            if got is None:
+                failed += 1
+            else:
+                walls = [x.wall for x in got[0]]
+                rss = max(x.maxrss_kib for x in got[0]) * 1024 / 1e6
+                print(f"{'chain.go':<10} {'-':>6} {len(text) / 1e6:>7.2f}MB {statistics.median(walls):>7.3f}s "
+                      f"{min(walls):>7.3f}s {'-':>7} {rss:>7.1f}MB")
     finally:
         sp.close()
     return 1 if failed else 0

@@ -26,20 +26,4 @@ impl Lang {
             Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust => "//",
         }
     }
-
-    /// Whether this language's tools come from the evaluator. Python, TS/JS
-    /// and Rust do; Go still comes from its frontend's recognisers while it
-    /// moves onto it, unless `MCP_LINT_EVAL_ONLY` lists it (`go`): a switch
-    /// for comparing the two (tests/it/eval_parity.rs), to be deleted with
-    /// the recognisers. Only then is Go lowered.
-    pub fn on_evaluator(self) -> bool {
-        static LISTED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-        let listed = LISTED.get_or_init(|| {
-            std::env::var("MCP_LINT_EVAL_ONLY").unwrap_or_default().split(',').map(|s| s.trim().to_string()).collect()
-        });
-        match self {
-            Lang::Python | Lang::TypeScript | Lang::JavaScript | Lang::Rust => true,
-            Lang::Go => listed.iter().any(|l| l == "go"),
-        }
-    }
 }

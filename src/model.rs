@@ -39,32 +39,14 @@ pub enum Expr {
         entries: Vec<Entry>,
         span: Span,
     },
-    /// `callee(args)`: constructors such as `ToolAnnotations(...)`, server
-    /// constructors, wrapper instances.
-    Call {
-        callee: Box<Expr>,
-        args: Vec<Arg>,
-        span: Span,
-    },
     /// A dotted name: `READ_ONLY`, `p.READ_ONLY`, `self.mcp`.
     Ref {
         path: Vec<String>,
         span: Span,
     },
-    /// `base["key"]` / `base.key` on a mapping.
-    Index {
-        base: Box<Expr>,
-        key: String,
-        span: Span,
-    },
     /// A list literal: `[a, ...rest]`.
     List {
         items: Vec<Element>,
-        span: Span,
-    },
-    /// A value of the given type (an annotated parameter: `mcp: FastMCP`).
-    Instance {
-        class: Box<Expr>,
         span: Span,
     },
     /// A function or class that forwards its arguments to a registration
@@ -73,13 +55,6 @@ pub enum Expr {
     /// Something that is certainly a value but neither a literal nor
     /// followable (a list, an f-string, a lambda): invalid as a hint.
     Other(Span),
-    /// A function whose call has a known value: a pointer helper such as
-    /// Go's `func Ptr[T any](v T) *T { return &v }`, or a function that
-    /// returns a tool-definition object or an option's effect.
-    Function {
-        returns: Box<Returns>,
-        span: Span,
-    },
     /// Cannot be followed statically.
     Unresolved(Span),
 }
@@ -93,33 +68,10 @@ impl Expr {
             | Expr::Null(s)
             | Expr::Other(s)
             | Expr::Unresolved(s) => *s,
-            Expr::Object { span, .. }
-            | Expr::Call { span, .. }
-            | Expr::Ref { span, .. }
-            | Expr::Index { span, .. }
-            | Expr::List { span, .. }
-            | Expr::Instance { span, .. } => *span,
+            Expr::Object { span, .. } | Expr::Ref { span, .. } | Expr::List { span, .. } => *span,
             Expr::Forwarder(f) => f.span,
-            Expr::Function { span, .. } => *span,
         }
     }
-}
-
-/// What calling an [`Expr::Function`] evaluates to.
-#[derive(Clone, Debug)]
-pub enum Returns {
-    /// The argument at this position (a pointer helper).
-    Argument(usize),
-    /// A fixed value, evaluated in the function's file; parameters in it
-    /// are already `Unresolved`.
-    Value(Expr),
-    /// A value built from the function's parameters (`func newTool(name
-    /// string) mcp.Tool`): each `(span, i)` of `params` marks the expression
-    /// with that span as standing for argument `i`, and each of `rest` for
-    /// the arguments from `i` on (a variadic parameter) merged left to right.
-    /// Arguments are evaluated where the call is; literals and objects of
-    /// them replace the marked expressions, anything else is unresolved.
-    Template { value: Expr, params: Vec<(Span, usize)>, rest: Vec<(Span, usize)> },
 }
 
 /// A pseudo-key a frontend may put in an annotations object: its `Str`
@@ -153,17 +105,14 @@ pub enum Entry {
 pub struct Arg {
     /// Keyword name, `None` for positional arguments.
     pub keyword: Option<String>,
-    /// Span of the keyword name, for diagnostics on misspelt keys.
-    pub keyword_span: Option<Span>,
     pub value: Expr,
-    /// `*args` (List) or `**kwargs` (Map) at a call site.
+    /// `**kwargs` (Map) at a call site.
     pub spread: Spread,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spread {
     No,
-    List,
     Map,
 }
 
@@ -172,11 +121,7 @@ pub enum Spread {
 pub enum Role {
     Name,
     Title,
-    Description,
     Annotations,
-    /// The whole tool-definition object (a Go `mcp.Tool` value): name,
-    /// title and annotations are read from its `name`/`title`/`annotations` keys.
-    Definition,
 }
 
 /// A wrapper that forwards to a registration call. `methods` is empty for a
@@ -202,15 +147,6 @@ pub struct Forwarder {
 pub enum RoleSource {
     Param(String),
     Fixed(Expr),
-    /// A fixed mapping (evaluated where the wrapper is) looked up with the
-    /// string the caller passes for a parameter: `toolAnnotations[name]`.
-    Keyed {
-        table: Expr,
-        param: String,
-    },
-    /// The positional arguments from this index on, merged left to right
-    /// (options that each set some hints: `MustTool(name, desc, h, opts...)`).
-    Rest(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -236,9 +172,6 @@ pub struct Binding {
 /// Who must be confirmed as MCP before a site counts as a tool.
 #[derive(Clone, Debug)]
 pub enum Gate {
-    /// `receiver.method(...)`: the receiver must resolve to an MCP server, or
-    /// to a wrapper whose forwarding methods include `method`.
-    Receiver { receiver: Expr, method: String },
     /// A callable (`Tool(...)`, `Tool.from_function`, `@tool(...)`,
     /// `FastMCP(tools=[...])`) that must resolve to an SDK symbol of `kind`
     /// or to a forwarding wrapper.
@@ -252,16 +185,8 @@ pub enum CalleeKind {
     SdkToolClass,
     /// The protocol-level tool definition type (`mcp.types.Tool`).
     SdkTypesTool,
-    /// An MCP server class.
-    ServerClass,
     /// Only a project wrapper can make this a registration.
     WrapperOnly,
-    /// A package-level function that registers a tool on the server passed
-    /// to it (go-sdk `mcp.AddTool(server, tool, handler)`).
-    RegisterFunction,
-    /// A record type each value of which is a tool to register (mcp-go
-    /// `server.ServerTool{Tool: ..., Handler: ...}`).
-    ToolRecord,
 }
 
 /// A registration as written, before resolution.

@@ -42,7 +42,7 @@ impl Interp<'_> {
         // it (`const READ = ToolAnnotations::new().read_only(true)`) names it.
         let mut copy = {
             let o = o.borrow();
-            Obj { entries: o.entries.clone(), complete: o.complete, span: Some(span), made: o.made.clone() }
+            Obj { span: Some(span), ..o.copy() }
         };
         set_fields(&mut copy, fields, call, span);
         Some(Value::Object(Rc::new(RefCell::new(copy))))
@@ -82,7 +82,7 @@ impl Interp<'_> {
             }
             Some(Value::Object(o)) => {
                 let o = o.borrow();
-                Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }
+                o.copy()
             }
             // Unknown or one of several: setting a field keeps it so.
             Some(_) => return,

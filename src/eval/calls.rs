@@ -741,6 +741,8 @@ impl Interp<'_> {
             // only with types.
             (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Call).is_some() => o.clone(),
             (Value::Class(_), t) if is_type(t) => o.clone(),
+            // A generic function given its type arguments (Go's `f[T]`).
+            (Value::Func(_), t) if is_type(t) => o.clone(),
             _ => self.unknown_from(&[o, i], span),
         }
     }
@@ -1032,7 +1034,12 @@ impl Interp<'_> {
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
             // A type, not a callable.
             Effect::WireRecord { .. } => Value::Unknown(span),
-            Effect::Options { init, options, defines } => self.options(s.table, init, *options, *defines, &call, span),
+            Effect::Options { init, options, defines } => {
+                // A definition made here is reported at the function read
+                // (`ToolInfo::new`, `mcp.NewTool`), as a literal at its type.
+                let defines = defines.map(|roles| (roles, s.span));
+                self.options(s.table, init, *options, defines, &call, span)
+            }
             Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
             Effect::RegisterArgs(from, roles) => {
                 self.register_args(s, *from, roles, &call);
@@ -1125,6 +1132,8 @@ impl Interp<'_> {
             site: built.unwrap_or(s.span),
             call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            made_in: made_in(call).map(|(calls, _)| calls).unwrap_or_default(),
+            record_at: made_in(call).and_then(|(_, at)| at),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
             title,
@@ -1508,4 +1517,16 @@ fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
         Value::Null(_) | Value::Undefined(_) => {}
         _ => target.borrow_mut().complete = false,
     }
+}
+
+/// The call sites a tool record the call is given was written in, and
+/// where the record is (the first such record among its arguments).
+fn made_in(call: &PendingCall) -> Option<(Vec<Span>, Option<Span>)> {
+    call.positional.iter().flat_map(Value::alternatives).find_map(|v| match v {
+        Value::Object(o) => {
+            let o = o.borrow();
+            o.made_in.as_deref().map(|calls| (calls.to_vec(), o.span))
+        }
+        _ => None,
+    })
 }

@@ -535,6 +535,7 @@ impl<'p> Interp<'p> {
                     self.sdk_assign(s, name, value, *span);
                     return;
                 }
+                let value = self.written_on_some_paths(&target, name, value, *span);
                 self.set_member(&target, name, value, Some(*span));
             }
             Place::Index { object, index, span } => {
@@ -551,6 +552,24 @@ impl<'p> Interp<'p> {
                 }
             }
         }
+    }
+
+    /// A field of a record made outside a branch whose condition is
+    /// unknown, written inside it: afterwards it holds the old value or the
+    /// new one (a hint an option sets only when an environment variable is
+    /// set is unresolved, not guessed).
+    fn written_on_some_paths(&self, target: &Value, name: &str, value: Value, span: Span) -> Value {
+        let fields = match target {
+            Value::Object(o) => o.clone(),
+            Value::Instance(i) => i.fields.clone(),
+            _ => return value,
+        };
+        let fields = fields.borrow();
+        if self.branches <= fields.branches {
+            return value;
+        }
+        let old = fields.get(name).cloned().unwrap_or(Value::Undefined(span));
+        Value::join(vec![value, old], self.budget.max_alternatives, span)
     }
 
     pub(super) fn set_member(&mut self, target: &Value, name: &str, value: Value, span: Option<Span>) {
@@ -742,6 +761,7 @@ impl<'p> Interp<'p> {
 
     pub(super) fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
         let mut obj = Obj::new(span);
+        obj.branches = self.branches;
         for entry in entries {
             match entry {
                 Entry::Pair { key, key_span, value } => {

@@ -181,6 +181,8 @@ impl Interp<'_> {
             site: at,
             call: at,
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
+            made_in: vec![],
+            record_at: None,
             name: Some(unknown.clone()),
             name_at: None,
             title: None,

@@ -64,6 +64,11 @@ pub struct Registration {
     /// Call sites of the project functions on the stack, outermost first:
     /// where a helper was called with the literal that names the tool.
     pub stack: Vec<Span>,
+    /// Where the tool record it registers was written, when it was made
+    /// elsewhere ([`value::Obj::made_in`]).
+    pub made_in: Vec<Span>,
+    /// Where that record is written.
+    pub record_at: Option<Span>,
     pub name: Option<Value>,
     /// The argument the name was read from (`None` when it came from the handler).
     pub name_at: Option<Span>,

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::interp::{Activation, Interp};
-use super::sdk::{Effect, Init, Op, Roles, TABLES};
+use super::sdk::{Effect, Init, Op, OptionArg, Roles, TABLES};
 use super::value::{Frame, Instance, Obj, ObjRef, PendingCall, SdkValue, Value};
 use crate::ir::Entry;
 use crate::ir::MemberValue;
@@ -40,6 +40,9 @@ impl Interp<'_> {
             }
             Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
                 Some(Effect::Define(roles)) => {
+                    let mut fields = fields;
+                    fields.made_in =
+                        Some(self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect());
                     let v = Value::Object(Rc::new(RefCell::new(fields)));
                     self.define(&v, s.table, roles, head);
                     v
@@ -47,6 +50,8 @@ impl Interp<'_> {
                 Some(Effect::WireRecord { fields: names, defaults }) => {
                     let mut out = Obj::new(span);
                     out.complete = fields.complete;
+                    out.wire = names;
+                    out.branches = fields.branches;
                     if let Some(spec) = defaults {
                         out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
                     }
@@ -89,7 +94,7 @@ impl Interp<'_> {
         table: usize,
         init: &'static [(&'static str, Init)],
         from: usize,
-        defines: Option<&'static Roles>,
+        defines: Option<(&'static Roles, Span)>,
         call: &PendingCall,
         span: Span,
     ) -> Value {
@@ -99,8 +104,8 @@ impl Interp<'_> {
         for opt in options {
             self.apply_option(&opt, &record, span, 0);
         }
-        if let Some(roles) = defines {
-            self.define(&record, table, roles, span);
+        if let Some((roles, head)) = defines {
+            self.define(&record, table, roles, head);
         }
         record
     }
@@ -108,6 +113,10 @@ impl Interp<'_> {
     /// A tool definition met (an SDK tool record made): a tool of its own
     /// unless a registration reads it ([`Interp::note_record`]).
     fn define(&mut self, v: &Value, table: usize, roles: &'static Roles, site: Span) {
+        if let Value::Object(o) = v {
+            let calls = self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect();
+            o.borrow_mut().made_in = Some(calls);
+        }
         let from_root = self.in_root;
         self.definitions.push(super::queued::Pending {
             value: v.clone(),
@@ -201,7 +210,7 @@ impl Interp<'_> {
         &mut self,
         s: &SdkValue,
         at: &'static [Option<&'static str>],
-        arg: Option<usize>,
+        arg: OptionArg,
         call: &PendingCall,
         span: Span,
     ) -> Value {
@@ -213,17 +222,20 @@ impl Interp<'_> {
         // (`WithToolAnnotation(preset)` then `WithTitleAnnotation(...)`
         // leaves the preset as it was).
         let value = match arg {
-            Some(n) => match kept.and_then(|p| p.arg(n)) {
+            OptionArg::Arg(n) => match kept.and_then(|p| p.arg(n)) {
                 Some(Value::Object(o)) => {
                     let o = o.borrow();
-                    let copy =
-                        Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() };
+                    let copy = o.copy();
                     Value::Object(Rc::new(RefCell::new(copy)))
                 }
                 Some(v) => v.clone(),
                 None => Value::Unknown(span),
             },
-            None => Value::Unknown(span),
+            OptionArg::TypeSchema(k) => match kept.and_then(|p| p.kw(k)).cloned() {
+                Some(Value::Class(class)) => self.struct_schema(class, span),
+                _ => Value::Unknown(span),
+            },
+            OptionArg::None => Value::Unknown(span),
         };
         let key_of = |k: &Option<&'static str>| -> Option<Rc<str>> {
             match k {
@@ -266,6 +278,16 @@ impl Interp<'_> {
         let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
         let mut act = Activation { frame, returns: vec![], class: None };
         let Value::Class(class) = self.eval(&mut act, ty) else { return Value::Unknown(span) };
+        self.struct_schema(class, span)
+    }
+
+    /// `{type: "object", properties}` of a struct type's fields (embedded
+    /// structs' fields included), by the names JSON sends.
+    fn struct_schema(&mut self, class: Rc<super::value::ClassVal>, span: Span) -> Value {
+        let modules = self.modules;
+        if modules[class.module].class(class.class).kind != crate::ir::ClassKind::Struct {
+            return Value::Unknown(span);
+        }
         let mut props = Obj::new(span);
         let mut todo = vec![class];
         let mut seen = 0;

@@ -52,11 +52,41 @@ pub struct Obj {
     pub span: Option<Span>,
     /// For a record of an SDK type the SDK reads tools from later: how it was made.
     pub made: Option<Rc<Made>>,
+    /// For a record of an SDK type sent under other names (Go's
+    /// `ReadOnlyHint` as `readOnlyHint`): its fields and their wire names,
+    /// so a field written or read after the literal (`a.ReadOnlyHint = v`)
+    /// is the same key as one the literal set.
+    pub wire: &'static [(&'static str, &'static str)],
+    /// How many branches with an unknown condition enclosed the literal
+    /// that made it: a field written under more of them is written on some
+    /// paths only.
+    pub branches: usize,
+    /// For an SDK tool record: the project calls on the stack where its
+    /// literal was written (outermost first), for a tool a factory builds
+    /// and something registers later, to be reported where the factory
+    /// was called with its name.
+    pub made_in: Option<Rc<[Span]>>,
 }
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span), made: None }
+        Obj { entries: vec![], complete: true, span: Some(span), made: None, wire: &[], branches: 0, made_in: None }
+    }
+    /// A copy of the record (its values shared).
+    pub fn copy(&self) -> Obj {
+        Obj {
+            entries: self.entries.clone(),
+            complete: self.complete,
+            span: self.span,
+            made: self.made.clone(),
+            wire: self.wire,
+            branches: self.branches,
+            made_in: self.made_in.clone(),
+        }
+    }
+    /// `key` as the record stores it: a field's wire name.
+    fn key<'k>(&self, key: &'k str) -> &'k str {
+        self.wire.iter().find(|(field, _)| *field == key).map_or(key, |(_, wire)| wire)
     }
     /// The object a record constructor makes of a call's keyword arguments
     /// (`ToolAnnotations(readOnlyHint=True)`); a `**spread` leaves it incomplete.
@@ -73,12 +103,15 @@ impl Obj {
         obj
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
+        let key = self.key(key);
         self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
     }
     pub fn key_span(&self, key: &str) -> Option<Span> {
+        let key = self.key(key);
         self.entries.iter().find(|(k, _, _)| &**k == key).and_then(|(_, _, s)| *s)
     }
     pub fn set(&mut self, key: &str, value: Value, key_span: Option<Span>) {
+        let key = self.key(key);
         match self.entries.iter_mut().find(|(k, _, _)| &**k == key) {
             Some(slot) => {
                 slot.1 = value;
@@ -252,6 +285,15 @@ impl Value {
             (Value::Str(a, _), Value::Str(b, _)) => Some(a == b),
             (Value::Num(a, _), Value::Num(b, _)) => Some(a == b),
             (Value::Null(_) | Value::Undefined(_), Value::Null(_) | Value::Undefined(_)) => Some(true),
+            // Something made (a record, a list, a function) is never nil.
+            (
+                Value::Object(_) | Value::List(..) | Value::Func(_) | Value::Instance(_),
+                Value::Null(_) | Value::Undefined(_),
+            )
+            | (
+                Value::Null(_) | Value::Undefined(_),
+                Value::Object(_) | Value::List(..) | Value::Func(_) | Value::Instance(_),
+            ) => Some(false),
             (
                 Value::Bool(..) | Value::Str(..) | Value::Num(..) | Value::Null(_) | Value::Undefined(_),
                 Value::Bool(..) | Value::Str(..) | Value::Num(..) | Value::Null(_) | Value::Undefined(_),
@@ -352,7 +394,7 @@ pub fn from_meta(v: &Value) -> Value {
         Value::Str(s, span) if matches!(&**s, "true" | "false") => Value::Bool(&**s == "true", *span),
         Value::Object(o) => {
             let o = o.borrow();
-            let mut out = Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone() };
+            let mut out = Obj { entries: vec![], ..o.copy() };
             for (k, v, at) in &o.entries {
                 let v = match v {
                     Value::Str(..) => from_meta(v),

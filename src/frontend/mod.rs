@@ -49,7 +49,7 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
         Lang::Python => python::parse_file(file, text),
         Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text),
-        Lang::Go => go::parse_file(file, path, text, lang.on_evaluator()),
+        Lang::Go => go::parse_file(file, path, text),
         Lang::Rust => rust::parse_file(file, path, text),
     }));
     result.map(|(facts, module)| Parsed { facts, module }).map_err(|e| {

@@ -1,45 +1,10 @@
-//! Compile-once cache for tree-sitter queries, and capture lookup helpers.
-//!
-//! Building a `Query` costs milliseconds, so each `.scm` is compiled once per
-//! process. A query that fails to compile, or lacks a capture its Rust code
-//! reads, is a bug in this crate: the unit tests compile every query.
+//! Tree-sitter helpers shared by the frontends: parsing under a time
+//! budget, comments, syntax errors and depth checks.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use tree_sitter::{Language, Parser, Query, QueryCursor, Tree};
-
-pub struct CompiledQuery {
-    pub query: Query,
-    captures: HashMap<String, u32>,
-}
-
-impl CompiledQuery {
-    pub fn new(language: &Language, source: &str, name: &str) -> CompiledQuery {
-        let query = Query::new(language, source).unwrap_or_else(|e| panic!("query {name} does not compile: {e}"));
-        let captures = query.capture_names().iter().enumerate().map(|(i, n)| (n.to_string(), i as u32)).collect();
-        CompiledQuery { query, captures }
-    }
-
-    /// The index of a capture the Rust side reads; absent captures are a bug.
-    pub fn capture(&self, name: &str) -> u32 {
-        *self.captures.get(name).unwrap_or_else(|| panic!("query lacks capture @{name}"))
-    }
-}
-
-/// Patterns never start deeper than this many nodes below the root. Tool
-/// registrations, imports and presets sit far higher in real code; without
-/// the bound a query walks every level of a 100,000-deep tree of unclosed
-/// template literals once per node.
-pub const MAX_QUERY_DEPTH: u32 = 96;
-
-/// A query cursor for this crate's queries, depth-bounded.
-pub fn cursor() -> QueryCursor {
-    let mut cursor = QueryCursor::new();
-    cursor.set_max_start_depth(Some(MAX_QUERY_DEPTH));
-    cursor
-}
+use tree_sitter::{Parser, Tree};
 
 // Tree-sitter's error recovery is quadratic on some broken inputs (20,000
 // adjacent string literals on one line), and nothing it reports while
@@ -285,34 +250,5 @@ pub fn comment_ranges(root: tree_sitter::Node) -> Vec<std::ops::Range<usize>> {
                 return out;
             }
         }
-    }
-}
-
-/// The named children of a node, walked with one cursor: `named_child(i)`
-/// scans from the first child, so an index loop is quadratic in the number
-/// of children (a file of 20,000 top-level statements).
-pub fn named_children<'t>(n: tree_sitter::Node<'t>) -> NamedChildren<'t> {
-    let mut cursor = n.walk();
-    let more = cursor.goto_first_child();
-    NamedChildren { cursor, more }
-}
-
-pub struct NamedChildren<'t> {
-    cursor: tree_sitter::TreeCursor<'t>,
-    more: bool,
-}
-
-impl<'t> Iterator for NamedChildren<'t> {
-    type Item = tree_sitter::Node<'t>;
-
-    fn next(&mut self) -> Option<tree_sitter::Node<'t>> {
-        while self.more {
-            let node = self.cursor.node();
-            self.more = self.cursor.goto_next_sibling();
-            if node.is_named() {
-                return Some(node);
-            }
-        }
-        None
     }
 }

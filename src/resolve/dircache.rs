@@ -26,6 +26,8 @@ type Listing = Option<Arc<HashMap<OsString, Kind>>>;
 #[derive(Default)]
 pub struct DirCache {
     dirs: Mutex<HashMap<PathBuf, Listing>>,
+    /// Manifests (`go.mod`) read once per run, by path.
+    manifests: Mutex<HashMap<PathBuf, Option<Arc<str>>>>,
 }
 
 impl DirCache {
@@ -45,6 +47,39 @@ impl DirCache {
             Some(None) => false,
             None => path.exists(),
         }
+    }
+
+    /// The regular files directly in `dir`, sorted by name (links to files
+    /// included). A directory the cache cannot list is read directly.
+    pub fn files(&self, dir: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = match self.listing(dir) {
+            Some(listing) => listing
+                .iter()
+                .filter(|(_, k)| **k != Kind::Dir)
+                .map(|(name, _)| dir.join(name))
+                .filter(|p| self.is_file(p))
+                .collect(),
+            None => std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect(),
+        };
+        out.sort();
+        out
+    }
+
+    /// A manifest's text (size-capped, [`crate::fsguard::read_manifest`]),
+    /// read once per run.
+    pub fn manifest(&self, path: &Path) -> Option<Arc<str>> {
+        if let Some(hit) = self.manifests.lock().expect("manifest cache poisoned").get(path) {
+            return hit.clone();
+        }
+        let text: Option<Arc<str>> = crate::fsguard::read_manifest(path).map(Arc::from);
+        self.manifests.lock().expect("manifest cache poisoned").insert(path.to_path_buf(), text.clone());
+        text
     }
 
     /// `Some(kind or absent)` when the parent's listing answers; `None` when

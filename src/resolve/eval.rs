@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::Resolver;
-use crate::model::{Element, Entry, Expr, FileFacts, Forwarder, Returns, Spread};
+use crate::model::{Element, Entry, Expr, FileFacts, Forwarder};
 use crate::source::Span;
 
 /// Chains of names longer than this are cut (cycles, pathological input).
@@ -25,16 +25,12 @@ pub enum Value {
         module: String,
         name: String,
     },
-    /// A value of a class (a call of the class, an annotated parameter).
-    Instance(Box<Value>),
     /// A list whose every element is known.
     List(Vec<Value>, Span),
     /// A missing field read where the language gives `undefined`: a pair
     /// holding it is left out of its object (JSON drops it).
     Undefined(Span),
     Forwarder(Arc<Forwarder>, Arc<FileFacts>),
-    /// A function whose call has a known value, with its file.
-    Function(Arc<Returns>, Arc<FileFacts>),
     Unresolved(Span),
 }
 
@@ -126,7 +122,6 @@ impl Resolver<'_, '_> {
                 }
                 Value::Obj(Obj { items, span: *span, defined_at: None })
             }
-            Expr::Call { callee, args, span } => self.call(callee, args, *span, facts, d),
             Expr::Ref { path, span } => self.lookup(facts, path, *span, d),
             Expr::List { items, span } => {
                 let mut out = Vec::new();
@@ -135,28 +130,7 @@ impl Resolver<'_, '_> {
                 }
                 Value::List(out, *span)
             }
-            Expr::Index { base, key, span } if key.parse::<usize>().is_ok() => match self.eval_d(base, facts, d) {
-                Value::List(items, _) => {
-                    key.parse::<usize>().ok().and_then(|i| items.into_iter().nth(i)).unwrap_or(Value::Unresolved(*span))
-                }
-                Value::Obj(o) => o.get(key).cloned().unwrap_or(Value::Unresolved(*span)),
-                _ => Value::Unresolved(*span),
-            },
-            Expr::Index { base, key, span } => match self.eval_d(base, facts, d) {
-                Value::Obj(o) => match o.get(key) {
-                    Some(Value::Obj(inner)) => {
-                        let mut inner = inner.clone();
-                        inner.defined_at = inner.defined_at.or(Some(inner.span));
-                        Value::Obj(inner)
-                    }
-                    Some(v) => v.clone(),
-                    None => Value::Unresolved(*span),
-                },
-                _ => Value::Unresolved(*span),
-            },
-            Expr::Instance { class, .. } => Value::Instance(Box::new(self.eval_d(class, facts, d))),
             Expr::Forwarder(f) => Value::Forwarder(Arc::new((**f).clone()), facts.clone()),
-            Expr::Function { returns, .. } => Value::Function(Arc::new((**returns).clone()), facts.clone()),
         }
     }
 
@@ -165,92 +139,6 @@ impl Resolver<'_, '_> {
             Value::Obj(o) => items.extend(o.items),
             Value::Null(_) | Value::Undefined(_) => {}
             _ => items.push(Item::Unknown(inner.span())),
-        }
-    }
-
-    fn call(&self, callee: &Expr, args: &[crate::model::Arg], span: Span, facts: &Arc<FileFacts>, d: usize) -> Value {
-        let path = match callee {
-            Expr::Ref { path, .. } => path.as_slice(),
-            _ => &[],
-        };
-        let last = path.last().map(String::as_str).unwrap_or("");
-        // `BASE.model_copy(update={...})`: the base merged with the update.
-        if last == "model_copy" && path.len() > 1 {
-            let base = self.lookup(facts, &path[..path.len() - 1], callee.span(), d);
-            let Value::Obj(mut obj) = base else { return Value::Unresolved(span) };
-            for a in args {
-                if a.keyword.as_deref() == Some("update") {
-                    self.spread(&mut obj.items, &a.value, facts, d);
-                }
-            }
-            obj.span = span;
-            return Value::Obj(obj);
-        }
-        let cv = self.eval_d(callee, facts, d);
-        if let Value::Function(returns, ffacts) = &cv {
-            return match &**returns {
-                Returns::Argument(i) => match args.get(*i) {
-                    Some(a) if a.spread == Spread::No => self.eval_d(&a.value, facts, d),
-                    _ => Value::Unresolved(span),
-                },
-                Returns::Value(e) => self.eval_d(e, ffacts, d),
-                Returns::Template { value, params, rest } => {
-                    // Arguments are evaluated where the call is; their values
-                    // replace the parameters in the function's expression.
-                    let mut with = Vec::new();
-                    for (at, i) in params {
-                        let arg = match args.get(*i) {
-                            Some(a) if a.spread == Spread::No => {
-                                value_expr(self.eval_d(&a.value, facts, d), a.value.span())
-                            }
-                            _ => Expr::Unresolved(*at),
-                        };
-                        with.push((*at, arg));
-                    }
-                    for (at, i) in rest {
-                        let entries = args
-                            .iter()
-                            .skip(*i)
-                            .map(|a| match a.spread {
-                                Spread::No => {
-                                    Entry::Spread(value_expr(self.eval_d(&a.value, facts, d), a.value.span()))
-                                }
-                                _ => Entry::Spread(Expr::Unresolved(a.value.span())),
-                            })
-                            .collect();
-                        with.push((*at, Expr::Object { entries, span: *at }));
-                    }
-                    self.eval_d(&substitute(value, &with), ffacts, d)
-                }
-            };
-        }
-        let constructor = match &cv {
-            Value::External { name, .. } => {
-                let n = name.rsplit('.').next().unwrap_or(name);
-                n == "ToolAnnotations" || name == "dict"
-            }
-            _ => last == "ToolAnnotations",
-        };
-        if constructor {
-            let mut items = Vec::new();
-            for a in args {
-                match (&a.keyword, a.spread) {
-                    (Some(k), _) => items.push(Item::Pair {
-                        key: k.clone(),
-                        key_span: a.keyword_span.unwrap_or(a.value.span()),
-                        value: self.eval_d(&a.value, facts, d),
-                        value_expr: Some(a.value.clone()),
-                        facts: facts.clone(),
-                    }),
-                    (None, Spread::Map) | (None, Spread::No) => self.spread(&mut items, &a.value, facts, d),
-                    (None, Spread::List) => items.push(Item::Unknown(a.value.span())),
-                }
-            }
-            return Value::Obj(Obj { items, span, defined_at: None });
-        }
-        match cv {
-            Value::Unresolved(_) => Value::Unresolved(span),
-            v => Value::Instance(Box::new(v)),
         }
     }
 
@@ -286,7 +174,7 @@ impl Resolver<'_, '_> {
         }
         // Top-level names shared without an import (a Go package's files).
         if let Some(from) = self.linker.path_of(facts.file) {
-            for sibling in super::support(facts.lang).scope_files(&from) {
+            for sibling in super::support(facts.lang).scope_files(&from, &self.linker.fs) {
                 let Some(other) = self.linker.load(&sibling) else { continue };
                 if other.file == facts.file {
                     continue;
@@ -386,60 +274,5 @@ impl Resolver<'_, '_> {
         let from = self.linker.path_of(facts.file)?;
         let path = self.linker.module_path(&from, specifier, facts.lang)?;
         self.linker.load(&path)
-    }
-}
-
-/// `e` with each sub-expression whose span is in `with` replaced.
-fn substitute(e: &Expr, with: &[(Span, Expr)]) -> Expr {
-    if let Some((_, r)) = with.iter().find(|(s, _)| *s == e.span()) {
-        return r.clone();
-    }
-    let sub = |x: &Expr| Box::new(substitute(x, with));
-    match e {
-        Expr::Object { entries, span } => Expr::Object {
-            entries: entries
-                .iter()
-                .map(|en| match en {
-                    Entry::Pair { key, key_span, value } => {
-                        Entry::Pair { key: key.clone(), key_span: *key_span, value: substitute(value, with) }
-                    }
-                    Entry::Spread(x) => Entry::Spread(substitute(x, with)),
-                })
-                .collect(),
-            span: *span,
-        },
-        Expr::Call { callee, args, span } => Expr::Call {
-            callee: sub(callee),
-            args: args.iter().map(|a| crate::model::Arg { value: substitute(&a.value, with), ..a.clone() }).collect(),
-            span: *span,
-        },
-        Expr::Index { base, key, span } => Expr::Index { base: sub(base), key: key.clone(), span: *span },
-        other => other.clone(),
-    }
-}
-
-/// A value as an expression that evaluates to it anywhere: literals and
-/// objects of them; anything else is unresolved.
-fn value_expr(v: Value, span: Span) -> Expr {
-    match v {
-        Value::Bool(b, s) => Expr::Bool(b, s),
-        Value::Str(v, s) => Expr::Str(v, s),
-        Value::Number(v, s) => Expr::Number(v, s),
-        Value::Null(s) => Expr::Null(s),
-        Value::Obj(o) => Expr::Object {
-            entries: o
-                .items
-                .into_iter()
-                .map(|item| match item {
-                    Item::Pair { key, key_span, value, .. } => {
-                        let value = value_expr(value, key_span);
-                        Entry::Pair { key, key_span, value }
-                    }
-                    Item::Unknown(s) => Entry::Spread(Expr::Unresolved(s)),
-                })
-                .collect(),
-            span: o.span,
-        },
-        _ => Expr::Unresolved(span),
     }
 }

@@ -141,15 +141,20 @@ impl Resolver<'_, '_> {
         }
         let mut next = 0;
         let mut loaded = 0;
+        let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
         while next < p.modules.len() {
             let from = next;
             next += 1;
             let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
             let lang = p.modules[from].lang;
-            // A Go file's package is every file of its directory.
+            // A Go file's package is every file of its directory (with the
+            // tests for a test file): listed once per package, not per file.
             if lang == Lang::Go {
-                for sibling in super::support(lang).scope_files(&from_path) {
-                    self.module_index(&mut p, &sibling, &mut loaded);
+                let tests = from_path.to_string_lossy().ends_with("_test.go");
+                if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
+                    for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
+                        self.module_index(&mut p, &sibling, &mut loaded);
+                    }
                 }
             }
             for imp in ir::walk::imports(&p.modules[from]).into_iter().cloned().collect::<Vec<_>>() {
@@ -235,17 +240,31 @@ impl Resolver<'_, '_> {
         // Reported at the outermost project call that wrote the name; a
         // name read from the handler is written where a project call (a
         // wrapper decorator) was handed the handler.
-        let written_in_call = name_span.and_then(|at| reg.stack.iter().find(|s| s.contains(at))).copied();
+        // A record a factory built elsewhere (not inside the registering
+        // call): the outermost call that wrote its name where the record
+        // was made.
+        let made_apart = reg.made_in.iter().filter(|s| !reg.call.contains(**s));
+        let written_in_call =
+            name_span.and_then(|at| reg.stack.iter().chain(made_apart).find(|s| s.contains(at))).copied();
         let site = written_in_call.or(reg.handed_at.filter(|_| reg.name_at.is_none())).unwrap_or_else(|| head(reg));
         // A name passed to the registration but written elsewhere, in no call
         // that led to it (a subclass's `name` field, an element of a list of
         // definitions): that is where the tool is defined.
-        let definition = name_span.filter(|at| {
-            matches!(reg.name, Some(Value::Str(..)))
-                && reg.name_at.is_some()
-                && written_in_call.is_none()
-                && !reg.call.contains(*at)
-        });
+        let definition = name_span
+            .filter(|at| {
+                matches!(reg.name, Some(Value::Str(..)))
+                    && reg.name_at.is_some()
+                    && written_in_call.is_none()
+                    && !reg.call.contains(*at)
+            })
+            // An SDK tool record written apart from its registration
+            // (`tool := &mcp.Tool{...}`, then `mcp.AddTool(s, tool, h)`).
+            .or(reg.record_at.filter(|at| {
+                matches!(reg.name, Some(Value::Str(..)))
+                    && written_in_call.is_none()
+                    && !reg.call.contains(*at)
+                    && *at != site
+            }));
         let title = match &reg.title {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Hint::Absent,
             Some(Value::Str(s, span)) => Hint::Declared { value: s.to_string(), span: *span },
@@ -329,6 +348,9 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Rust if api == API_TOOL_ATTR => Syntax::RustAttr,
         Lang::Rust if api == API_MCP_TOOL => Syntax::RustFlatAttr,
         Lang::Rust => Syntax::RustBuilder,
+        // mcp-go sets hints through options, go-sdk in a struct.
+        Lang::Go if api.starts_with("go.mcp-go") => Syntax::GoOption,
+        Lang::Go => Syntax::GoStruct,
         _ => Syntax::JsObject,
     }
 }

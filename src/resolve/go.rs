@@ -1,33 +1,17 @@
 //! Go specifics of resolution: import paths inside the module (from
 //! `go.mod`), the files of one package sharing their top-level names, and
-//! which symbols of go-sdk and mcp-go register tools.
+//! the SDK versions `go.mod` requires.
 
 use std::path::{Path, PathBuf};
 
+use super::dircache::DirCache;
 use super::lang::LangSupport;
-use crate::model::CalleeKind;
 
 pub struct Go;
 
-use crate::frontend::go::{sdk_of, GO_SDK, MCP_GO};
-
-/// Agent frameworks whose tools look like MCP tools but are not.
-const NOT_MCP: &[&str] = &[
-    "google.golang.org/adk",
-    "github.com/tmc/langchaingo",
-    "github.com/cloudwego/eino",
-    "github.com/firebase/genkit/go",
-    "github.com/openai/openai-go",
-    "github.com/sashabaranov/go-openai",
-];
-
-fn under(module: &str, root: &str) -> bool {
-    module == root || module.strip_prefix(root).is_some_and(|r| r.starts_with('/'))
-}
-
 impl LangSupport for Go {
-    fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
-        let Some((root, module)) = go_mod(from) else { return vec![] };
+    fn module_candidates(&self, from: &Path, specifier: &str, fs: &DirCache) -> Vec<PathBuf> {
+        let Some((root, module)) = go_mod(from, fs) else { return vec![] };
         let rest = if specifier == module {
             ""
         } else {
@@ -36,41 +20,17 @@ impl LangSupport for Go {
                 None => return vec![],
             }
         };
-        package_files(&root.join(rest), false)
+        package_files(&root.join(rest), false, fs)
     }
-    fn is_sdk_module(&self, module: &str) -> bool {
-        sdk_of(module).is_some()
-    }
-    fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
-        let Some((sdk, pkg)) = sdk_of(module) else { return false };
-        match (sdk, pkg, kind) {
-            (GO_SDK, "mcp", CalleeKind::ServerClass) => matches!(name, "NewServer" | "Server"),
-            (GO_SDK, "mcp", CalleeKind::RegisterFunction) => name == "AddTool",
-            (GO_SDK, "mcp", CalleeKind::SdkTypesTool) => name == "Tool",
-            (MCP_GO, "server", CalleeKind::ServerClass) => matches!(name, "NewMCPServer" | "MCPServer"),
-            (MCP_GO, "server", CalleeKind::ToolRecord) => name == "ServerTool",
-            (MCP_GO, "mcp", CalleeKind::SdkTypesTool) => matches!(name, "Tool" | "NewTool" | "NewToolWithRawSchema"),
-            _ => false,
-        }
-    }
-    fn is_not_mcp(&self, module: &str) -> bool {
-        NOT_MCP.iter().any(|root| under(module, root))
-    }
-    fn registers(&self, method: &str) -> bool {
-        matches!(method, "AddTool" | "AddSessionTool" | "AddTaskTool")
-    }
-    fn scope_files(&self, path: &Path) -> Vec<PathBuf> {
+    fn scope_files(&self, path: &Path, fs: &DirCache) -> Vec<PathBuf> {
         let Some(dir) = path.parent() else { return vec![] };
         // Test files see the package's other files; the others never see tests.
         let with_tests = path.to_string_lossy().ends_with("_test.go");
-        package_files(dir, with_tests).into_iter().filter(|p| p != path).collect()
+        package_files(dir, with_tests, fs).into_iter().filter(|p| p != path).collect()
     }
-    fn wrapper_api(&self, site_api: &'static str) -> &'static str {
-        site_api
-    }
-    fn dependency_at_least(&self, from: &Path, module: &str, version: &str) -> Option<bool> {
-        let (root, _) = go_mod(from)?;
-        let text = crate::fsguard::read_manifest(&root.join("go.mod"))?;
+    fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
+        let (root, _) = go_mod(from, fs)?;
+        let text = fs.manifest(&root.join("go.mod"))?;
         let required = required_version(&text, module)?;
         Some(semver(&required)? >= semver(version)?)
     }
@@ -113,27 +73,25 @@ fn semver(v: &str) -> Option<(u64, u64, u64)> {
 }
 
 /// The `.go` files of a package directory, sorted.
-fn package_files(dir: &Path, with_tests: bool) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+fn package_files(dir: &Path, with_tests: bool, fs: &DirCache) -> Vec<PathBuf> {
+    fs.files(dir)
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
         .filter(|p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.ends_with(".go") && (with_tests || !name.ends_with("_test.go")) && p.is_file()
+            name.ends_with(".go") && (with_tests || !name.ends_with("_test.go"))
         })
-        .collect();
-    files.sort();
-    files
+        .collect()
 }
 
-/// The nearest `go.mod` above a file: its directory and module path.
-/// (The linker caches the files an import names, so this runs once per
-/// directory and import.)
-fn go_mod(from: &Path) -> Option<(PathBuf, String)> {
+/// The nearest `go.mod` above a file: its directory and module path, from
+/// cached directory listings and manifests.
+fn go_mod(from: &Path, fs: &DirCache) -> Option<(PathBuf, String)> {
     for dir in from.ancestors().skip(1) {
-        if let Some(text) = crate::fsguard::read_manifest(&dir.join("go.mod")) {
+        let path = dir.join("go.mod");
+        if !fs.is_file(&path) {
+            continue;
+        }
+        if let Some(text) = fs.manifest(&path) {
             return module_path(&text).map(|m| (dir.to_path_buf(), m));
         }
     }
@@ -156,16 +114,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn not_mcp() {
-        assert!(Go.is_not_mcp("google.golang.org/adk/tool/functiontool"));
-        assert!(!Go.is_not_mcp("google.golang.org/adkx"));
-    }
-
-    #[test]
     fn required_versions() {
         let m = "module x\n\nrequire (\n\tgithub.com/modelcontextprotocol/go-sdk v1.7.1 // indirect\n\tgolang.org/x/net v0.1.0\n)\nrequire github.com/mark3labs/mcp-go v0.41.1\n";
-        assert_eq!(required_version(m, GO_SDK).as_deref(), Some("v1.7.1"));
-        assert_eq!(required_version(m, MCP_GO).as_deref(), Some("v0.41.1"));
+        assert_eq!(required_version(m, "github.com/modelcontextprotocol/go-sdk").as_deref(), Some("v1.7.1"));
+        assert_eq!(required_version(m, "github.com/mark3labs/mcp-go").as_deref(), Some("v0.41.1"));
         assert_eq!(required_version(m, "golang.org/x/text"), None);
         assert!(semver("v1.7.1").unwrap() >= semver("v1.7.0").unwrap());
         assert!(semver("v1.6.9-rc.1").unwrap() < semver("v1.7.0").unwrap());

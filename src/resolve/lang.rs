@@ -1,6 +1,6 @@
 //! What resolution must know about each language: how a module specifier
-//! names a file, which external symbols belong to an MCP SDK, and which
-//! method names register a tool. Everything else in `resolve` is shared.
+//! names a file and which external symbols belong to an MCP SDK (for the
+//! Rust recognisers). Everything else in `resolve` is shared.
 
 use std::path::{Path, PathBuf};
 
@@ -29,25 +29,8 @@ pub trait LangSupport: Sync {
     fn module_candidates(&self, _from: &Path, _specifier: &str, _fs: &DirCache) -> Vec<PathBuf> {
         vec![]
     }
-    /// Whether an import of `module` says the file uses an MCP SDK.
-    fn is_sdk_module(&self, _module: &str) -> bool {
-        false
-    }
     /// Whether the external symbol `module`.`name` is an SDK symbol of `kind`.
     fn is_sdk_symbol(&self, _kind: CalleeKind, _module: &str, _name: &str) -> bool {
-        false
-    }
-    /// Whether the project holding `path` declares an MCP SDK dependency
-    /// (a receiver that cannot be followed then counts, as with an import).
-    fn project_uses_sdk(&self, _path: &Path) -> bool {
-        false
-    }
-    /// Whether `module` belongs to a framework with look-alike tool APIs.
-    fn is_not_mcp(&self, _module: &str) -> bool {
-        false
-    }
-    /// Whether `server.<method>(...)` on an SDK server registers a tool.
-    fn registers(&self, _method: &str) -> bool {
         false
     }
     /// Which key spellings the SDK in use accepts, and a sentence saying why.
@@ -56,12 +39,12 @@ pub trait LangSupport: Sync {
     }
     /// Other files whose top-level names are in scope without an import
     /// (the files of one Go package).
-    fn scope_files(&self, _path: &Path) -> Vec<PathBuf> {
+    fn scope_files(&self, _path: &Path, _fs: &DirCache) -> Vec<PathBuf> {
         vec![]
     }
     /// Whether the project around `from` depends on `module` at `version` or
     /// later (`None` when its manifest does not say).
-    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str) -> Option<bool> {
+    fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str, _fs: &DirCache) -> Option<bool> {
         None
     }
     /// The API reported for a tool registered through a project wrapper,

@@ -26,8 +26,8 @@ pub use self::eval::Value;
 use self::keys::{classify_key, KeyClass, SnakeRule};
 use self::lang::Generation;
 use crate::model::{
-    Annotations, Arg, CalleeKind, Entry, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, Role,
-    RoleSource, Spread, Tool, ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
+    Annotations, Arg, Expr, FileFacts, Forwarder, Gate, Hint, HintKind, Lang, Origin, Role, RoleSource, Spread, Tool,
+    ToolSite, UnknownKey, PARAMS_KEY, RESET_KEY, SDK_DEFAULTS_KEY,
 };
 use crate::source::{FileId, SourceMap, Span};
 
@@ -147,9 +147,9 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
         .collect();
     let r = Resolver { linker, generations: Mutex::default(), runtime };
     let mut tools = Vec::new();
-    // A file on the evaluator that has no IR (a Rust file `syn` rejects) keeps
-    // the sites its frontend's token scan found.
-    for facts in files.iter().filter(|f| !f.lang.on_evaluator() || linker.lowered(f.file).is_none()) {
+    // A file that has no IR (a Rust file `syn` rejects) keeps the sites its
+    // frontend's token scan found.
+    for facts in files.iter().filter(|f| linker.lowered(f.file).is_none()) {
         for site in &facts.tools {
             tools.extend(r.tool(facts, site));
         }
@@ -165,7 +165,6 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // large and would spend the run's budget).
     let modules = files
         .iter()
-        .filter(|f| f.lang.on_evaluator())
         .filter(|f| !linker.path_of(f.file).is_some_and(|p| evaluated::is_test_file(f.lang, &p)))
         .filter_map(|f| linker.lowered(f.file))
         .collect();
@@ -240,11 +239,7 @@ struct Parts {
 
 impl<'l, 'a> Resolver<'l, 'a> {
     fn tool(&self, facts: &Arc<FileFacts>, site: &ToolSite) -> Option<Tool> {
-        let decision = match self.gate(&site.gate, facts, 0) {
-            Decision::Unknown => self.fallback(&site.gate, facts),
-            d => d,
-        };
-        let (mut parts, api) = match decision {
+        let (mut parts, api) = match self.gate(&site.gate, facts, 0) {
             Decision::Reject | Decision::Unknown => return None,
             Decision::Server => (self.sdk_parts(facts, site), site.api),
             Decision::Wrapper(f, wfacts) => {
@@ -361,44 +356,6 @@ impl<'l, 'a> Resolver<'l, 'a> {
         }
         let support = support(facts.lang);
         match gate {
-            Gate::Receiver { receiver, method } => {
-                let v = self.eval(receiver, facts);
-                match v {
-                    Value::Instance(class) => match *class {
-                        Value::External { module, name } => {
-                            if support.is_sdk_symbol(CalleeKind::ServerClass, &module, &name) {
-                                if support.registers(method) {
-                                    Decision::Server
-                                } else {
-                                    Decision::Reject
-                                }
-                            } else if support.is_not_mcp(&module) {
-                                Decision::Reject
-                            } else {
-                                Decision::Unknown
-                            }
-                        }
-                        Value::Forwarder(f, wfacts) => {
-                            if f.methods.iter().any(|m| m == method) {
-                                self.confirm_wrapper(f, wfacts, depth)
-                            } else {
-                                Decision::Reject
-                            }
-                        }
-                        // An instance of something known not to be a server
-                        // (a class of the project that forwards nothing).
-                        Value::Other(_) => Decision::Reject,
-                        _ => Decision::Unknown,
-                    },
-                    Value::Module(m) => match self.lookup(&m, std::slice::from_ref(method), receiver.span(), 0) {
-                        Value::Forwarder(f, wfacts) if f.methods.is_empty() => self.confirm_wrapper(f, wfacts, depth),
-                        _ => Decision::Reject,
-                    },
-                    Value::External { module, .. } if support.is_not_mcp(&module) => Decision::Reject,
-                    Value::External { .. } | Value::Unresolved(_) => Decision::Unknown,
-                    _ => Decision::Reject,
-                }
-            }
             Gate::Callee { callee, kind } => match self.eval(callee, facts) {
                 Value::External { module, name } => {
                     if support.is_sdk_symbol(*kind, &module, &name) {
@@ -414,37 +371,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
     }
 
     fn confirm_wrapper(&self, f: Arc<Forwarder>, wfacts: Arc<FileFacts>, depth: usize) -> Decision {
-        let inner = match self.gate(&f.inner, &wfacts, depth + 1) {
-            Decision::Unknown => self.fallback(&f.inner, &wfacts),
-            d => d,
-        };
-        match inner {
+        match self.gate(&f.inner, &wfacts, depth + 1) {
             Decision::Server | Decision::Wrapper(..) => Decision::Wrapper(f, wfacts),
             _ => Decision::Reject,
-        }
-    }
-
-    /// A receiver that cannot be followed (an unannotated parameter, an
-    /// attribute of an unknown object, an import from outside the tree)
-    /// counts when its file imports an MCP SDK and no framework with its own
-    /// `tool` decorator, or when the receiver's own name says `mcp`.
-    fn fallback(&self, gate: &Gate, facts: &FileFacts) -> Decision {
-        let Gate::Receiver { receiver, method } = gate else { return Decision::Reject };
-        let support = support(facts.lang);
-        if !support.registers(method) {
-            return Decision::Reject;
-        }
-        let named_mcp = match receiver {
-            Expr::Ref { path, .. } => path.last().is_some_and(|l| l.to_ascii_lowercase().contains("mcp")),
-            _ => false,
-        };
-        let other = facts.imports.iter().any(|i| support.is_not_mcp(&i.module));
-        let sdk = facts.imports.iter().any(|i| support.is_sdk_module(&i.module))
-            || (!other && self.linker.path_of(facts.file).is_some_and(|p| support.project_uses_sdk(&p)));
-        if named_mcp || (sdk && !other) {
-            Decision::Server
-        } else {
-            Decision::Reject
         }
     }
 
@@ -532,32 +461,11 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     bound.get(p.as_str()).map(|a| Scoped { expr: a.value.clone(), facts: facts.clone() })
                 }
                 RoleSource::Fixed(e) => Some(Scoped { expr: e.clone(), facts: wfacts.clone() }),
-                RoleSource::Rest(from) => {
-                    let positional = site.args.iter().filter(|a| a.keyword.is_none()).skip(*from);
-                    let entries = positional
-                        .map(|a| match a.spread {
-                            Spread::No => Entry::Spread(a.value.clone()),
-                            _ => Entry::Spread(Expr::Unresolved(a.value.span())),
-                        })
-                        .collect();
-                    Some(Scoped { expr: Expr::Object { entries, span: site.site }, facts: facts.clone() })
-                }
-                RoleSource::Keyed { table, param } => bound.get(param.as_str()).map(|a| {
-                    let expr = match self.eval(&a.value, facts) {
-                        // A key a fully known table lacks: its zero value, no annotations.
-                        Value::Str(key, s) if self.lacks_key(table, &key, wfacts) => Expr::Null(s),
-                        Value::Str(key, _) => Expr::Index { base: Box::new(table.clone()), key, span: table.span() },
-                        _ => Expr::Unresolved(a.value.span()),
-                    };
-                    Scoped { expr, facts: wfacts.clone() }
-                }),
             };
             match role {
                 Role::Name => parts.name = value.or(parts.name.take()),
                 Role::Title => parts.title = value.or(parts.title.take()),
                 Role::Annotations => parts.annotations = value.or(parts.annotations.take()),
-                Role::Description => parts.description = value.or(parts.description.take()),
-                Role::Definition => parts.definition = value.or(parts.definition.take()),
             }
         }
         if f.passes_kwargs {
@@ -572,12 +480,6 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         parts
-    }
-
-    /// Whether `table` is a mapping whose every key is known and `key` is not one.
-    fn lacks_key(&self, table: &Expr, key: &str, facts: &Arc<FileFacts>) -> bool {
-        let Value::Obj(o) = self.eval(table, facts) else { return false };
-        o.items.iter().all(|i| matches!(i, eval::Item::Pair { key: k, .. } if k != key))
     }
 
     /// Read the roles not given otherwise from the tool-definition object.
@@ -653,7 +555,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         };
         let origin = match (&s.expr, obj.defined_at) {
-            (Expr::Ref { .. } | Expr::Index { .. }, Some(defined_at)) => {
+            (Expr::Ref { .. }, Some(defined_at)) => {
                 let symbol = self.linker.sources.get(span.file).slice(span).to_string();
                 Origin::Preset { symbol, defined_at, used_at: span }
             }
@@ -713,7 +615,9 @@ impl<'l, 'a> Resolver<'l, 'a> {
         let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
         if let Some((module, version)) = condition.split_once(" >= ") {
             let path = self.linker.path_of(facts.file).unwrap_or_default();
-            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim()) != Some(true) {
+            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim(), &self.linker.fs)
+                != Some(true)
+            {
                 return vec![];
             }
         }

@@ -25,15 +25,9 @@ use crate::model::{CalleeKind, FileFacts};
 
 pub struct Rust;
 
-/// Crates whose attribute macros and types declare MCP tools.
-const SDK_CRATES: &[&str] = &["rmcp", "rmcp_macros", "rust_mcp_sdk", "rust_mcp_macros", "rust_mcp_schema", "pmcp"];
-
 impl LangSupport for Rust {
     fn module_candidates(&self, from: &Path, specifier: &str, _fs: &super::dircache::DirCache) -> Vec<PathBuf> {
         module_candidates(from, specifier)
-    }
-    fn is_sdk_module(&self, module: &str) -> bool {
-        SDK_CRATES.contains(&crate_of(module))
     }
     fn is_sdk_symbol(&self, kind: CalleeKind, module: &str, name: &str) -> bool {
         // `name` may carry the rest of a path (`model.Tool`, `tool`).

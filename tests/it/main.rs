@@ -5,7 +5,6 @@ mod cargo_subcommand;
 mod cli;
 mod config;
 mod conventions;
-mod eval_parity;
 mod example;
 mod fixtures;
 mod formats;

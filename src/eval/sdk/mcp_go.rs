@@ -10,7 +10,8 @@
 //!   the whole struct, defaults included; an option before it is lost.
 //! - `mcp.NewToolWithRawSchema(name, description, schema)` pre-fills nothing.
 //! - `WithString("id", ...)` and its siblings add input properties;
-//!   `WithInputSchema[T]()` / `WithRawInputSchema(raw)` replace the schema.
+//!   `WithInputSchema[T]()` / `WithRawInputSchema(raw)` replace the schema
+//!   (`T`'s fields by their JSON names; a raw schema is not read).
 //! - `ToolAnnotation` (singular) sends `title`, `readOnlyHint`, ... (all
 //!   `omitempty` pointers); `Tool.Annotations` is a value, not a pointer.
 //! - `s.AddTool(tool, handler)`, `s.AddTaskTool(tool, handler)`,
@@ -18,8 +19,10 @@
 //!   `s.SetTools(tools...)` and `s.AddSessionTools(sessionID, tools...)`
 //!   take `server.ServerTool{Tool, Handler}` records.
 //! - `mcp.ToBoolPtr(b)` is `&b`.
+//! - A `mcp.Tool{...}` literal is a tool record like `NewTool`'s (options
+//!   are funcs of `*Tool`, a project may apply them to its own literal).
 
-use super::{Effect, Init, Op, Path, Roles, Rule, SdkTable};
+use super::{Effect, Init, Op, OptionArg, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;
 
 const ANNOTATION_FIELDS: &[(&str, &str)] = &[
@@ -86,6 +89,7 @@ pub static MCP_GO: SdkTable = SdkTable {
         ("MCPServer", "ServerType"),
         ("NewTool", "NewTool"),
         ("NewToolWithRawSchema", "NewToolRaw"),
+        ("Tool", "Tool"),
         ("ToolAnnotation", "ToolAnnotation"),
         ("ToolInputSchema", "ToolInputSchema"),
         ("ToBoolPtr", "Ptr"),
@@ -105,7 +109,7 @@ pub static MCP_GO: SdkTable = SdkTable {
         ("WithArray", "opt:param"),
         ("WithObject", "opt:param"),
         ("WithAny", "opt:param"),
-        ("WithInputSchema", "opt:schema"),
+        ("WithInputSchema", "opt:schemaOf"),
         ("WithRawInputSchema", "opt:schema"),
         // Every other symbol: options that touch neither annotations nor
         // inputs (`WithOutputSchema`, `Required()`, server options), types.
@@ -130,6 +134,7 @@ pub static MCP_GO: SdkTable = SdkTable {
             op: Op::Call,
             effect: Effect::Options { init: NEW_TOOL_RAW, options: 3, defines: Some(&DEFINITION) },
         },
+        Rule { on: "Tool", op: Op::Struct, effect: Effect::Define(&DEFINITION) },
         Rule {
             on: "ToolAnnotation",
             op: Op::Struct,
@@ -153,18 +158,20 @@ pub static MCP_GO: SdkTable = SdkTable {
         Rule { on: "opt:WithToolAnnotation", op: Op::Call, effect: Effect::Keeps("set:Annotations") },
         Rule { on: "opt:param", op: Op::Call, effect: Effect::Keeps("set:param") },
         Rule { on: "opt:schema", op: Op::Call, effect: Effect::Keeps("set:InputSchema") },
+        Rule { on: "opt:schemaOf", op: Op::Call, effect: Effect::Keeps("set:InputSchemaOf") },
         Rule { on: "opt:other", op: Op::Call, effect: Effect::Keeps("set:nothing") },
-        option!("set:Description", &[Some("Description")], Some(0)),
-        option!("set:Title", &[Some("Title")], Some(0)),
-        option!("set:title", &[Some("Annotations"), Some("title")], Some(0)),
-        option!("set:readOnlyHint", &[Some("Annotations"), Some("readOnlyHint")], Some(0)),
-        option!("set:destructiveHint", &[Some("Annotations"), Some("destructiveHint")], Some(0)),
-        option!("set:idempotentHint", &[Some("Annotations"), Some("idempotentHint")], Some(0)),
-        option!("set:openWorldHint", &[Some("Annotations"), Some("openWorldHint")], Some(0)),
-        option!("set:Annotations", &[Some("Annotations")], Some(0)),
-        option!("set:param", &[Some("InputSchema"), Some("properties"), None], None),
-        option!("set:InputSchema", &[Some("InputSchema")], None),
-        option!("set:nothing", &[], None),
+        option!("set:Description", &[Some("Description")], OptionArg::Arg(0)),
+        option!("set:Title", &[Some("Title")], OptionArg::Arg(0)),
+        option!("set:title", &[Some("Annotations"), Some("title")], OptionArg::Arg(0)),
+        option!("set:readOnlyHint", &[Some("Annotations"), Some("readOnlyHint")], OptionArg::Arg(0)),
+        option!("set:destructiveHint", &[Some("Annotations"), Some("destructiveHint")], OptionArg::Arg(0)),
+        option!("set:idempotentHint", &[Some("Annotations"), Some("idempotentHint")], OptionArg::Arg(0)),
+        option!("set:openWorldHint", &[Some("Annotations"), Some("openWorldHint")], OptionArg::Arg(0)),
+        option!("set:Annotations", &[Some("Annotations")], OptionArg::Arg(0)),
+        option!("set:param", &[Some("InputSchema"), Some("properties"), None], OptionArg::None),
+        option!("set:InputSchema", &[Some("InputSchema")], OptionArg::None),
+        option!("set:InputSchemaOf", &[Some("InputSchema")], OptionArg::TypeSchema("[0]")),
+        option!("set:nothing", &[], OptionArg::None),
     ],
     null_is_absent: false,
 };

@@ -108,6 +108,16 @@ pub enum Op {
     Index,
 }
 
+/// What an [`Effect::SetOption`] writes: nothing known, a kept argument,
+/// or the input schema of the struct the option call names as its type
+/// argument (`WithInputSchema[Args]()`, lowered as the keyword `[0]`).
+#[derive(Clone, Copy, Debug)]
+pub enum OptionArg {
+    None,
+    Arg(usize),
+    TypeSchema(&'static str),
+}
+
 #[derive(Debug)]
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
@@ -212,7 +222,7 @@ pub enum Effect {
     /// path of keys; `None` as a key: the string kept argument 0, for
     /// `WithString("id", ...)`). `at` empty: the option does nothing known
     /// to tool discovery.
-    SetOption { at: &'static [Option<&'static str>], arg: Option<usize> },
+    SetOption { at: &'static [Option<&'static str>], arg: OptionArg },
     /// Registers each positional argument from this one on, as if passed
     /// alone to a call with these roles (mcp-go's `AddTools(tools...)`).
     RegisterArgs(usize, &'static Roles),

@@ -27,7 +27,7 @@
 
 use tree_sitter::Node;
 
-use super::lower::Lower;
+use super::strings::string;
 use crate::frontend::fields::Fields;
 use crate::ir::{
     Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
@@ -54,7 +54,6 @@ pub fn lower<'a>(file: FileId, text: &'a str, root: Node<'a>) -> Module {
     let mut cx = Cx {
         structs,
         fields: Fields::of(root),
-        strings: Lower::new(text, file),
         text,
         file,
         module: Module::new(file, Lang::Go),
@@ -70,7 +69,6 @@ struct Cx<'a> {
     /// The struct types the file declares at its top level, by name.
     structs: Vec<(String, Node<'a>)>,
     fields: Fields,
-    strings: Lower<'a>,
     text: &'a str,
     file: FileId,
     module: Module,
@@ -223,7 +221,7 @@ impl Cx<'_> {
             match n.kind() {
                 "import_declaration" | "import_spec_list" => stack.extend(kids(n).into_iter().rev()),
                 "import_spec" => {
-                    let Some(path) = self.field(n, "path").and_then(|p| self.strings.string(p)) else { continue };
+                    let Some(path) = self.field(n, "path").and_then(|p| string(self.text, p)) else { continue };
                     let span = self.span(n);
                     let locals = match self.field(n, "name") {
                         Some(a) if a.kind() == "blank_identifier" => continue,
@@ -306,7 +304,7 @@ impl Cx<'_> {
                 }
                 continue;
             }
-            let tag = self.field(field, "tag").and_then(|t| self.strings.string(t));
+            let tag = self.field(field, "tag").and_then(|t| string(self.text, t));
             let json = tag.as_deref().and_then(super::json_tag_name);
             for n in names {
                 // Named as JSON sends it; fields it never sends are left out.
@@ -775,7 +773,7 @@ impl Cx<'_> {
             "true" => Expr::Lit(Lit::Bool(true), span),
             "false" => Expr::Lit(Lit::Bool(false), span),
             "nil" => Expr::Lit(Lit::Null, span),
-            "interpreted_string_literal" | "raw_string_literal" => match self.strings.string(n) {
+            "interpreted_string_literal" | "raw_string_literal" => match string(self.text, n) {
                 Some(s) => Expr::Lit(Lit::Str(s), span),
                 None => Expr::Unknown(span),
             },
@@ -897,6 +895,26 @@ impl Cx<'_> {
                 _ => (self.expr(a), Spread::No),
             };
             args.push(Arg { keyword: None, value, spread, span: self.span(a) });
+        }
+        // `f[T, U](...)`: the type arguments as keywords `[0]`, `[1]`, which
+        // no Go parameter is named, so only an SDK table reads them
+        // (`mcp.WithInputSchema[Args]()`). One type argument parses as an
+        // index (`fs[i](x)` reads the same): its index is passed too, and
+        // means something only where the callee is generic.
+        let mut targs: Vec<Expr> = vec![];
+        if let Some(list) = self.field(n, "type_arguments") {
+            for t in kids(list) {
+                let t = if t.kind() == "type_elem" { kids(t).first().copied().unwrap_or(t) } else { t };
+                targs.push(self.type_expr(t));
+            }
+        } else if function.kind() == "index_expression" {
+            if let Some(i) = self.field(function, "index") {
+                targs.push(if i.kind().ends_with("_type") { self.type_expr(i) } else { self.expr(i) });
+            }
+        }
+        for (i, value) in targs.into_iter().enumerate() {
+            let span = value.span();
+            args.push(Arg { keyword: Some(format!("[{i}]")), value, spread: Spread::No, span });
         }
         Expr::Call { callee: Box::new(callee), args, span }
     }

@@ -2,7 +2,7 @@ use super::*;
 use crate::ir::{Expr, Stmt};
 
 fn lower_src(src: &str) -> Module {
-    let (_, m) = super::super::parse_file(FileId(0), std::path::Path::new("x.go"), src, true);
+    let (_, m) = super::super::parse_file(FileId(0), std::path::Path::new("x.go"), src);
     m.expect("lowered")
 }
 
@@ -116,4 +116,16 @@ fn range_binds_the_element_and_control_flow_lowers() {
 fn closures_are_functions() {
     let m = lower_src("package p\nvar h = func(x int) int { return x }\n");
     assert!(matches!(lets(&m)[0].1, Expr::Func(..)));
+}
+
+#[test]
+fn type_arguments_are_keywords() {
+    let m = lower_src("package p\nvar a = mcp.WithInputSchema[Args]()\nvar b = g.f[int, Args](1, 2)\n");
+    let l = lets(&m);
+    let keywords = |e: &Expr| match e {
+        Expr::Call { args, .. } => args.iter().map(|a| a.keyword.clone().unwrap_or_default()).collect::<Vec<_>>(),
+        other => panic!("not a call: {other:?}"),
+    };
+    assert_eq!(keywords(l[0].1), ["[0]"]);
+    assert_eq!(keywords(l[1].1), ["", "", "[0]", "[1]"]);
 }

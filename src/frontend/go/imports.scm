@@ -1,2 +1,0 @@
-; `import "path"`, `import alias "path"`, `import . "path"`, grouped or not.
-(import_spec) @import
