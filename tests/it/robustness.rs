@@ -258,7 +258,8 @@ fn random_nested_and_chained_expressions_parse_on_a_default_stack() {
                 "go" => (mcp_lint::model::Lang::Go, "s.go"),
                 _ => (mcp_lint::model::Lang::Rust, "s.rs"),
             };
-            let parsed = mcp_lint::frontend::parse(ml, mcp_lint::source::FileId(0), Path::new(path), text)
+            // The frontend alone first: a panic there names the case.
+            mcp_lint::frontend::parse(ml, mcp_lint::source::FileId(0), Path::new(path), text)
                 .unwrap_or_else(|e| panic!("case {i} ({lang}) panicked: {e}"));
             // Every language's tools are the evaluator's: the whole run, on
             // this thread's stack.
