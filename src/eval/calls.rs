@@ -419,6 +419,9 @@ impl Interp<'_> {
         if flow == Flow::Normal || returns.is_empty() {
             returns.push(Value::Undefined(func.span));
         }
+        if self.modules[module].lang == Lang::Go {
+            drop_error_paths(&mut returns);
+        }
         let result = Value::join(returns, self.budget.max_alternatives, func.span);
         if let (Some(k), true) = (memo_key, self.registrations.len() == registered_before) {
             self.memo.insert((c.module, c.func, k), result.clone());
@@ -1447,5 +1450,50 @@ fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
         }
         Value::Null(_) | Value::Undefined(_) => {}
         _ => target.borrow_mut().complete = false,
+    }
+}
+
+/// Go's `(T, error)` convention: a caller uses the other results only when
+/// the error is nil. A return whose last result may be an error (not known
+/// nil) and whose other results are all zero values (`return mcp.Tool{},
+/// errors.New(..)`, `return nil, err`) is an error path; when some return
+/// of the function gives a nil error, those paths give nothing a caller
+/// reads, and are dropped before the returns are joined (so ten error
+/// paths do not overflow the alternatives budget into an unknown tool).
+fn drop_error_paths(returns: &mut Vec<Value>) {
+    let tuple = |v: &Value| match v {
+        Value::List(l, _) if l.borrow().len() >= 2 => Some(l.clone()),
+        _ => None,
+    };
+    let nil_error = |v: &Value| tuple(v).is_some_and(|l| matches!(l.borrow().last(), Some(Value::Null(_))));
+    if !returns.iter().any(nil_error) {
+        return;
+    }
+    returns.retain(|v| {
+        let Some(l) = tuple(v) else { return true };
+        let l = l.borrow();
+        let Some((err, rest)) = l.split_last() else { return true };
+        let may_be_nil = err.alternatives().iter().any(|e| matches!(e, Value::Null(_)));
+        may_be_nil || !rest.iter().all(is_zero)
+    });
+}
+
+/// Go's zero value of a type: `nil`, `""`, `0`, `false`, or a struct
+/// literal that sets nothing (`mcp.Tool{}`; an SDK record keeps only its
+/// defaults marker).
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _) => true,
+        Value::Str(s, _) => s.is_empty(),
+        Value::Num(n, _) => matches!(&**n, "0" | "0.0"),
+        Value::Object(o) => {
+            let o = o.borrow();
+            o.complete && o.entries.iter().all(|(k, _, _)| &**k == crate::model::SDK_DEFAULTS_KEY)
+        }
+        Value::Instance(i) => {
+            let f = i.fields.borrow();
+            f.complete && f.entries.is_empty()
+        }
+        _ => false,
     }
 }

@@ -175,3 +175,22 @@ fn several_results_passed_on_are_the_arguments() {
     let pair = out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "pair"));
     assert_eq!(pair.count(), 2, "both calls pass the tool on");
 }
+
+#[test]
+fn error_paths_of_a_value_error_pair_give_nothing_the_caller_reads() {
+    // Ten error returns (more than the alternatives budget) beside one that
+    // succeeds: the caller checks the error, so only the tool is reached.
+    let fails: String =
+        (0..10).map(|i| format!(" if len(name) == {i} {{ return mcp.Tool{{}}, errors.New(\"bad\") }}\n")).collect();
+    let src = format!(
+        "{MCP_GO}func build(name string, opts ...mcp.ToolOption) (mcp.Tool, error) {{\n{fails} return mcp.NewTool(name, opts...), nil\n}}\nfunc maybe(ok bool) (mcp.Tool, error) {{\n if ok {{ return mcp.NewTool(\"partial\"), errors.New(\"warn\") }}\n return mcp.NewTool(\"whole\"), nil\n}}\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n t, err := build(\"alpha\", mcp.WithReadOnlyHintAnnotation(true))\n if err != nil {{ panic(err) }}\n s.AddTool(t, nil)\n u, _ := maybe(len(t.Name) > 1)\n s.AddTool(u, nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    let alpha = ts_source::named(&out, "alpha");
+    assert_eq!(key(alpha, "readOnlyHint").as_deref(), Some("true"));
+    let at_t = out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Unknown(_)) | None));
+    assert!(at_t.count() <= 1, "at most the definition `build` makes as a root");
+    // A value returned beside an error is no zero value: it stays a possibility.
+    ts_source::named(&out, "partial");
+    ts_source::named(&out, "whole");
+}
