@@ -194,3 +194,19 @@ fn error_paths_of_a_value_error_pair_give_nothing_the_caller_reads() {
     ts_source::named(&out, "partial");
     ts_source::named(&out, "whole");
 }
+
+#[test]
+fn init_functions_run_before_main_and_what_they_register_is_seen() {
+    // Two files: `init` of one appends to a registry of the other through
+    // a helper; `main` reads the registry. A function merely named like it
+    // (a method `init`, or one taking parameters) is no initialiser.
+    let registry = format!(
+        "{GO_SDK}type Toolset interface{{ Tools() []*mcp.Tool }}\nvar registry []Toolset\nfunc Register(t Toolset) {{ registry = append(registry, t) }}\nfunc main() {{\n s := mcp.NewServer(nil, nil)\n for _, ts := range registry {{\n  for _, t := range ts.Tools() {{ s.AddTool(t, nil) }}\n }}\n}}\n"
+    );
+    let tools = format!(
+        "{GO_SDK}type A struct{{}}\nfunc (A) Tools() []*mcp.Tool {{ return []*mcp.Tool{{{{Name: \"alpha\"}}}} }}\nfunc init() {{ Register(A{{}}) }}\n"
+    );
+    let out = run_go(&[&registry, &tools]);
+    assert_eq!(names(&out), ["alpha"], "one tool, and no unknown one from an unknown registry element");
+    assert!(out.registrations.iter().all(|r| !r.from_root || r.name.as_ref().is_some_and(|n| n.as_str().is_some())));
+}

@@ -226,7 +226,9 @@ impl Cx<'_> {
                     let Some(path) = self.field(n, "path").and_then(|p| self.strings.string(p)) else { continue };
                     let span = self.span(n);
                     let locals = match self.field(n, "name") {
-                        Some(a) if a.kind() == "blank_identifier" => continue,
+                        // Imported for its effects (its `init`s): the package
+                        // is loaded, under a name Go code cannot read.
+                        Some(a) if a.kind() == "blank_identifier" => vec!["_".to_string()],
                         Some(a) if a.kind() == "dot" => {
                             out.push(Stmt::Import(Import {
                                 local: "*".into(),

@@ -17,7 +17,7 @@ fn lets(m: &Module) -> Vec<(&str, &Expr)> {
 }
 
 #[test]
-fn imports_bind_alias_or_package_name() {
+fn imports_bind_alias_or_package_name_and_blank_ones_load_the_package() {
     let m = lower_src(
         "package p\nimport (\n m \"github.com/x/mcp\"\n \"github.com/mark3labs/mcp-go/server\"\n _ \"embed\"\n)\n",
     );
@@ -29,7 +29,11 @@ fn imports_bind_alias_or_package_name() {
             _ => None,
         })
         .collect();
-    assert_eq!(locals, vec![("m", "github.com/x/mcp"), ("server", "github.com/mark3labs/mcp-go/server")]);
+    // A blank import loads its package (for its `init`s) under `_`.
+    assert_eq!(
+        locals,
+        vec![("m", "github.com/x/mcp"), ("server", "github.com/mark3labs/mcp-go/server"), ("_", "embed")]
+    );
 }
 
 #[test]
