@@ -210,3 +210,18 @@ fn init_functions_run_before_main_and_what_they_register_is_seen() {
     assert_eq!(names(&out), ["alpha"], "one tool, and no unknown one from an unknown registry element");
     assert!(out.registrations.iter().all(|r| !r.from_root || r.name.as_ref().is_some_and(|n| n.as_str().is_some())));
 }
+
+#[test]
+fn one_site_reached_with_two_definitions_of_one_name_registers_both() {
+    let src = format!(
+        "{MCP_GO}type Tool struct{{ Tool mcp.Tool }}\nfunc (t *Tool) Register(s *server.MCPServer) {{ s.AddTool(t.Tool, nil) }}\nfunc Must(name string, opts ...mcp.ToolOption) Tool {{ return Tool{{Tool: mcp.NewTool(name, opts...)}} }}\nvar RO = Must(\"rules\", mcp.WithReadOnlyHintAnnotation(true))\nvar RW = Must(\"rules\", mcp.WithDestructiveHintAnnotation(true))\nfunc Add(s *server.MCPServer, write bool) {{\n if write {{ RW.Register(s) }} else {{ RO.Register(s) }}\n}}\nfunc main() {{ Add(server.NewMCPServer(\"x\", \"1\"), len(os.Args) > 1) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let rules: Vec<&Registration> =
+        out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "rules")).collect();
+    let read_only = rules.iter().find(|r| key(r, "readOnlyHint").as_deref() == Some("true")).expect("RO");
+    let destructive = rules.iter().find(|r| key(r, "destructiveHint").as_deref() == Some("true")).expect("RW");
+    assert_eq!(read_only.call, destructive.call, "one registering call");
+    // Told apart by where each name is written (resolve keys tools by it).
+    assert_ne!(read_only.name.as_ref().and_then(Value::span), destructive.name.as_ref().and_then(Value::span));
+}
