@@ -225,3 +225,13 @@ fn one_site_reached_with_two_definitions_of_one_name_registers_both() {
     // Told apart by where each name is written (resolve keys tools by it).
     assert_ne!(read_only.name.as_ref().and_then(Value::span), destructive.name.as_ref().and_then(Value::span));
 }
+
+#[test]
+fn conversions_to_a_predeclared_type_or_one_defined_on_it_are_the_value() {
+    let src = format!(
+        "{MCP_GO}type ToolName string\nconst Echo ToolName = \"echo\"\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n s.AddTool(mcp.NewTool(string(Echo)), nil)\n s.AddTool(mcp.NewTool(string(ToolName(\"ping\"))), nil)\n s.AddTool(mcp.NewTool(string(rune(len(\"abc\")))), nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    // A conversion of something unknown stays unknown.
+    assert_eq!(names(&out), ["<computed>", "echo", "ping"]);
+}
