@@ -577,6 +577,9 @@ impl Interp<'_> {
                 // parameter: what its callers set.
                 if self.from_params.contains(&i.span) && !i.fields.borrow().complete {
                     self.from_params.insert(span);
+                    if self.declared_params.contains(&i.span) {
+                        self.declared_params.insert(span);
+                    }
                 }
                 // `this.constructor` (JavaScript), `self.__class__` (Python).
                 if matches!(name, "constructor" | "__class__") {
@@ -605,6 +608,9 @@ impl Interp<'_> {
                 }
                 if self.from_params.contains(&s.span) {
                     self.from_params.insert(span);
+                    if self.declared_params.contains(&s.span) {
+                        self.declared_params.insert(span);
+                    }
                 }
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
@@ -1093,8 +1099,11 @@ impl Interp<'_> {
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
         // whose tools are unknown, not a helper.
-        let name_from_params =
-            self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
+        // A name from a parameter declared with a type (`tool mcp.Tool`, a
+        // Go receiver's fields) is what the function's callers pass, whoever
+        // owns the server: the function is an API that forwards them.
+        let name_from_params = matches!(&name, Some((v, _)) if self.param_derived(v))
+            && (self.from_params.contains(&s.span) || name.as_ref().is_some_and(|(v, _)| self.param_declared(v)));
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);

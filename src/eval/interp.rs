@@ -92,6 +92,10 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// Those of them that derive from a parameter declared with a type (a
+    /// Go receiver's fields included): values the function's callers pass
+    /// by its signature, not something computed.
+    pub(super) declared_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
     pub(super) listings: Vec<super::queued::Queued>,
     /// The frames of the module and function activations running now.
@@ -143,6 +147,7 @@ impl<'p> Interp<'p> {
             definitions: vec![],
             in_root: false,
             from_params: HashSet::new(),
+            declared_params: HashSet::new(),
             listings: vec![],
             listed: vec![],
             active: vec![],
@@ -776,11 +781,19 @@ impl<'p> Interp<'p> {
         if inputs.iter().any(|v| self.param_derived(v)) {
             self.from_params.insert(span);
         }
+        if inputs.iter().any(|v| self.param_declared(v)) {
+            self.declared_params.insert(span);
+        }
         Value::Unknown(span)
     }
 
     pub(super) fn param_derived(&self, v: &Value) -> bool {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s))
+    }
+
+    /// Derives from a root's parameter declared with a type ([`Interp::declared_params`]).
+    pub(super) fn param_declared(&self, v: &Value) -> bool {
+        matches!(v, Value::Unknown(s) if self.from_params.contains(s) && self.declared_params.contains(s))
     }
 
     fn binary(&mut self, lang: crate::model::Lang, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {

@@ -183,6 +183,7 @@ fn run_roots(it: &mut Interp) -> bool {
             {
                 i.fields.borrow_mut().complete = false;
                 it.from_params.insert(i.span);
+                it.declared_params.insert(i.span);
             }
         }
         for (module, id, env, owner, is_static) in methods(it, class) {
@@ -272,6 +273,9 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
         // An unknown argument, or the server a typed parameter stands for.
         if matches!(v, Value::Unknown(_) | Value::Sdk(_)) {
             it.from_params.insert(p.span);
+            if p.annotation.is_some() {
+                it.declared_params.insert(p.span);
+            }
         }
         match p.kind {
             ParamKind::Positional => call.positional.push(v),

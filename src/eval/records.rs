@@ -65,6 +65,7 @@ impl Interp<'_> {
         let mut fields = Obj::new(span);
         fields.complete = false;
         self.from_params.insert(span);
+        self.declared_params.insert(span);
         Some(Value::Instance(Rc::new(Instance { class: class.clone(), fields: Rc::new(RefCell::new(fields)), span })))
     }
 

@@ -235,3 +235,18 @@ fn conversions_to_a_predeclared_type_or_one_defined_on_it_are_the_value() {
     // A conversion of something unknown stays unknown.
     assert_eq!(names(&out), ["<computed>", "echo", "ping"]);
 }
+
+#[test]
+fn a_look_alike_registration_api_forwards_what_its_callers_pass() {
+    // `Harness.AddTool(tool mcp.Tool, ..)` stores what callers pass and
+    // `Start` registers it on a server of its own: nothing in the program
+    // calls either, so the tools are its callers', not unknown ones here.
+    let src = format!(
+        "{MCP_GO}import \"os\"\ntype Harness struct{{ tools []server.ServerTool }}\nfunc (h *Harness) AddTool(tool mcp.Tool, handler server.ToolHandlerFunc) {{\n h.tools = append(h.tools, server.ServerTool{{Tool: tool, Handler: handler}})\n}}\nfunc (h *Harness) Start() {{ server.NewMCPServer(\"x\", \"1\").AddTools(h.tools...) }}\nfunc main() {{ server.NewMCPServer(\"y\", \"1\").AddTool(mcp.NewTool(os.Getenv(\"NAME\")), nil) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let tools: Vec<&Registration> = out.registrations.iter().filter(|r| !r.name_from_params).collect();
+    // What main registers under a name it computes is a tool of its own.
+    assert_eq!(tools.len(), 1, "{:?}", tools.iter().map(|r| &r.name).collect::<Vec<_>>());
+    assert!(matches!(tools[0].name, Some(Value::Unknown(_))));
+}
