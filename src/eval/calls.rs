@@ -563,7 +563,7 @@ impl Interp<'_> {
         match v {
             Value::Object(o) => {
                 let o = o.borrow();
-                match o.get(name) {
+                match o.get(o.wire_name(name)) {
                     Some(v) => v.clone(),
                     None if o.complete => Value::Undefined(span),
                     None => Value::Unknown(span),
@@ -1023,6 +1023,12 @@ impl Interp<'_> {
             }
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::CopyInto { into, from } => {
+                if let Some(Value::Object(target)) = call.arg(*into) {
+                    merge_into(target, call.arg(*from).unwrap_or(&Value::Unknown(span)));
+                }
+                Value::Undefined(span)
+            }
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
             // A type, not a callable.
             Effect::WireRecord { .. } => Value::Unknown(span),

@@ -553,7 +553,11 @@ impl<'p> Interp<'p> {
 
     pub(super) fn set_member(&mut self, target: &Value, name: &str, value: Value, span: Option<Span>) {
         match target {
-            Value::Object(o) => o.borrow_mut().set(name, value, span),
+            Value::Object(o) => {
+                let mut o = o.borrow_mut();
+                let key = o.wire_name(name);
+                o.set(key, value, span)
+            }
             Value::Instance(i) => i.fields.borrow_mut().set(name, value, span),
             Value::Class(c) => c.statics.borrow_mut().set(name, value, span),
             Value::OneOf(vs) => {

@@ -39,6 +39,7 @@ impl Interp<'_> {
                 Some(Effect::WireRecord { fields: names, defaults }) => {
                     let mut out = Obj::new(span);
                     out.complete = fields.complete;
+                    out.wire = names;
                     if let Some(spec) = defaults {
                         out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
                     }
@@ -209,8 +210,13 @@ impl Interp<'_> {
             Some(n) => match kept.and_then(|p| p.arg(n)) {
                 Some(Value::Object(o)) => {
                     let o = o.borrow();
-                    let copy =
-                        Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() };
+                    let copy = Obj {
+                        entries: o.entries.clone(),
+                        complete: o.complete,
+                        span: o.span,
+                        made: o.made.clone(),
+                        wire: o.wire,
+                    };
                     Value::Object(Rc::new(RefCell::new(copy)))
                 }
                 Some(v) => v.clone(),

@@ -52,11 +52,14 @@ pub struct Obj {
     pub span: Option<Span>,
     /// For a record of an SDK type the SDK reads tools from later: how it was made.
     pub made: Option<Rc<Made>>,
+    /// A record sent under JSON names (Go field name, wire name): the
+    /// program reads and writes it by its field names (`s.Properties`).
+    pub wire: &'static [(&'static str, &'static str)],
 }
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span), made: None }
+        Obj { entries: vec![], complete: true, span: Some(span), made: None, wire: &[] }
     }
     /// The object a record constructor makes of a call's keyword arguments
     /// (`ToolAnnotations(readOnlyHint=True)`); a `**spread` leaves it incomplete.
@@ -74,6 +77,10 @@ impl Obj {
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.iter().find(|(k, _, _)| &**k == key).map(|(_, v, _)| v)
+    }
+    /// The key a program's field name is kept under ([`Obj::wire`]).
+    pub fn wire_name<'k>(&self, field: &'k str) -> &'k str {
+        self.wire.iter().find(|(go, _)| *go == field).map_or(field, |(_, w)| *w)
     }
     pub fn key_span(&self, key: &str) -> Option<Span> {
         self.entries.iter().find(|(k, _, _)| &**k == key).and_then(|(_, _, s)| *s)
@@ -352,7 +359,8 @@ pub fn from_meta(v: &Value) -> Value {
         Value::Str(s, span) if matches!(&**s, "true" | "false") => Value::Bool(&**s == "true", *span),
         Value::Object(o) => {
             let o = o.borrow();
-            let mut out = Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone() };
+            let mut out =
+                Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone(), wire: o.wire };
             for (k, v, at) in &o.entries {
                 let v = match v {
                     Value::Str(..) => from_meta(v),

@@ -250,3 +250,13 @@ fn a_look_alike_registration_api_forwards_what_its_callers_pass() {
     assert_eq!(tools.len(), 1, "{:?}", tools.iter().map(|r| &r.name).collect::<Vec<_>>());
     assert!(matches!(tools[0].name, Some(Value::Unknown(_))));
 }
+
+#[test]
+fn schema_properties_written_through_a_pointer_or_copied_in_are_parameters() {
+    let src = "package main\nimport (\n \"maps\"\n \"github.com/google/jsonschema-go/jsonschema\"\n \"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\nfunc withPage(s *jsonschema.Schema) *jsonschema.Schema {\n s.Properties[\"page\"] = &jsonschema.Schema{Type: \"number\"}\n return s\n}\nfunc withExtra(extra map[string]*jsonschema.Schema) *jsonschema.Schema {\n props := map[string]*jsonschema.Schema{\"owner\": {Type: \"string\"}}\n maps.Copy(props, extra)\n return &jsonschema.Schema{Type: \"object\", Properties: props}\n}\nfunc withAny(extra map[string]*jsonschema.Schema) *jsonschema.Schema {\n props := map[string]*jsonschema.Schema{}\n maps.Copy(props, extra)\n return &jsonschema.Schema{Type: \"object\", Properties: props}\n}\nfunc main() {\n s := mcp.NewServer(&mcp.Implementation{Name: \"x\"}, nil)\n s.AddTool(&mcp.Tool{Name: \"a\", InputSchema: withPage(&jsonschema.Schema{Type: \"object\", Properties: map[string]*jsonschema.Schema{\"q\": {Type: \"string\"}}})}, nil)\n s.AddTool(&mcp.Tool{Name: \"b\", InputSchema: withExtra(map[string]*jsonschema.Schema{\"title\": {Type: \"string\"}})}, nil)\n s.AddTool(&mcp.Tool{Name: \"c\", InputSchema: withAny(loaded())}, nil)\n}\n";
+    let out = run_go(&[src]);
+    assert_eq!(ts_source::params(ts_source::named(&out, "a")), Some(vec!["q".into(), "page".into()]));
+    assert_eq!(ts_source::params(ts_source::named(&out, "b")), Some(vec!["owner".into(), "title".into()]));
+    // Copied from something unknown: any key may be there.
+    assert_eq!(ts_source::params(ts_source::named(&out, "c")), None);
+}
