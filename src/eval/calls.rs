@@ -576,6 +576,9 @@ impl Interp<'_> {
                 // A field of an instance standing for a root's receiver or
                 // parameter: what its callers set.
                 if self.from_params.contains(&i.span) && !i.fields.borrow().complete {
+                    if let Some(v) = self.declared_field(i, name) {
+                        return v;
+                    }
                     self.from_params.insert(span);
                     if self.declared_params.contains(&i.span) {
                         self.declared_params.insert(span);

@@ -258,15 +258,7 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
         let v = match &p.annotation {
             Some(ty) => {
                 let t = it.eval(&mut act, ty);
-                // A server class gives a server; a record type (annotations)
-                // gives some record nobody knows: unknown.
-                let makes_value = matches!(&t, Value::Sdk(s)
-                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_) | sdk::Effect::ReturnsRegistering(..))));
-                if makes_value {
-                    it.call_value(&t, None, empty(p.span), p.span)
-                } else {
-                    it.struct_value(&t, p.span).unwrap_or(Value::Unknown(p.span))
-                }
+                it.value_of_type(&t, p.span)
             }
             None => Value::Unknown(p.span),
         };

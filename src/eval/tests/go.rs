@@ -260,3 +260,17 @@ fn schema_properties_written_through_a_pointer_or_copied_in_are_parameters() {
     // Copied from something unknown: any key may be there.
     assert_eq!(ts_source::params(ts_source::named(&out, "c")), None);
 }
+
+#[test]
+fn a_field_declared_as_a_server_of_a_receiver_nobody_built_is_a_server() {
+    // `register` is called by nothing; its receiver's `srv` is a server as
+    // a parameter `s *server.MCPServer` is.
+    let src = format!(
+        "{MCP_GO}type Registry struct{{ srv *server.MCPServer }}\nfunc (r *Registry) register() {{\n t := mcp.NewTool(\"alpha\", mcp.WithReadOnlyHintAnnotation(true))\n r.srv.AddTool(t, nil)\n}}\nfunc other(s *server.MCPServer) {{ s.AddTool(mcp.NewTool(\"alpha\"), nil) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let alphas: Vec<&Registration> =
+        out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "alpha")).collect();
+    assert_eq!(alphas.len(), 2);
+    assert!(alphas.iter().any(|r| key(r, "readOnlyHint").as_deref() == Some("true")));
+}

@@ -340,18 +340,19 @@ impl Cx<'_> {
             let json = tag.as_deref().and_then(super::json_tag_name);
             for n in names {
                 // Named as JSON sends it; fields it never sends are left out.
+                // JSON never sends an unexported one: kept apart, for its type.
                 let go_name = self.text(n);
-                let name = match &json {
-                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => continue,
+                let (name, value) = match &json {
+                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => (go_name, MemberValue::Unsent),
                     Some(j) if j == "-" => continue,
-                    Some(j) if !j.is_empty() => j.clone(),
-                    _ => go_name,
+                    Some(j) if !j.is_empty() => (j.clone(), MemberValue::Field(None)),
+                    _ => (go_name, MemberValue::Field(None)),
                 };
                 members.push(Member {
                     name,
                     name_span: self.span(n),
                     is_static: false,
-                    value: MemberValue::Field(None),
+                    value,
                     annotation: ty.map(|t| self.type_expr(t)),
                 });
             }
