@@ -14,12 +14,19 @@ use crate::{bin, fixtures};
 /// Fixtures the evaluator alone does not reproduce yet.
 const GAPS: &[&str] = &[
     "go/annotation-table",
+    // The recognisers miss what the evaluator now finds (h11go): error-path
+    // returns, init() registries, two definitions of one name at one site,
+    // string(TypedConst) names.
+    "go/error-path-returns",
     "go/helper-forms",
+    "go/init-registry",
     "go/mcp-go-options",
     "go/mcp-go-toolsets",
+    "go/same-name-definitions",
     "go/tool-builders",
     "go/tool-factories",
     "go/toolset-registry",
+    "go/typed-names",
     "rust/broken-file",
     "rust/rmcp-builders",
     "rust/rmcp-list-tools-glob",
