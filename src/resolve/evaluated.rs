@@ -36,6 +36,10 @@ struct Program {
     packages: HashMap<usize, Arc<[usize]>>,
 }
 
+/// One tool of the evaluator: where it is reported, its name, and where
+/// that name is written (two definitions of one name are two tools).
+type ToolKey = (Span, Option<String>, Option<Span>);
+
 #[derive(Clone)]
 enum LinkTo {
     Module(usize),
@@ -74,7 +78,7 @@ impl Resolver<'_, '_> {
         // the most project calls wins (a function that was run as a root with
         // unknown arguments and is also called with known ones is no root:
         // its caller's chain, `make(..).annotate(..)`, is what it serves).
-        let mut seen: HashMap<(Span, Option<String>, Option<Span>), (usize, usize)> = HashMap::new();
+        let mut seen: HashMap<ToolKey, (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
         // is unknown (an optional extra a caller may pass) is no tool of
