@@ -274,3 +274,17 @@ fn a_field_declared_as_a_server_of_a_receiver_nobody_built_is_a_server() {
     assert_eq!(alphas.len(), 2);
     assert!(alphas.iter().any(|r| key(r, "readOnlyHint").as_deref() == Some("true")));
 }
+
+#[test]
+fn an_error_tested_against_nil_is_not_nil_in_the_arm_that_returns_it() {
+    // `check` may return nil: only the test says the error path's error is not.
+    let src = format!(
+        "{MCP_GO}func check(name string) error {{\n if len(name) > 64 {{ return errors.New(\"long\") }}\n return nil\n}}\nfunc build(name string) (mcp.Tool, error) {{\n if err := check(name); err != nil {{ return mcp.Tool{{}}, err }}\n return mcp.NewTool(name, mcp.WithReadOnlyHintAnnotation(true)), nil\n}}\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n t, err := build(\"alpha\")\n if err != nil {{ panic(err) }}\n s.AddTool(t, nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    let alpha = ts_source::named(&out, "alpha");
+    assert_eq!(key(alpha, "readOnlyHint").as_deref(), Some("true"));
+    // Only `build` run as a root (its name its parameter's) leaves a name unknown.
+    let unknown = out.registrations.iter().filter(|r| !matches!(r.name, Some(Value::Str(..))));
+    assert!(unknown.clone().all(|r| r.name_from_params), "{:?}", unknown.map(|r| &r.name).collect::<Vec<_>>());
+}
