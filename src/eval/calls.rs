@@ -419,6 +419,9 @@ impl Interp<'_> {
         if flow == Flow::Normal || returns.is_empty() {
             returns.push(Value::Undefined(func.span));
         }
+        if self.modules[module].lang == Lang::Go {
+            drop_error_paths(&mut returns);
+        }
         let result = Value::join(returns, self.budget.max_alternatives, func.span);
         if let (Some(k), true) = (memo_key, self.registrations.len() == registered_before) {
             self.memo.insert((c.module, c.func, k), result.clone());
@@ -573,7 +576,13 @@ impl Interp<'_> {
                 // A field of an instance standing for a root's receiver or
                 // parameter: what its callers set.
                 if self.from_params.contains(&i.span) && !i.fields.borrow().complete {
+                    if let Some(v) = self.declared_field(i, name) {
+                        return v;
+                    }
                     self.from_params.insert(span);
+                    if self.declared_params.contains(&i.span) {
+                        self.declared_params.insert(span);
+                    }
                 }
                 // `this.constructor` (JavaScript), `self.__class__` (Python).
                 if matches!(name, "constructor" | "__class__") {
@@ -602,6 +611,9 @@ impl Interp<'_> {
                 }
                 if self.from_params.contains(&s.span) {
                     self.from_params.insert(span);
+                    if self.declared_params.contains(&s.span) {
+                        self.declared_params.insert(span);
+                    }
                 }
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
@@ -1031,14 +1043,17 @@ impl Interp<'_> {
             }
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::CopyInto { into, from } => {
+                if let Some(Value::Object(target)) = call.arg(*into) {
+                    merge_into(target, call.arg(*from).unwrap_or(&Value::Unknown(span)));
+                }
+                Value::Undefined(span)
+            }
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
             // A type, not a callable.
             Effect::WireRecord { .. } => Value::Unknown(span),
             Effect::Options { init, options, defines } => {
-                // A definition made here is reported at the function read
-                // (`ToolInfo::new`, `mcp.NewTool`), as a literal at its type.
-                let defines = defines.map(|roles| (roles, s.span));
-                self.options(s.table, init, *options, defines, &call, span)
+                self.options(s.table, init, *options, *defines, &call, span, s.span)
             }
             Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
             Effect::RegisterArgs(from, roles) => {
@@ -1088,6 +1103,17 @@ impl Interp<'_> {
         handler: Option<Value>,
         span: Span,
     ) -> usize {
+        // A tool record that is one of several, each named differently (`if
+        // ok { return a, nil }; return b, nil`): each is a tool, registered
+        // as a caller on its path would. Alternatives of one name stay one
+        // registration, whose differing hints are unresolved.
+        if let Some(split) = self.split_by_name(roles, call, handler.as_ref(), span) {
+            let mut last = 0;
+            for one in split {
+                last = self.register(s, roles, &one, handler.clone(), span);
+            }
+            return last;
+        }
         // `add_tool(fn)` has no handler role: the function it is passed, or
         // the one a tool object handed to it was made from.
         let handler = handler.or_else(|| super::tool_objects::tool_handler(call));
@@ -1120,10 +1146,14 @@ impl Interp<'_> {
         // whose tools are unknown, not a helper.
         // A record an SDK type's constructor makes (`Tool::new(name, ..)`)
         // has no server: named from a root's parameters, it is a helper's
-        // plumbing too.
+        // plumbing too; so is a name from a parameter declared with a type
+        // (`tool mcp.Tool`, a Go receiver's fields), what the function's
+        // callers pass, whoever owns the server.
         let made_by_type = s.method.is_some() && TABLES[s.table].symbols.iter().any(|(_, ty)| *ty == s.ty);
-        let name_from_params = (self.from_params.contains(&s.span) || made_by_type)
-            && matches!(&name, Some((v, _)) if self.param_derived(v));
+        let name_from_params = matches!(&name, Some((v, _)) if self.param_derived(v))
+            && (self.from_params.contains(&s.span)
+                || made_by_type
+                || name.as_ref().is_some_and(|(v, _)| self.param_declared(v)));
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);
@@ -1149,6 +1179,34 @@ impl Interp<'_> {
             branches: self.branches,
         });
         self.registrations.len() - 1
+    }
+
+    /// The call once per alternative of an argument that is one of several
+    /// records, when each alternative gives a different known name.
+    fn split_by_name(
+        &mut self,
+        roles: &'static Roles,
+        call: &PendingCall,
+        handler: Option<&Value>,
+        span: Span,
+    ) -> Option<Vec<PendingCall>> {
+        let i = call.positional.iter().position(|v| {
+            matches!(v, Value::OneOf(_)) && v.alternatives().iter().all(|a| matches!(a, Value::Object(_)))
+        })?;
+        let path = roles.name.first()?;
+        let mut names: Vec<Rc<str>> = vec![];
+        let mut calls = vec![];
+        for alt in call.positional[i].alternatives() {
+            let mut one = call.clone();
+            one.positional[i] = alt;
+            let Some((Value::Str(name, _), _)) = self.path(path, &one, handler, span) else { return None };
+            if names.contains(&name) {
+                return None;
+            }
+            names.push(name);
+            calls.push(one);
+        }
+        Some(calls)
     }
 
     /// The inputs a registration's params path gave.
@@ -1529,4 +1587,49 @@ fn made_in(call: &PendingCall) -> Option<(Vec<Span>, Option<Span>)> {
         }
         _ => None,
     })
+}
+
+/// Go's `(T, error)` convention: a caller uses the other results only when
+/// the error is nil. A return whose last result may be an error (not known
+/// nil) and whose other results are all zero values (`return mcp.Tool{},
+/// errors.New(..)`, `return nil, err`) is an error path; when some return
+/// of the function gives a nil error, those paths give nothing a caller
+/// reads, and are dropped before the returns are joined (so ten error
+/// paths do not overflow the alternatives budget into an unknown tool).
+fn drop_error_paths(returns: &mut Vec<Value>) {
+    let tuple = |v: &Value| match v {
+        Value::List(l, _) if l.borrow().len() >= 2 => Some(l.clone()),
+        _ => None,
+    };
+    let nil_error = |v: &Value| tuple(v).is_some_and(|l| matches!(l.borrow().last(), Some(Value::Null(_))));
+    if !returns.iter().any(nil_error) {
+        return;
+    }
+    returns.retain(|v| {
+        let Some(l) = tuple(v) else { return true };
+        let l = l.borrow();
+        let Some((err, rest)) = l.split_last() else { return true };
+        let may_be_nil = err.alternatives().iter().any(|e| matches!(e, Value::Null(_)));
+        may_be_nil || !rest.iter().all(is_zero)
+    });
+}
+
+/// Go's zero value of a type: `nil`, `""`, `0`, `false`, or a struct
+/// literal that sets nothing (`mcp.Tool{}`; an SDK record keeps only its
+/// defaults marker).
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _) => true,
+        Value::Str(s, _) => s.is_empty(),
+        Value::Num(n, _) => matches!(&**n, "0" | "0.0"),
+        Value::Object(o) => {
+            let o = o.borrow();
+            o.complete && o.entries.iter().all(|(k, _, _)| &**k == crate::model::SDK_DEFAULTS_KEY)
+        }
+        Value::Instance(i) => {
+            let f = i.fields.borrow();
+            f.complete && f.entries.is_empty()
+        }
+        _ => false,
+    }
 }

@@ -127,7 +127,11 @@ impl Interp<'_> {
                     Some(Value::Str(n, _)) => Some(named.contains(n)),
                     _ => None,
                 });
-                if !p.listed && registered == Some(true) {
+                // A record nothing registers that never got a name is no
+                // tool: Go's zero value (`return mcp.Tool{}, err`) is one.
+                // (A path reads an absent key as no value.)
+                let nameless = self.registrations.last().is_some_and(|r| r.name.is_none());
+                if !p.listed && (registered == Some(true) || nameless) {
                     self.registrations.pop();
                     continue;
                 }

@@ -92,6 +92,10 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// Those of them that derive from a parameter declared with a type (a
+    /// Go receiver's fields included): values the function's callers pass
+    /// by its signature, not something computed.
+    pub(super) declared_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
     pub(super) listings: Vec<super::queued::Queued>,
     /// The frames of the module and function activations running now.
@@ -148,6 +152,7 @@ impl<'p> Interp<'p> {
             definitions: vec![],
             in_root: false,
             from_params: HashSet::new(),
+            declared_params: HashSet::new(),
             listings: vec![],
             listed: vec![],
             active: vec![],
@@ -250,7 +255,10 @@ impl<'p> Interp<'p> {
                 return match c.truthy() {
                     Some(true) => self.exec_block(act, then),
                     Some(false) => self.exec_block(act, otherwise),
-                    None => self.both(act, &[then, otherwise]),
+                    None => {
+                        let narrowed = self.narrow_nil(act, cond);
+                        self.both_narrowed(act, &[then, otherwise], &narrowed)
+                    }
                 };
             }
             Stmt::Switch { scrutinee, cases, .. } => {
@@ -324,13 +332,49 @@ impl<'p> Interp<'p> {
         Flow::Normal
     }
 
+    /// A test of a local against nil (`err != nil`, `x == null`) whose
+    /// answer is not known: the local in the arm where it is not nil (its
+    /// other alternatives) and in the arm where it is (nil), as (name, value)
+    /// per arm of `if`. Empty when the test is of another form.
+    fn narrow_nil(&mut self, act: &Activation, cond: &Expr) -> Vec<Option<(Rc<str>, Value)>> {
+        let Expr::Binary { op: op @ (BinaryOp::Eq | BinaryOp::NotEq), left, right, span } = cond else { return vec![] };
+        let name = match (&**left, &**right) {
+            (Expr::Name(n, _), Expr::Lit(Lit::Null, _)) | (Expr::Lit(Lit::Null, _), Expr::Name(n, _)) => n,
+            _ => return vec![],
+        };
+        let Some(v) = act.frame.borrow().vars.get(name.as_str()).cloned() else { return vec![] };
+        let others: Vec<Value> = v.alternatives().into_iter().filter(|a| !matches!(a, Value::Null(_))).collect();
+        if others.is_empty() {
+            return vec![];
+        }
+        let key: Rc<str> = name.as_str().into();
+        let not_nil = Value::join(others, self.budget.max_alternatives, *span);
+        let nil = Value::Null(*span);
+        let (then, otherwise) = if *op == BinaryOp::NotEq { (not_nil, nil) } else { (nil, not_nil) };
+        vec![Some((key.clone(), then)), Some((key, otherwise))]
+    }
+
     /// Runs each arm from the same locals and joins the locals they leave.
     fn both(&mut self, act: &mut Activation, arms: &[&Vec<Stmt>]) -> Flow {
+        self.both_narrowed(act, arms, &[])
+    }
+
+    /// [`Interp::both`], with a local bound differently at the start of
+    /// some arms ([`Interp::narrow_nil`]).
+    fn both_narrowed(
+        &mut self,
+        act: &mut Activation,
+        arms: &[&Vec<Stmt>],
+        narrowed: &[Option<(Rc<str>, Value)>],
+    ) -> Flow {
         let before = act.frame.borrow().vars.clone();
         let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
         self.branches += 1;
-        for arm in arms {
+        for (i, arm) in arms.iter().enumerate() {
             act.frame.borrow_mut().vars = before.clone();
+            if let Some(Some((name, v))) = narrowed.get(i) {
+                act.frame.borrow_mut().vars.insert(name.clone(), v.clone());
+            }
             let flow = self.exec_block(act, arm);
             let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
             ends.push((flow, vars));
@@ -811,11 +855,19 @@ impl<'p> Interp<'p> {
         if inputs.iter().any(|v| self.param_derived(v)) {
             self.from_params.insert(span);
         }
+        if inputs.iter().any(|v| self.param_declared(v)) {
+            self.declared_params.insert(span);
+        }
         Value::Unknown(span)
     }
 
     pub(super) fn param_derived(&self, v: &Value) -> bool {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s))
+    }
+
+    /// Derives from a root's parameter declared with a type ([`Interp::declared_params`]).
+    pub(super) fn param_declared(&self, v: &Value) -> bool {
+        matches!(v, Value::Unknown(s) if self.from_params.contains(s) && self.declared_params.contains(s))
     }
 
     fn binary(&mut self, lang: crate::model::Lang, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {

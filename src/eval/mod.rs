@@ -193,6 +193,7 @@ fn run_roots(it: &mut Interp) -> bool {
             {
                 i.fields.borrow_mut().complete = false;
                 it.from_params.insert(i.span);
+                it.declared_params.insert(i.span);
             }
         }
         for (module, id, env, owner, is_static) in methods(it, class) {
@@ -267,21 +268,16 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
         let v = match &p.annotation {
             Some(ty) => {
                 let t = it.eval(&mut act, ty);
-                // A server class gives a server; a record type (annotations)
-                // gives some record nobody knows: unknown.
-                let makes_value = matches!(&t, Value::Sdk(s)
-                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_) | sdk::Effect::ReturnsRegistering(..))));
-                if makes_value {
-                    it.call_value(&t, None, empty(p.span), p.span)
-                } else {
-                    it.struct_value(&t, p.span).unwrap_or(Value::Unknown(p.span))
-                }
+                it.value_of_type(&t, p.span)
             }
             None => Value::Unknown(p.span),
         };
         // An unknown argument, or the server a typed parameter stands for.
         if matches!(v, Value::Unknown(_) | Value::Sdk(_)) {
             it.from_params.insert(p.span);
+            if p.annotation.is_some() {
+                it.declared_params.insert(p.span);
+            }
         }
         match p.kind {
             ParamKind::Positional => call.positional.push(v),

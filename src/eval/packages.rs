@@ -15,9 +15,10 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use super::interp::{Activation, FrameRef, Interp, ModState};
-use super::value::{ClassVal, Frame, Value};
-use crate::ir::ClassKind;
-use crate::ir::Stmt;
+use super::value::{ClassVal, Closure, Frame, PendingCall, Value};
+use crate::ir::{ClassKind, FuncKind, Stmt};
+use crate::model::Lang;
+use crate::source::Span;
 
 /// Passes over a package's variables.
 const VALUE_PASSES: usize = 2;
@@ -75,14 +76,40 @@ impl Interp<'_> {
             }
         }
         self.active.pop();
-        for (m, frame, _) in files {
-            self.module_state[m] = ModState::Done(frame);
+        for (m, frame, _) in &files {
+            self.module_state[*m] = ModState::Done(frame.clone());
+        }
+        for (m, frame, _) in &files {
+            self.run_inits(*m, frame);
         }
         Some(package)
     }
 }
 
 impl Interp<'_> {
+    /// Go runs each file's `func init()` once its package's variables are
+    /// initialised, before `main`; a package's imports are loaded (so
+    /// initialised) first, which is Go's dependency order. What they write
+    /// to package variables (a registry a helper appends to) is seen in
+    /// order, as on any call, not joined as a root's writes are.
+    fn run_inits(&mut self, m: usize, file: &FrameRef) {
+        if self.modules[m].lang != Lang::Go {
+            return;
+        }
+        let modules = self.modules;
+        for stmt in &modules[m].body {
+            let Stmt::Func(id) = stmt else { continue };
+            let f = modules[m].func(*id);
+            if f.name.as_deref() != Some("init") || !f.params.is_empty() || f.kind != FuncKind::Plain {
+                continue;
+            }
+            let closure = Rc::new(Closure { module: m, func: *id, env: Some(file.clone()), class: None });
+            // No call site: an empty span where the function starts.
+            let at = Span { end: f.span.start, ..f.span };
+            self.invoke(&closure, None, PendingCall::new(at), at);
+        }
+    }
+
     /// Moves what a file bound, imports apart, into its package's frame.
     /// Methods declared apart from their type (an `Impl` block of another
     /// file) join it: the type's class gets the block as a base.

@@ -55,9 +55,9 @@ impl Interp<'_> {
                     if let Some(spec) = defaults {
                         out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
                     }
+                    // `set` stores each field under its wire name.
                     for (k, v, at) in fields.entries {
-                        let wire = names.iter().find(|(go, _)| **go == *k).map_or(&*k, |(_, w)| *w);
-                        out.set(wire, v, at);
+                        out.set(&k, v, at);
                     }
                     Value::Object(Rc::new(RefCell::new(out)))
                 }
@@ -65,6 +65,47 @@ impl Interp<'_> {
             },
             _ => Value::Object(Rc::new(RefCell::new(fields))),
         }
+    }
+
+    /// A value of declared type `ty` nobody made here (a root's parameter,
+    /// a field of a root's receiver): a server class gives a server; a
+    /// project struct an instance ([`Interp::struct_value`]); a record type
+    /// (annotations) some record nobody knows: unknown.
+    pub(super) fn value_of_type(&mut self, ty: &Value, span: Span) -> Value {
+        let makes_value = matches!(ty, Value::Sdk(s)
+            if matches!(TABLES[s.table].rule(s.ty, &Op::Call), Some(r) if matches!(r.effect, Effect::Returns(_) | Effect::ReturnsRegistering(..))));
+        if makes_value {
+            self.call_value(ty, None, PendingCall::new(span), span)
+        } else {
+            self.struct_value(ty, span).unwrap_or(Value::Unknown(span))
+        }
+    }
+
+    /// A field of a root's receiver (an instance whose fields are what its
+    /// callers set) declared with a type: a value of that type, kept in the
+    /// instance (`r.srv` of `type Registry struct{ srv *server.MCPServer }`
+    /// is a server, as a parameter `s *server.MCPServer` is).
+    pub(super) fn declared_field(&mut self, inst: &Instance, name: &str) -> Option<Value> {
+        let class = inst.class.clone();
+        let decl = self.modules[class.module].class(class.class);
+        let (ty, at) = decl.members.iter().find_map(|m| match (&m.value, &m.annotation) {
+            (MemberValue::Field(_) | MemberValue::Unsent, Some(ty)) if m.name == name && !m.is_static => {
+                Some((ty.clone(), m.name_span))
+            }
+            _ => None,
+        })?;
+        let frame =
+            Rc::new(RefCell::new(Frame { parent: class.env.clone(), module: class.module, ..Frame::default() }));
+        let mut act = Activation { frame, returns: vec![], class: None };
+        let t = self.eval(&mut act, &ty);
+        let v = self.value_of_type(&t, at);
+        if !matches!(v, Value::Unknown(_) | Value::Sdk(_)) && !matches!(v, Value::Instance(_)) {
+            return None;
+        }
+        self.from_params.insert(at);
+        self.declared_params.insert(at);
+        inst.fields.borrow_mut().set(name, v.clone(), None);
+        Some(v)
     }
 
     /// A value of a struct type nobody made here (a parameter declared with
@@ -78,6 +119,7 @@ impl Interp<'_> {
         let mut fields = Obj::new(span);
         fields.complete = false;
         self.from_params.insert(span);
+        self.declared_params.insert(span);
         Some(Value::Instance(Rc::new(Instance { class: class.clone(), fields: Rc::new(RefCell::new(fields)), span })))
     }
 
@@ -89,14 +131,18 @@ impl Interp<'_> {
     }
 
     /// [`Effect::Options`]: the record `init` makes, with each option applied.
+    /// `head` is the function read (`ToolInfo::new`, `mcp.NewTool`): where a
+    /// definition made here is reported, as a literal is at its type.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn options(
         &mut self,
         table: usize,
         init: &'static [(&'static str, Init)],
         from: usize,
-        defines: Option<(&'static Roles, Span)>,
+        defines: Option<&'static Roles>,
         call: &PendingCall,
         span: Span,
+        head: Span,
     ) -> Value {
         let record = self.init_record(init, call, span, 0);
         let record = Value::Object(Rc::new(RefCell::new(record)));
@@ -104,7 +150,7 @@ impl Interp<'_> {
         for opt in options {
             self.apply_option(&opt, &record, span, 0);
         }
-        if let Some((roles, head)) = defines {
+        if let Some(roles) = defines {
             self.define(&record, table, roles, head);
         }
         record

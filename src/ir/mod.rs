@@ -478,4 +478,7 @@ pub enum MemberValue {
     /// a Python class attribute, a Go struct field's type).
     Field(Option<Expr>),
     Method(FuncId),
+    /// A field the program reads and writes but a wire format never sends
+    /// (Go's unexported fields): only its declared type is known.
+    Unsent,
 }

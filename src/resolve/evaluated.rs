@@ -36,6 +36,10 @@ struct Program {
     packages: HashMap<usize, Arc<[usize]>>,
 }
 
+/// One tool of the evaluator: where it is reported, its name, and where
+/// that name is written (two definitions of one name are two tools).
+type ToolKey = (Span, Option<String>, Option<Span>);
+
 #[derive(Clone)]
 enum LinkTo {
     Module(usize),
@@ -70,11 +74,11 @@ impl Resolver<'_, '_> {
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
         let mut out: Vec<Tool> = vec![];
-        // Each tool once, by site and name: the registration reached through
+        // Each tool once, by site, name and where the name is written: the registration reached through
         // the most project calls wins (a function that was run as a root with
         // unknown arguments and is also called with known ones is no root:
         // its caller's chain, `make(..).annotate(..)`, is what it serves).
-        let mut seen: HashMap<(Span, Option<String>), (usize, usize)> = HashMap::new();
+        let mut seen: HashMap<ToolKey, (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
         // is unknown (an optional extra a caller may pass) is no tool of
@@ -110,16 +114,31 @@ impl Resolver<'_, '_> {
             };
             let tool = self.tool_of(reg, &facts, lang, &program);
             let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
-            match seen.get(&(tool.site, tool.name.clone())) {
+            let key = (tool.site, tool.name.clone(), tool.name_span);
+            match seen.get(&key) {
                 None => {
-                    seen.insert((tool.site, tool.name.clone()), (out.len(), depth));
+                    seen.insert(key, (out.len(), depth));
                     out.push(tool);
                 }
                 Some(&(i, d)) if depth > d && reg.from_root => {
-                    seen.insert((tool.site, tool.name.clone()), (i, depth));
+                    seen.insert(key, (i, depth));
                     out[i] = tool;
                 }
                 Some(_) => {}
+            }
+        }
+        // Two definitions of one name reaching one site (`if write {
+        // RW.Register(s) } else { RO.Register(s) }`) are two tools, each
+        // reported where it is defined (else where its name is written).
+        let mut at_site: HashMap<(Span, Option<String>), usize> = HashMap::new();
+        for t in &out {
+            *at_site.entry((t.site, t.name.clone())).or_default() += 1;
+        }
+        for t in &mut out {
+            if at_site.get(&(t.site, t.name.clone())).is_some_and(|&n| n > 1) {
+                if let Some(d) = t.definition.or(t.name_span) {
+                    t.site = d;
+                }
             }
         }
         out
@@ -399,7 +418,7 @@ fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
             let Some(m) = p.modules.get(c.module) else { return vec![] };
             let methods = m.class(c.class).members.iter().filter_map(|mem| match mem.value {
                 ir::MemberValue::Method(f) => Some(f),
-                ir::MemberValue::Field(_) => None,
+                ir::MemberValue::Field(_) | ir::MemberValue::Unsent => None,
             });
             (c.module, methods.collect())
         }

@@ -146,6 +146,10 @@ pub enum Effect {
     KeptArg(usize),
     /// The result is the call's own n-th positional argument.
     Arg(usize),
+    /// The keys of argument `from` are copied into the object at argument
+    /// `into`, in order (Go's `maps.Copy(dst, src)`); a source that is not
+    /// a known object may have set any key. No result.
+    CopyInto { into: usize, from: usize },
     /// The n-th positional argument when there is one, else the value
     /// itself: a decorator used bare or with options (`@dataclass`,
     /// `@dataclass(frozen=True)`) that returns what it decorates.
@@ -495,6 +499,7 @@ mod fastmcp;
 mod functools;
 mod go_pointers;
 mod go_sdk;
+mod go_std;
 mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
@@ -519,6 +524,7 @@ pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
+pub use go_std::GO_STD;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
@@ -567,6 +573,7 @@ pub static TABLES: &[&SdkTable] = &[
     &GO_SDK,
     &MCP_GO,
     &GO_POINTERS,
+    &GO_STD,
     // Rust.
     &RMCP,
     &RUST_MCP_SDK,

@@ -178,3 +178,116 @@ fn several_results_passed_on_are_the_arguments() {
     let pair = out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "pair"));
     assert_eq!(pair.count(), 2, "both calls pass the tool on");
 }
+
+#[test]
+fn error_paths_of_a_value_error_pair_give_nothing_the_caller_reads() {
+    // Ten error returns (more than the alternatives budget) beside one that
+    // succeeds: the caller checks the error, so only the tool is reached.
+    let fails: String =
+        (0..10).map(|i| format!(" if len(name) == {i} {{ return mcp.Tool{{}}, errors.New(\"bad\") }}\n")).collect();
+    let src = format!(
+        "{MCP_GO}func build(name string, opts ...mcp.ToolOption) (mcp.Tool, error) {{\n{fails} return mcp.NewTool(name, opts...), nil\n}}\nfunc maybe(ok bool) (mcp.Tool, error) {{\n if ok {{ return mcp.NewTool(\"partial\"), errors.New(\"warn\") }}\n return mcp.NewTool(\"whole\"), nil\n}}\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n t, err := build(\"alpha\", mcp.WithReadOnlyHintAnnotation(true))\n if err != nil {{ panic(err) }}\n s.AddTool(t, nil)\n u, _ := maybe(len(t.Name) > 1)\n s.AddTool(u, nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    let alpha = ts_source::named(&out, "alpha");
+    assert_eq!(key(alpha, "readOnlyHint").as_deref(), Some("true"));
+    let at_t = out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Unknown(_)) | None));
+    assert!(at_t.count() <= 1, "at most the definition `build` makes as a root");
+    // A value returned beside an error is no zero value: it stays a possibility.
+    ts_source::named(&out, "partial");
+    ts_source::named(&out, "whole");
+}
+
+#[test]
+fn init_functions_run_before_main_and_what_they_register_is_seen() {
+    // Two files: `init` of one appends to a registry of the other through
+    // a helper; `main` reads the registry. A function merely named like it
+    // (a method `init`, or one taking parameters) is no initialiser.
+    let registry = format!(
+        "{GO_SDK}type Toolset interface{{ Tools() []*mcp.Tool }}\nvar registry []Toolset\nfunc Register(t Toolset) {{ registry = append(registry, t) }}\nfunc main() {{\n s := mcp.NewServer(nil, nil)\n for _, ts := range registry {{\n  for _, t := range ts.Tools() {{ s.AddTool(t, nil) }}\n }}\n}}\n"
+    );
+    let tools = format!(
+        "{GO_SDK}type A struct{{}}\nfunc (A) Tools() []*mcp.Tool {{ return []*mcp.Tool{{{{Name: \"alpha\"}}}} }}\nfunc init() {{ Register(A{{}}) }}\n"
+    );
+    let out = run_go(&[&registry, &tools]);
+    assert_eq!(names(&out), ["alpha"], "one tool, and no unknown one from an unknown registry element");
+    assert!(out.registrations.iter().all(|r| !r.from_root || r.name.as_ref().is_some_and(|n| n.as_str().is_some())));
+}
+
+#[test]
+fn one_site_reached_with_two_definitions_of_one_name_registers_both() {
+    let src = format!(
+        "{MCP_GO}type Tool struct{{ Tool mcp.Tool }}\nfunc (t *Tool) Register(s *server.MCPServer) {{ s.AddTool(t.Tool, nil) }}\nfunc Must(name string, opts ...mcp.ToolOption) Tool {{ return Tool{{Tool: mcp.NewTool(name, opts...)}} }}\nvar RO = Must(\"rules\", mcp.WithReadOnlyHintAnnotation(true))\nvar RW = Must(\"rules\", mcp.WithDestructiveHintAnnotation(true))\nfunc Add(s *server.MCPServer, write bool) {{\n if write {{ RW.Register(s) }} else {{ RO.Register(s) }}\n}}\nfunc main() {{ Add(server.NewMCPServer(\"x\", \"1\"), len(os.Args) > 1) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let rules: Vec<&Registration> =
+        out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "rules")).collect();
+    let read_only = rules.iter().find(|r| key(r, "readOnlyHint").as_deref() == Some("true")).expect("RO");
+    let destructive = rules.iter().find(|r| key(r, "destructiveHint").as_deref() == Some("true")).expect("RW");
+    assert_eq!(read_only.call, destructive.call, "one registering call");
+    // Told apart by where each name is written (resolve keys tools by it).
+    assert_ne!(read_only.name.as_ref().and_then(Value::span), destructive.name.as_ref().and_then(Value::span));
+}
+
+#[test]
+fn conversions_to_a_predeclared_type_or_one_defined_on_it_are_the_value() {
+    let src = format!(
+        "{MCP_GO}type ToolName string\nconst Echo ToolName = \"echo\"\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n s.AddTool(mcp.NewTool(string(Echo)), nil)\n s.AddTool(mcp.NewTool(string(ToolName(\"ping\"))), nil)\n s.AddTool(mcp.NewTool(string(rune(len(\"abc\")))), nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    // A conversion of something unknown stays unknown.
+    assert_eq!(names(&out), ["<computed>", "echo", "ping"]);
+}
+
+#[test]
+fn a_look_alike_registration_api_forwards_what_its_callers_pass() {
+    // `Harness.AddTool(tool mcp.Tool, ..)` stores what callers pass and
+    // `Start` registers it on a server of its own: nothing in the program
+    // calls either, so the tools are its callers', not unknown ones here.
+    let src = format!(
+        "{MCP_GO}import \"os\"\ntype Harness struct{{ tools []server.ServerTool }}\nfunc (h *Harness) AddTool(tool mcp.Tool, handler server.ToolHandlerFunc) {{\n h.tools = append(h.tools, server.ServerTool{{Tool: tool, Handler: handler}})\n}}\nfunc (h *Harness) Start() {{ server.NewMCPServer(\"x\", \"1\").AddTools(h.tools...) }}\nfunc main() {{ server.NewMCPServer(\"y\", \"1\").AddTool(mcp.NewTool(os.Getenv(\"NAME\")), nil) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let tools: Vec<&Registration> = out.registrations.iter().filter(|r| !r.name_from_params).collect();
+    // What main registers under a name it computes is a tool of its own.
+    assert_eq!(tools.len(), 1, "{:?}", tools.iter().map(|r| &r.name).collect::<Vec<_>>());
+    assert!(matches!(tools[0].name, Some(Value::Unknown(_))));
+}
+
+#[test]
+fn schema_properties_written_through_a_pointer_or_copied_in_are_parameters() {
+    let src = "package main\nimport (\n \"maps\"\n \"github.com/google/jsonschema-go/jsonschema\"\n \"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\nfunc withPage(s *jsonschema.Schema) *jsonschema.Schema {\n s.Properties[\"page\"] = &jsonschema.Schema{Type: \"number\"}\n return s\n}\nfunc withExtra(extra map[string]*jsonschema.Schema) *jsonschema.Schema {\n props := map[string]*jsonschema.Schema{\"owner\": {Type: \"string\"}}\n maps.Copy(props, extra)\n return &jsonschema.Schema{Type: \"object\", Properties: props}\n}\nfunc withAny(extra map[string]*jsonschema.Schema) *jsonschema.Schema {\n props := map[string]*jsonschema.Schema{}\n maps.Copy(props, extra)\n return &jsonschema.Schema{Type: \"object\", Properties: props}\n}\nfunc main() {\n s := mcp.NewServer(&mcp.Implementation{Name: \"x\"}, nil)\n s.AddTool(&mcp.Tool{Name: \"a\", InputSchema: withPage(&jsonschema.Schema{Type: \"object\", Properties: map[string]*jsonschema.Schema{\"q\": {Type: \"string\"}}})}, nil)\n s.AddTool(&mcp.Tool{Name: \"b\", InputSchema: withExtra(map[string]*jsonschema.Schema{\"title\": {Type: \"string\"}})}, nil)\n s.AddTool(&mcp.Tool{Name: \"c\", InputSchema: withAny(loaded())}, nil)\n}\n";
+    let out = run_go(&[src]);
+    assert_eq!(ts_source::params(ts_source::named(&out, "a")), Some(vec!["q".into(), "page".into()]));
+    assert_eq!(ts_source::params(ts_source::named(&out, "b")), Some(vec!["owner".into(), "title".into()]));
+    // Copied from something unknown: any key may be there.
+    assert_eq!(ts_source::params(ts_source::named(&out, "c")), None);
+}
+
+#[test]
+fn a_field_declared_as_a_server_of_a_receiver_nobody_built_is_a_server() {
+    // `register` is called by nothing; its receiver's `srv` is a server as
+    // a parameter `s *server.MCPServer` is.
+    let src = format!(
+        "{MCP_GO}type Registry struct{{ srv *server.MCPServer }}\nfunc (r *Registry) register() {{\n t := mcp.NewTool(\"alpha\", mcp.WithReadOnlyHintAnnotation(true))\n r.srv.AddTool(t, nil)\n}}\nfunc other(s *server.MCPServer) {{ s.AddTool(mcp.NewTool(\"alpha\"), nil) }}\n"
+    );
+    let out = run_go(&[&src]);
+    let alphas: Vec<&Registration> =
+        out.registrations.iter().filter(|r| matches!(&r.name, Some(Value::Str(n, _)) if &**n == "alpha")).collect();
+    assert_eq!(alphas.len(), 2);
+    assert!(alphas.iter().any(|r| key(r, "readOnlyHint").as_deref() == Some("true")));
+}
+
+#[test]
+fn an_error_tested_against_nil_is_not_nil_in_the_arm_that_returns_it() {
+    // `check` may return nil: only the test says the error path's error is not.
+    let src = format!(
+        "{MCP_GO}func check(name string) error {{\n if len(name) > 64 {{ return errors.New(\"long\") }}\n return nil\n}}\nfunc build(name string) (mcp.Tool, error) {{\n if err := check(name); err != nil {{ return mcp.Tool{{}}, err }}\n return mcp.NewTool(name, mcp.WithReadOnlyHintAnnotation(true)), nil\n}}\nfunc main() {{\n s := server.NewMCPServer(\"x\", \"1\")\n t, err := build(\"alpha\")\n if err != nil {{ panic(err) }}\n s.AddTool(t, nil)\n}}\n"
+    );
+    let out = run_go(&[&src]);
+    let alpha = ts_source::named(&out, "alpha");
+    assert_eq!(key(alpha, "readOnlyHint").as_deref(), Some("true"));
+    // Only `build` run as a root (its name its parameter's) leaves a name unknown.
+    let unknown = out.registrations.iter().filter(|r| !matches!(r.name, Some(Value::Str(..))));
+    assert!(unknown.clone().all(|r| r.name_from_params), "{:?}", unknown.map(|r| &r.name).collect::<Vec<_>>());
+}

@@ -224,7 +224,9 @@ impl Cx<'_> {
                     let Some(path) = self.field(n, "path").and_then(|p| string(self.text, p)) else { continue };
                     let span = self.span(n);
                     let locals = match self.field(n, "name") {
-                        Some(a) if a.kind() == "blank_identifier" => continue,
+                        // Imported for its effects (its `init`s): the package
+                        // is loaded, under a name Go code cannot read.
+                        Some(a) if a.kind() == "blank_identifier" => vec!["_".to_string()],
                         Some(a) if a.kind() == "dot" => {
                             out.push(Stmt::Import(Import {
                                 local: "*".into(),
@@ -259,6 +261,34 @@ impl Cx<'_> {
         let kind = match ty.kind() {
             "struct_type" => ClassKind::Struct,
             "interface_type" => ClassKind::Interface,
+            // A type whose underlying type is a predeclared one (`type
+            // ToolName string`): converting to it (`ToolName("echo")`) is
+            // the value itself.
+            "type_identifier" if is_predeclared(&self.text(ty)) => {
+                let param = Param {
+                    name: "v".into(),
+                    pattern: None,
+                    default: None,
+                    kind: ParamKind::Positional,
+                    annotation: None,
+                    span,
+                };
+                let body = vec![Stmt::Return { value: Some(Expr::Name("v".into(), span)), span }];
+                let id = self.module.add_func(Function {
+                    name: None,
+                    name_span: self.span(name_node),
+                    params: vec![param],
+                    body,
+                    decorators: vec![],
+                    kind: FuncKind::Plain,
+                    is_static: false,
+                    lexical_this: true,
+                    receiver_first: false,
+                    span,
+                });
+                let value = Expr::Func(id, span);
+                return Some(Stmt::Let { target: Pattern::Name(name, self.span(name_node)), value, span });
+            }
             _ => {
                 let value = self.type_expr(ty);
                 return Some(Stmt::Let { target: Pattern::Name(name, self.span(name_node)), value, span });
@@ -308,18 +338,19 @@ impl Cx<'_> {
             let json = tag.as_deref().and_then(super::json_tag_name);
             for n in names {
                 // Named as JSON sends it; fields it never sends are left out.
+                // JSON never sends an unexported one: kept apart, for its type.
                 let go_name = self.text(n);
-                let name = match &json {
-                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => continue,
+                let (name, value) = match &json {
+                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => (go_name, MemberValue::Unsent),
                     Some(j) if j == "-" => continue,
-                    Some(j) if !j.is_empty() => j.clone(),
-                    _ => go_name,
+                    Some(j) if !j.is_empty() => (j.clone(), MemberValue::Field(None)),
+                    _ => (go_name, MemberValue::Field(None)),
                 };
                 members.push(Member {
                     name,
                     name_span: self.span(n),
                     is_static: false,
-                    value: MemberValue::Field(None),
+                    value,
                     annotation: ty.map(|t| self.type_expr(t)),
                 });
             }
@@ -874,6 +905,11 @@ impl Cx<'_> {
                         };
                     }
                 }
+                // A conversion to a predeclared type (`string(name)`): the value.
+                t if is_predeclared(t) && arg_nodes.len() == 1 && !arg_nodes[0].kind().ends_with("_type") => {
+                    let operand = self.expr(arg_nodes[0]);
+                    return Expr::Unary { op: UnaryOp::Transparent, operand: Box::new(operand), span };
+                }
                 "make" => {
                     return match arg_nodes.first().map(|t| t.kind()) {
                         Some("map_type") => Expr::Object { entries: vec![], span },
@@ -1016,3 +1052,31 @@ impl Cx<'_> {
 #[cfg(test)]
 #[path = "to_ir/tests.rs"]
 mod tests;
+
+/// Go's predeclared types a value converts to (`string(x)`, `int64(n)`).
+fn is_predeclared(name: &str) -> bool {
+    const TYPES: [&str; 21] = [
+        "bool",
+        "string",
+        "int",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "uintptr",
+        "byte",
+        "rune",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
+        "any",
+        "error",
+    ];
+    TYPES.contains(&name)
+}

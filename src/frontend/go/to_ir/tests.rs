@@ -17,7 +17,7 @@ fn lets(m: &Module) -> Vec<(&str, &Expr)> {
 }
 
 #[test]
-fn imports_bind_alias_or_package_name() {
+fn imports_bind_alias_or_package_name_and_blank_ones_load_the_package() {
     let m = lower_src(
         "package p\nimport (\n m \"github.com/x/mcp\"\n \"github.com/mark3labs/mcp-go/server\"\n _ \"embed\"\n)\n",
     );
@@ -29,7 +29,11 @@ fn imports_bind_alias_or_package_name() {
             _ => None,
         })
         .collect();
-    assert_eq!(locals, vec![("m", "github.com/x/mcp"), ("server", "github.com/mark3labs/mcp-go/server")]);
+    // A blank import loads its package (for its `init`s) under `_`.
+    assert_eq!(
+        locals,
+        vec![("m", "github.com/x/mcp"), ("server", "github.com/mark3labs/mcp-go/server"), ("_", "embed")]
+    );
 }
 
 #[test]
@@ -70,9 +74,11 @@ fn methods_join_their_type_and_receivers_are_this() {
     assert_eq!(c.kind, ClassKind::Struct);
     assert_eq!(c.bases.len(), 1, "the embedded type is a base");
     let names: Vec<&str> = c.members.iter().map(|m| m.name.as_str()).collect();
-    // Fields as JSON sends them: unexported and `json:"-"` ones left out.
-    assert_eq!(names, vec!["id", "Plain", "Name"]);
-    let MemberValue::Method(id) = c.members[2].value else { panic!() };
+    // Fields as JSON sends them, `json:"-"` left out; an unexported one is
+    // kept apart (its type only).
+    assert_eq!(names, vec!["name", "id", "Plain", "Name"]);
+    assert!(matches!(c.members[0].value, MemberValue::Unsent));
+    let MemberValue::Method(id) = c.members[3].value else { panic!() };
     let Stmt::Return { value: Some(Expr::Member { object, .. }), .. } = &m.func(id).body[0] else { panic!() };
     assert!(matches!(**object, Expr::This(_)));
 }

@@ -1,0 +1,16 @@
+//! Go standard-library functions that move tool parts between values:
+//! `maps.Copy(dst, src)` (and golang.org/x/exp/maps' original) copies
+//! src's keys into dst, so a schema's properties merged from a helper's map
+//! are its properties.
+
+use super::{Effect, Op, Rule, SdkTable};
+use crate::model::Lang;
+
+pub static GO_STD: SdkTable = SdkTable {
+    api: "go.std",
+    langs: &[Lang::Go],
+    modules: &["maps", "golang.org/x/exp/maps"],
+    symbols: &[("Copy", "Copy")],
+    rules: &[Rule { on: "Copy", op: Op::Call, effect: Effect::CopyInto { into: 0, from: 1 } }],
+    null_is_absent: false,
+};
