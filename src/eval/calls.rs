@@ -671,7 +671,7 @@ impl Interp<'_> {
                 match b {
                     Value::Class(b) => todo.push(b.clone()),
                     Value::Sdk(s) if s.method.is_none() => {
-                        if let Some(Effect::Returns(ty)) = TABLES[s.table].rule(s.ty, &Op::Call).map(|r| &r.effect) {
+                        if let Some(ty) = TABLES[s.table].instance_type(s.ty) {
                             return Some(sdk(s.table, ty, Some(name.into()), span));
                         }
                     }
@@ -710,6 +710,14 @@ impl Interp<'_> {
         let base = act.class.as_ref().and_then(|c| c.bases.first().cloned());
         match base {
             Some(Value::Class(b)) => self.method_of(&b, &this, name, span),
+            // `super().__init__(name, tools=[...])` of a class extending an
+            // SDK server class: the SDK's constructor, whose call rule
+            // registers what it is handed (`FastMCP(tools=[...])`).
+            Some(Value::Sdk(s))
+                if s.method.is_none() && name == "__init__" && TABLES[s.table].instance_type(s.ty).is_some() =>
+            {
+                Value::Sdk(s)
+            }
             _ => Value::Unknown(span),
         }
     }

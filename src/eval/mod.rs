@@ -259,8 +259,7 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
                 let t = it.eval(&mut act, ty);
                 // A server class gives a server; a record type (annotations)
                 // gives some record nobody knows: unknown.
-                let makes_value = matches!(&t, Value::Sdk(s)
-                    if matches!(sdk::TABLES[s.table].rule(s.ty, &sdk::Op::Call), Some(r) if matches!(r.effect, sdk::Effect::Returns(_) | sdk::Effect::ReturnsRegistering(..))));
+                let makes_value = matches!(&t, Value::Sdk(s) if sdk::TABLES[s.table].instance_type(s.ty).is_some());
                 if makes_value {
                     it.call_value(&t, None, empty(p.span), p.span)
                 } else {

@@ -455,6 +455,18 @@ impl SdkTable {
         self.langs.iter().any(|l| other.langs.contains(l)) && self.modules.iter().any(|m| other.modules.contains(m))
     }
 
+    /// The SDK type an instance of the class value `on` has: what calling
+    /// it returns (`FastMCP(...)` → `Server`, whether or not the
+    /// constructor also registers tools it is given). One rule for every
+    /// SDK: a project class extending such a class is one too, and a
+    /// parameter typed with it stands for one.
+    pub fn instance_type(&self, on: &str) -> Option<&'static str> {
+        match self.rule(on, &Op::Call)?.effect {
+            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) => Some(ty),
+            _ => None,
+        }
+    }
+
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
         self.rules.iter().find(|r| r.on == on && r.op == *op).or_else(|| match op {
             Op::Method(_) => self.rules.iter().find(|r| r.on == on && r.op == Op::AnyMethod),
@@ -605,5 +617,15 @@ mod tests {
         assert_eq!(PYTHON_MCP.symbol("FastMCP"), Some("ServerClass"));
         assert_eq!(PYTHON_MCP.symbol("server.fastmcp.Context"), Some(forms::CONTEXT));
         assert_eq!(PYTHON_MCP.symbol("Image"), None);
+    }
+
+    /// A server class's instances have one SDK type however its
+    /// constructor is described (standalone fastmcp's also registers its
+    /// `tools=[...]`), so subclasses and typed parameters are servers alike.
+    #[test]
+    fn a_server_class_has_an_instance_type_whatever_its_constructor_registers() {
+        assert_eq!(PYTHON_MCP.instance_type("ServerClass"), Some("Server"));
+        assert_eq!(FASTMCP.instance_type("ServerClass"), Some("Server"));
+        assert_eq!(FASTMCP.instance_type("AnnotationsClass"), None);
     }
 }
