@@ -345,6 +345,18 @@ impl Interp<'_> {
         mspan: Span,
         span: Span,
     ) -> Value {
+        // A receiver that differs by path (`pick(k).getTools()`, a list
+        // chosen by a condition): the method runs on each alternative, and
+        // the results are its alternatives. On a path where the receiver is
+        // null or undefined the call throws, so that path yields nothing.
+        if let Value::OneOf(alts) = recv {
+            let alts = alts.clone();
+            let mut out = vec![];
+            for a in alts.iter().filter(|a| !matches!(a, Value::Null(_) | Value::Undefined(_))) {
+                out.push(self.call_method(lang, a, name, call.clone(), mspan, span));
+            }
+            return Value::join(out, self.budget.max_alternatives, span);
+        }
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
         }
@@ -738,6 +750,17 @@ impl Interp<'_> {
                 let keys = keys.clone();
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
+            }
+            // A key nobody knows into a known record (`handlers[key]`): any
+            // of its values, or missing (first, so the alternatives are
+            // located at the subscript). Wider than the budget: unknown.
+            (Value::Object(obj), Value::Unknown(_)) if obj.borrow().complete && obj.borrow().made.is_none() => {
+                let mut out = vec![Value::Undefined(span)];
+                out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));
+                match out.len() > self.budget.max_alternatives {
+                    true => self.unknown_from(&[o, i], span),
+                    false => Value::join(out, self.budget.max_alternatives, span),
+                }
             }
             (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
                 self.subscript(s, i, span)

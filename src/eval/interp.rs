@@ -815,7 +815,20 @@ impl<'p> Interp<'p> {
             },
             BinaryOp::Coalesce => match l {
                 Value::Null(_) | Value::Undefined(_) => r,
-                Value::Unknown(_) | Value::OneOf(_) => Value::join(vec![l, r], alts, span),
+                Value::Unknown(_) => Value::join(vec![l, r], alts, span),
+                // Alternatives: those that are there, and the right side
+                // when one of them is missing or unknown.
+                Value::OneOf(vs) => {
+                    let present: Vec<Value> =
+                        vs.iter().filter(|v| !matches!(v, Value::Null(_) | Value::Undefined(_))).cloned().collect();
+                    let all_there =
+                        present.len() == vs.len() && present.iter().all(|v| !matches!(v, Value::Unknown(_)));
+                    let mut out = present;
+                    if !all_there {
+                        out.push(r);
+                    }
+                    Value::join(out, alts, span)
+                }
                 _ => l,
             },
             BinaryOp::Add => match (&l, &r) {

@@ -670,6 +670,7 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
     assert_eq!(names(&out), ["also", "lookup"]);
 }
 
+mod alternatives;
 mod conventions;
 mod go;
 mod inputs;
