@@ -40,7 +40,7 @@ impl Interp<'_> {
         let Effect::Set(fields) = &rule.effect else { return None };
         let mut copy = {
             let o = o.borrow();
-            Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }
+            Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone(), keyed: o.keyed }
         };
         set_fields(&mut copy, fields, call, span);
         Some(Value::Object(Rc::new(RefCell::new(copy))))
@@ -75,7 +75,13 @@ impl Interp<'_> {
             None | Some(Value::Undefined(_) | Value::Null(_)) => Obj::new(span),
             Some(Value::Object(o)) => {
                 let o = o.borrow();
-                Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() }
+                Obj {
+                    entries: o.entries.clone(),
+                    complete: o.complete,
+                    span: o.span,
+                    made: o.made.clone(),
+                    keyed: o.keyed,
+                }
             }
             // Unknown or one of several: setting a field keeps it so.
             Some(_) => return,

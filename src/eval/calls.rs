@@ -262,6 +262,13 @@ impl Interp<'_> {
     ) -> Option<Value> {
         let Expr::Name(global, _) = object else { return None };
         let lang = self.modules[act.frame.borrow().module].lang;
+        if &**global == "Array"
+            && name == "from"
+            && matches!(recv, Value::Unknown(_))
+            && matches!(lang, Lang::TypeScript | Lang::JavaScript)
+        {
+            return self.array_from(call, span);
+        }
         if &**global != "Object"
             || !matches!(recv, Value::Unknown(_))
             || !matches!(lang, Lang::TypeScript | Lang::JavaScript)
@@ -570,6 +577,12 @@ impl Interp<'_> {
 
     pub(super) fn get_member(&mut self, v: &Value, name: &str, span: Span) -> Value {
         match v {
+            // A map's entries are no properties; `size` counts them.
+            Value::Object(o) if o.borrow().keyed => match (name, o.borrow().complete) {
+                ("size", true) => Value::Num(o.borrow().entries.len().to_string().into(), span),
+                ("size", false) => Value::Unknown(span),
+                _ => Value::Undefined(span),
+            },
             Value::Object(o) => {
                 let o = o.borrow();
                 match o.get(name) {
@@ -800,6 +813,9 @@ impl Interp<'_> {
         span: Span,
     ) -> Option<Value> {
         if let Value::Object(o) = recv {
+            if o.borrow().keyed {
+                return self.map_method(o, name, call, span);
+            }
             if lang != Lang::Python {
                 return None;
             }

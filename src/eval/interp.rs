@@ -351,6 +351,17 @@ impl<'p> Interp<'p> {
     }
 
     fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
+        // `for (const [k, v] of map)`: its entries, on each path.
+        let mut as_list = |v: Value| match v {
+            Value::Object(o) if o.borrow().keyed => {
+                Value::List(Rc::new(RefCell::new(self.map_view(&o, "entries", span))), span)
+            }
+            v => v,
+        };
+        let it = match it {
+            Value::OneOf(alts) => Value::OneOf(alts.iter().cloned().map(&mut as_list).collect()),
+            v => as_list(v),
+        };
         let elements = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
@@ -642,6 +653,14 @@ impl<'p> Interp<'p> {
             Expr::New { class, args, span } => {
                 let c = self.eval(act, class);
                 let args = self.eval_args(act, args);
+                // The global `Map` (no binding of the program shadows it).
+                if let (Expr::Name(n, _), Value::Unknown(_)) = (&**class, &c) {
+                    let lang = self.modules[act.frame.borrow().module].lang;
+                    if &**n == "Map" && matches!(lang, crate::model::Lang::TypeScript | crate::model::Lang::JavaScript)
+                    {
+                        return self.new_map(&args, *span);
+                    }
+                }
                 self.call_value(&c, None, args, *span)
             }
             Expr::Struct { ty, entries, span } => {
@@ -656,6 +675,7 @@ impl<'p> Interp<'p> {
                         Element::Item(e) => out.push(self.eval(act, e)),
                         Element::Spread(e) => match self.eval(act, e) {
                             Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
+                            Value::Object(o) if o.borrow().keyed => out.extend(self.map_view(&o, "entries", *span)),
                             other => out.push(Value::Unknown(other.span().unwrap_or(*span))),
                         },
                     }

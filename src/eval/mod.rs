@@ -26,6 +26,7 @@ mod definitions;
 mod inputs;
 pub mod interp;
 pub mod listing;
+mod maps;
 mod namespaces;
 mod packages;
 mod queued;

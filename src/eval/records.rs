@@ -208,8 +208,13 @@ impl Interp<'_> {
             Some(n) => match kept.and_then(|p| p.arg(n)) {
                 Some(Value::Object(o)) => {
                     let o = o.borrow();
-                    let copy =
-                        Obj { entries: o.entries.clone(), complete: o.complete, span: o.span, made: o.made.clone() };
+                    let copy = Obj {
+                        entries: o.entries.clone(),
+                        complete: o.complete,
+                        span: o.span,
+                        made: o.made.clone(),
+                        keyed: o.keyed,
+                    };
                     Value::Object(Rc::new(RefCell::new(copy)))
                 }
                 Some(v) => v.clone(),

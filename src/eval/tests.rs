@@ -674,6 +674,7 @@ mod alternatives;
 mod conventions;
 mod go;
 mod inputs;
+mod maps;
 mod namespaces;
 mod rust_source;
 pub(crate) mod ts_source;

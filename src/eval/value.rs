@@ -52,11 +52,19 @@ pub struct Obj {
     pub span: Option<Span>,
     /// For a record of an SDK type the SDK reads tools from later: how it was made.
     pub made: Option<Rc<Made>>,
+    /// A JS `Map`: the entries are the map's (`set`/`get`/`values`), not
+    /// properties. A value set under a key nobody knows is kept under a key
+    /// no source can write ([`UNKNOWN_KEY`]), and the map is then incomplete.
+    pub keyed: bool,
 }
+
+/// The prefix of the keys a [`Obj::keyed`] map keeps values set under a
+/// key nobody knows.
+pub const UNKNOWN_KEY: &str = "\u{0}?";
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span), made: None }
+        Obj { entries: vec![], complete: true, span: Some(span), made: None, keyed: false }
     }
     /// The object a record constructor makes of a call's keyword arguments
     /// (`ToolAnnotations(readOnlyHint=True)`); a `**spread` leaves it incomplete.
@@ -352,7 +360,8 @@ pub fn from_meta(v: &Value) -> Value {
         Value::Str(s, span) if matches!(&**s, "true" | "false") => Value::Bool(&**s == "true", *span),
         Value::Object(o) => {
             let o = o.borrow();
-            let mut out = Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone() };
+            let mut out =
+                Obj { entries: vec![], complete: o.complete, span: o.span, made: o.made.clone(), keyed: o.keyed };
             for (k, v, at) in &o.entries {
                 let v = match v {
                     Value::Str(..) => from_meta(v),
