@@ -1341,6 +1341,38 @@ enum Slotted {
 /// use every argument exactly count (a call that works): the slot is known
 /// when all of them agree.
 fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> Slotted {
+    // Readings that use every argument; failing those, where the layout
+    // ends in a rest the SDK ignores, readings that leave arguments to it.
+    let strict = slot_readings(layout, n, call, false);
+    let rest = layout.iter().any(|s| s.test == super::sdk::Test::Rest);
+    match strict {
+        Err(at) => Slotted::Undecided(at),
+        Ok((answers, _)) if answers.is_empty() && rest => match slot_readings(layout, n, call, true) {
+            Err(at) => Slotted::Undecided(at),
+            Ok((answers, undecided)) => decide(answers, undecided),
+        },
+        Ok((answers, undecided)) => decide(answers, undecided),
+    }
+}
+
+fn decide(answers: Vec<Option<usize>>, undecided: Option<usize>) -> Slotted {
+    match answers[..] {
+        [Some(i)] => Slotted::Arg(i),
+        [None] => Slotted::Absent,
+        _ => Slotted::Undecided(undecided.unwrap_or(0)),
+    }
+}
+
+/// Which argument slot `n` takes in each reading of the arguments (deduplicated),
+/// and the first argument a reading could not decide; `Err` past the budget.
+/// `lenient`: a [`super::sdk::Test::Rest`] slot takes every argument left.
+#[allow(clippy::type_complexity)]
+fn slot_readings(
+    layout: &[super::sdk::Slot],
+    n: usize,
+    call: &PendingCall,
+    lenient: bool,
+) -> Result<(Vec<Option<usize>>, Option<usize>), usize> {
     let args = &call.positional;
     // (slot, next argument, the argument slot `n` took, first undecided argument)
     let mut todo: Vec<(usize, usize, Option<usize>, Option<usize>)> = vec![(0, 0, None, None)];
@@ -1354,6 +1386,10 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
             }
             continue;
         };
+        if slot.test == super::sdk::Test::Rest {
+            todo.push((k + 1, if lenient { args.len().max(next) } else { next }, got, open));
+            continue;
+        }
         let take = |todo: &mut Vec<_>| {
             if next < args.len() {
                 todo.push((k + 1, next + 1, if k == n { Some(next) } else { got }, open));
@@ -1375,16 +1411,12 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
             }
         }
         if todo.len() > 64 {
-            return Slotted::Undecided(next);
+            return Err(next);
         }
     }
     answers.sort_unstable();
     answers.dedup();
-    match answers[..] {
-        [Some(i)] => Slotted::Arg(i),
-        [None] => Slotted::Absent,
-        _ => Slotted::Undecided(undecided.unwrap_or(0)),
-    }
+    Ok((answers, undecided))
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {

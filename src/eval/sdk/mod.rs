@@ -401,6 +401,10 @@ pub enum Test {
     PlainObject(&'static str),
     /// A mapping or a record (a dict, `ToolAnnotations(...)`).
     Record,
+    /// In a layout: the arguments after the last slot, which the SDK
+    /// ignores. Readings that use every argument come first; only when
+    /// none does are arguments left to it.
+    Rest,
 }
 
 /// One version of a Python SDK function's parameter list: the parameters
