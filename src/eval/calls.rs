@@ -865,6 +865,35 @@ impl Interp<'_> {
                 }
                 fresh(out)
             }
+            // `find(pred)` / `findLast(pred)`: the first element the
+            // predicate holds for; one it may hold for is an alternative, and
+            // when none surely does, missing is one too.
+            "find" | "findLast" if lang != Lang::Python => {
+                let f = call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+                let mut order: Vec<(usize, Value)> = items.into_iter().enumerate().collect();
+                if name == "findLast" {
+                    order.reverse();
+                }
+                let mut out = vec![];
+                let mut found = false;
+                for (i, item) in order {
+                    let idx = Value::Num(i.to_string().into(), *lspan);
+                    let args = PendingCall { positional: vec![item.clone(), idx], ..PendingCall::new(span) };
+                    match self.call_value(&f, None, args, span).truthy() {
+                        Some(false) => {}
+                        Some(true) => {
+                            out.push(item);
+                            found = true;
+                            break;
+                        }
+                        None => out.push(item),
+                    }
+                }
+                if !found {
+                    out.push(Value::Undefined(span));
+                }
+                Value::join(out, self.budget.max_alternatives, span)
+            }
             "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
             "slice" => fresh(slice(items, &call.positional)),
             "filter" | "map" | "forEach" | "flatMap" => {
@@ -1137,8 +1166,20 @@ impl Interp<'_> {
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
         // whose tools are unknown, not a helper.
-        let name_from_params =
-            self.from_params.contains(&s.span) && matches!(&name, Some((v, _)) if self.param_derived(v));
+        let name_param_derived = matches!(&name, Some((v, _)) if self.param_derived(v));
+        // Or when every argument is a parameter of a root, passed on as it
+        // came (`(t) => other.addTool(t)`, a forwarding registrar nothing
+        // calls): it registers its callers' tools, none of its own. A root
+        // that registers what it derives from them (the functions of an
+        // `extra` mapping, into a server it made) is a server whose tools
+        // are unknown.
+        let forwards = !call.positional.is_empty()
+            && call
+                .positional
+                .iter()
+                .chain(call.keywords.iter().map(|(_, v)| v))
+                .all(|v| matches!(v, Value::Unknown(at) if self.root_params.contains(at)));
+        let name_from_params = name_param_derived && (self.from_params.contains(&s.span) || forwards);
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);
@@ -1155,6 +1196,7 @@ impl Interp<'_> {
             annotations: annotations.map(|(v, _)| v),
             inputs,
             name_from_params,
+            name_param_derived,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,
             from_root: self.in_root,

@@ -89,6 +89,9 @@ pub struct Interp<'p> {
     pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
+    /// The parameters of functions run as roots, each an unknown value at
+    /// its own span.
+    pub(super) root_params: HashSet<Span>,
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
@@ -142,6 +145,7 @@ impl<'p> Interp<'p> {
             registrations: vec![],
             definitions: vec![],
             in_root: false,
+            root_params: HashSet::new(),
             from_params: HashSet::new(),
             listings: vec![],
             listed: vec![],
@@ -669,22 +673,54 @@ impl<'p> Interp<'p> {
             }
             Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
-                let mut out = vec![];
+                // One list per path: a spread of a list that differs by path
+                // (`[...(c ? a : b), x]`) gives a list for each, as long as
+                // they stay within the budget of alternatives.
+                let mut outs: Vec<Vec<Value>> = vec![vec![]];
                 for item in items {
                     match item {
-                        Element::Item(e) => out.push(self.eval(act, e)),
+                        Element::Item(e) => {
+                            let v = self.eval(act, e);
+                            outs.iter_mut().for_each(|o| o.push(v.clone()));
+                        }
                         Element::Spread(e) => match self.eval(act, e) {
-                            Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
-                            Value::Object(o) if o.borrow().keyed => out.extend(self.map_view(&o, "entries", *span)),
-                            other => out.push(Value::Unknown(other.span().unwrap_or(*span))),
+                            Value::List(l, _) => outs.iter_mut().for_each(|o| o.extend(l.borrow().iter().cloned())),
+                            Value::Object(o) if o.borrow().keyed => {
+                                let entries = self.map_view(&o, "entries", *span);
+                                outs.iter_mut().for_each(|o| o.extend(entries.iter().cloned()));
+                            }
+                            Value::OneOf(alts)
+                                if alts.iter().all(|a| matches!(a, Value::List(..)))
+                                    && outs.len() * alts.len() <= self.budget.max_alternatives =>
+                            {
+                                let mut next = vec![];
+                                for o in &outs {
+                                    for a in alts.iter() {
+                                        let Value::List(l, _) = a else { continue };
+                                        let mut o = o.clone();
+                                        o.extend(l.borrow().iter().cloned());
+                                        next.push(o);
+                                    }
+                                }
+                                outs = next;
+                            }
+                            other => {
+                                let u = Value::Unknown(other.span().unwrap_or(*span));
+                                outs.iter_mut().for_each(|o| o.push(u.clone()));
+                            }
                         },
                     }
-                    if out.len() > self.budget.max_size {
+                    if outs.iter().map(Vec::len).sum::<usize>() > self.budget.max_size {
                         self.exhausted = true;
                         return Value::Unknown(*span);
                     }
                 }
-                Value::List(Rc::new(RefCell::new(out)), *span)
+                let lists: Vec<Value> =
+                    outs.into_iter().map(|o| Value::List(Rc::new(RefCell::new(o)), *span)).collect();
+                match lists.len() {
+                    1 => lists.into_iter().next().unwrap_or(Value::Unknown(*span)),
+                    _ => Value::OneOf(lists.into()),
+                }
             }
             Expr::Func(id, _) => self.make_function(act, module, *id),
             Expr::Class(id, _) => self.make_class(act, module, *id),

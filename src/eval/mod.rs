@@ -84,6 +84,9 @@ pub struct Registration {
     /// parameters, and so does the server: the registration forwards what
     /// its callers pass.
     pub name_from_params: bool,
+    /// The name is unknown because it comes from a root's parameters (the
+    /// server may be the function's own): what a caller may pass.
+    pub name_param_derived: bool,
     /// Inside how many branches of unknown condition it was made: a later
     /// change to it made deeper than that happens on some paths only.
     pub branches: usize,
@@ -272,6 +275,9 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
         // An unknown argument, or the server a typed parameter stands for.
         if matches!(v, Value::Unknown(_) | Value::Sdk(_)) {
             it.from_params.insert(p.span);
+        }
+        if matches!(v, Value::Unknown(_)) {
+            it.root_params.insert(p.span);
         }
         match p.kind {
             ParamKind::Positional => call.positional.push(v),

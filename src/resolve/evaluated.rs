@@ -74,11 +74,17 @@ impl Resolver<'_, '_> {
         // the most project calls wins (a function that was run as a root with
         // unknown arguments and is also called with known ones is no root:
         // its caller's chain, `make(..).annotate(..)`, is what it serves).
-        let mut seen: HashMap<(Span, Option<String>), (usize, usize)> = HashMap::new();
+        // Keyed by where the tool is reported (file and start): one definition
+        // reached directly and through a forwarding registrar (`{ addTool: (t)
+        // => other.addTool(t) }`) is reported at one place, whatever the
+        // extent of the span each path underlines.
+        let mut seen: HashMap<(crate::source::FileId, u32, Option<String>), (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
-        // is unknown (an optional extra a caller may pass) is no tool of
-        // its own.
+        // is unknown because a caller may pass it (an optional extra, from
+        // a root's parameters) is no tool of its own. A name unknown for
+        // another reason (a template over an environment variable, beside
+        // known elements of one list) is a tool.
         let named_calls: std::collections::HashSet<Span> =
             outcome.registrations.iter().filter(|r| matches!(r.name, Some(Value::Str(..)))).map(|r| r.call).collect();
         for reg in &outcome.registrations {
@@ -89,7 +95,10 @@ impl Resolver<'_, '_> {
             // comes from the parameters of a function nothing called: that
             // function forwards its callers' tools, and is no tool itself.
             let named = matches!(reg.name, Some(Value::Str(..)));
-            if reg.name_from_params || reg.name.is_none() || (!named && named_calls.contains(&reg.call)) {
+            if reg.name_from_params
+                || reg.name.is_none()
+                || (!named && reg.name_param_derived && named_calls.contains(&reg.call))
+            {
                 continue;
             }
             // Reached from a test file (the registration, or a call that led
@@ -110,13 +119,14 @@ impl Resolver<'_, '_> {
             };
             let tool = self.tool_of(reg, &facts, lang, &program);
             let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
-            match seen.get(&(tool.site, tool.name.clone())) {
+            let key = (tool.site.file, tool.site.start, tool.name.clone());
+            match seen.get(&key) {
                 None => {
-                    seen.insert((tool.site, tool.name.clone()), (out.len(), depth));
+                    seen.insert(key, (out.len(), depth));
                     out.push(tool);
                 }
                 Some(&(i, d)) if depth > d && reg.from_root => {
-                    seen.insert((tool.site, tool.name.clone()), (i, depth));
+                    seen.insert(key, (i, depth));
                     out[i] = tool;
                 }
                 Some(_) => {}

@@ -37,3 +37,51 @@ byKey[process.argv[3]]?.go(server);
     let out = run_ts(&[("main", &src)]);
     assert_eq!(names(&out), ["d", "p", "p", "q", "q"]);
 }
+
+#[test]
+fn find_gives_the_element_its_predicate_holds_for() {
+    let src = format!(
+        "{HEAD}
+const L = [{{ name: \"a\" }}, {{ name: \"b\" }}];
+const hit = L.find((x) => x.name === \"b\");
+server.registerTool(hit.name, {{}}, async () => ({{}}));
+const none = L.find((x) => x.name === \"z\");
+if (none) server.registerTool(none.name, {{}}, async () => ({{}}));
+const maybe = L.find((x) => x.name === process.env.N);
+server.registerTool(maybe.name, {{}}, async () => ({{}}));
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    // A name that differs by path (the third) is one computed tool.
+    assert_eq!(names(&out), ["<computed>", "b"]);
+}
+
+#[test]
+fn a_spread_of_lists_that_differ_by_path_gives_a_list_per_path() {
+    let src = format!(
+        "{HEAD}
+let xs = [{{ name: \"a\" }}];
+if (process.env.C) xs = [];
+for (const t of [...xs, {{ name: \"b\" }}]) server.registerTool(t.name, {{}}, async () => ({{}}));
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    // No element nobody knows: `b` (once, one object on both paths) and `a`.
+    assert_eq!(names(&out), ["a", "b"]);
+}
+
+#[test]
+fn a_registrar_nothing_calls_that_passes_its_parameter_on_is_plumbing() {
+    let src = format!(
+        "{HEAD}
+const relay = {{ registerTool: (n, c, cb) => server.registerTool(n, c, cb) }};
+export function own(extra) {{
+  for (const n of Object.keys(extra)) server.registerTool(n, {{}}, async () => ({{}}));
+}}
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    let plumbing: Vec<bool> = out.registrations.iter().map(|r| r.name_from_params).collect();
+    // The relay forwards; `own` registers names it derives: a computed tool.
+    assert_eq!(plumbing.iter().filter(|p| **p).count(), 1, "{plumbing:?}");
+}
