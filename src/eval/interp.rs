@@ -811,6 +811,42 @@ impl<'p> Interp<'p> {
                         }
                     }
                     Value::Null(_) | Value::Undefined(_) => {}
+                    // A spread of objects that differ by path (`...(c ? {a} :
+                    // {b})`): each key any of them sets is what it is on each
+                    // path, the value before the spread (or missing) where
+                    // that path's object does not set it; a key none sets
+                    // stays as it was.
+                    Value::OneOf(alts)
+                        if alts.iter().all(|a| {
+                            matches!(a, Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _))
+                                || matches!(a, Value::Object(o) if o.borrow().complete)
+                        }) =>
+                    {
+                        let objs: Vec<Rc<RefCell<Obj>>> = alts
+                            .iter()
+                            .filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None })
+                            .collect();
+                        let mut keys: Vec<(Rc<str>, Option<Span>)> = vec![];
+                        for o in &objs {
+                            for (k, _, ks) in &o.borrow().entries {
+                                if !keys.iter().any(|(seen, _)| seen == k) {
+                                    keys.push((k.clone(), *ks));
+                                }
+                            }
+                        }
+                        for (k, ks) in keys {
+                            let before = obj.get(&k).cloned().unwrap_or(Value::Undefined(span));
+                            let mut values: Vec<Value> = objs
+                                .iter()
+                                .map(|o| o.borrow().get(&k).cloned().unwrap_or_else(|| before.clone()))
+                                .collect();
+                            if objs.len() < alts.len() {
+                                values.push(before.clone());
+                            }
+                            let at = before.span().unwrap_or(span);
+                            obj.set(&k, Value::join(values, self.budget.max_alternatives, at), ks);
+                        }
+                    }
                     _ => obj.complete = false,
                 },
             }

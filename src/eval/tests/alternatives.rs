@@ -85,3 +85,22 @@ export function own(extra) {{
     // The relay forwards; `own` registers names it derives: a computed tool.
     assert_eq!(plumbing.iter().filter(|p| **p).count(), 1, "{plumbing:?}");
 }
+
+#[test]
+fn a_spread_of_objects_that_differ_by_path_joins_key_by_key() {
+    let src = format!(
+        "{HEAD}
+const c = process.env.C;
+server.registerTool(\"t\", {{ annotations: {{ a: 1, ...(c ? {{ b: true, a: 1 }} : {{ d: false }}) }} }}, async () => ({{}}));
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    let r = super::ts_source::named(&out, "t");
+    let Some(Value::Object(o)) = &r.annotations else { panic!("{:?}", r.annotations) };
+    let o = o.borrow();
+    assert!(o.complete);
+    assert!(matches!(o.get("a"), Some(Value::Num(..))), "set alike on both paths: {:?}", o.get("a"));
+    assert!(matches!(o.get("b"), Some(Value::OneOf(_))), "set on one path: {:?}", o.get("b"));
+    assert!(matches!(o.get("d"), Some(Value::OneOf(_))));
+    assert!(o.get("e").is_none(), "a key neither sets stays absent");
+}
