@@ -522,7 +522,7 @@ pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
-pub use python_typing::{builtin, PYTHON_TYPING};
+pub use python_typing::{builtin, PYTHON_STDLIB_SCALARS, PYTHON_TYPING};
 pub use rmcp::RMCP;
 pub use rust_mcp_sdk::RUST_MCP_SDK;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
@@ -544,6 +544,7 @@ pub static TABLES: &[&SdkTable] = &[
     &FASTMCP,
     &FUNCTOOLS,
     &PYTHON_TYPING,
+    &PYTHON_STDLIB_SCALARS,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,
