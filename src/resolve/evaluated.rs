@@ -336,6 +336,22 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
         return None;
     }
     let keys = |o: &eval::value::Obj| o.entries.iter().map(|(k, _, _)| k.to_string()).collect::<Vec<_>>();
+    // A key a conditional spread sets on some paths (`...(c ? {} : { x })`)
+    // is a parameter there.
+    let schema = |v: &Value| match v {
+        Value::Sdk(_) => true,
+        Value::OneOf(alts) => {
+            alts.iter().all(|a| matches!(a, Value::Sdk(_) | Value::Undefined(_)))
+                && alts.iter().any(|a| matches!(a, Value::Sdk(_)))
+        }
+        _ => false,
+    };
+    // A raw shape first: every value a schema value, whatever the keys are
+    // called (a parameter named `type` or `properties` is no JSON Schema
+    // keyword there).
+    if !o.entries.is_empty() && o.entries.iter().all(|(_, v, _)| schema(v)) {
+        return Some(keys(&o));
+    }
     if o.get("type").is_some() || o.get("properties").is_some() {
         return match o.get("properties") {
             None => Some(vec![]),
@@ -343,7 +359,7 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
             Some(_) => None,
         };
     }
-    o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
+    o.entries.is_empty().then(Vec::new)
 }
 
 /// The elicitation calls in the handler's body (and the closures it
