@@ -766,8 +766,14 @@ impl Interp<'_> {
             }
             // A key nobody knows into a known record (`handlers[key]`): any
             // of its values, or missing (first, so the alternatives are
-            // located at the subscript). Wider than the budget: unknown.
-            (Value::Object(obj), Value::Unknown(_)) if obj.borrow().complete && obj.borrow().made.is_none() => {
+            // located at the subscript). Wider than the budget: unknown. A
+            // key a root was given stays what its callers pass (plumbing).
+            (Value::Object(obj), Value::Unknown(_))
+                if obj.borrow().complete
+                    && obj.borrow().made.is_none()
+                    && !obj.borrow().keyed
+                    && !self.param_derived(i) =>
+            {
                 let mut out = vec![Value::Undefined(span)];
                 out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));
                 match out.len() > self.budget.max_alternatives {

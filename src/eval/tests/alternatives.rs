@@ -104,3 +104,14 @@ server.registerTool(\"t\", {{ annotations: {{ a: 1, ...(c ? {{ b: true, a: 1 }} 
     assert!(matches!(o.get("d"), Some(Value::OneOf(_))));
     assert!(o.get("e").is_none(), "a key neither sets stays absent");
 }
+
+#[test]
+fn a_key_a_root_was_given_stays_what_its_callers_pass() {
+    let src = r#"const NAMES = { a: "alpha", b: "beta" };
+export function add(server, kind) {
+  server.registerTool(NAMES[kind], {}, async () => ({}));
+}
+"#;
+    let out = run_ts(&[("main", src)]);
+    assert!(out.registrations.iter().all(|r| r.name_from_params), "plumbing, not alpha/beta");
+}
