@@ -107,11 +107,13 @@ server.registerTool(\"t\", {{ annotations: {{ a: 1, ...(c ? {{ b: true, a: 1 }} 
 
 #[test]
 fn a_key_a_root_was_given_stays_what_its_callers_pass() {
-    let src = r#"const NAMES = { a: "alpha", b: "beta" };
-export function add(server, kind) {
+    let src = r#"import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const NAMES = { a: "alpha", b: "beta" };
+export function add(server: McpServer, kind: string) {
   server.registerTool(NAMES[kind], {}, async () => ({}));
 }
 "#;
     let out = run_ts(&[("main", src)]);
+    assert!(!out.registrations.is_empty());
     assert!(out.registrations.iter().all(|r| r.name_from_params), "plumbing, not alpha/beta");
 }
