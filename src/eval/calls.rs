@@ -262,6 +262,13 @@ impl Interp<'_> {
     ) -> Option<Value> {
         let Expr::Name(global, _) = object else { return None };
         let lang = self.modules[act.frame.borrow().module].lang;
+        if &**global == "Array"
+            && name == "from"
+            && matches!(recv, Value::Unknown(_))
+            && matches!(lang, Lang::TypeScript | Lang::JavaScript)
+        {
+            return self.array_from(call, span);
+        }
         if &**global != "Object"
             || !matches!(recv, Value::Unknown(_))
             || !matches!(lang, Lang::TypeScript | Lang::JavaScript)
@@ -345,6 +352,18 @@ impl Interp<'_> {
         mspan: Span,
         span: Span,
     ) -> Value {
+        // A receiver that differs by path (`pick(k).getTools()`, a list
+        // chosen by a condition): the method runs on each alternative, and
+        // the results are its alternatives. On a path where the receiver is
+        // null or undefined the call throws, so that path yields nothing.
+        if let Value::OneOf(alts) = recv {
+            let alts = alts.clone();
+            let mut out = vec![];
+            for a in alts.iter().filter(|a| !matches!(a, Value::Null(_) | Value::Undefined(_))) {
+                out.push(self.call_method(lang, a, name, call.clone(), mspan, span));
+            }
+            return Value::join(out, self.budget.max_alternatives, span);
+        }
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
         }
@@ -561,6 +580,12 @@ impl Interp<'_> {
 
     pub(super) fn get_member(&mut self, v: &Value, name: &str, span: Span) -> Value {
         match v {
+            // A map's entries are no properties; `size` counts them.
+            Value::Object(o) if o.borrow().keyed => match (name, o.borrow().complete) {
+                ("size", true) => Value::Num(o.borrow().entries.len().to_string().into(), span),
+                ("size", false) => Value::Unknown(span),
+                _ => Value::Undefined(span),
+            },
             Value::Object(o) => {
                 let o = o.borrow();
                 match o.get(name) {
@@ -683,7 +708,7 @@ impl Interp<'_> {
                 match b {
                     Value::Class(b) => todo.push(b.clone()),
                     Value::Sdk(s) if s.method.is_none() => {
-                        if let Some(Effect::Returns(ty)) = TABLES[s.table].rule(s.ty, &Op::Call).map(|r| &r.effect) {
+                        if let Some(ty) = TABLES[s.table].instance_type(s.ty) {
                             return Some(sdk(s.table, ty, Some(name.into()), span));
                         }
                     }
@@ -722,6 +747,14 @@ impl Interp<'_> {
         let base = act.class.as_ref().and_then(|c| c.bases.first().cloned());
         match base {
             Some(Value::Class(b)) => self.method_of(&b, &this, name, span),
+            // `super().__init__(name, tools=[...])` of a class extending an
+            // SDK server class: the SDK's constructor, whose call rule
+            // registers what it is handed (`FastMCP(tools=[...])`).
+            Some(Value::Sdk(s))
+                if s.method.is_none() && name == "__init__" && TABLES[s.table].instance_type(s.ty).is_some() =>
+            {
+                Value::Sdk(s)
+            }
             _ => Value::Unknown(span),
         }
     }
@@ -742,6 +775,23 @@ impl Interp<'_> {
                 let keys = keys.clone();
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
                 Value::join(out, self.budget.max_alternatives, span)
+            }
+            // A key nobody knows into a known record (`handlers[key]`): any
+            // of its values, or missing (first, so the alternatives are
+            // located at the subscript). Wider than the budget: unknown. A
+            // key a root was given stays what its callers pass (plumbing).
+            (Value::Object(obj), Value::Unknown(_))
+                if obj.borrow().complete
+                    && obj.borrow().made.is_none()
+                    && !obj.borrow().keyed
+                    && !self.param_derived(i) =>
+            {
+                let mut out = vec![Value::Undefined(span)];
+                out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));
+                match out.len() > self.budget.max_alternatives {
+                    true => self.unknown_from(&[o, i], span),
+                    false => Value::join(out, self.budget.max_alternatives, span),
+                }
             }
             (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
                 self.subscript(s, i, span)
@@ -783,6 +833,9 @@ impl Interp<'_> {
         span: Span,
     ) -> Option<Value> {
         if let Value::Object(o) = recv {
+            if o.borrow().keyed {
+                return self.map_method(o, name, call, span);
+            }
             if lang != Lang::Python {
                 return None;
             }
@@ -831,6 +884,35 @@ impl Interp<'_> {
                     }
                 }
                 fresh(out)
+            }
+            // `find(pred)` / `findLast(pred)`: the first element the
+            // predicate holds for; one it may hold for is an alternative, and
+            // when none surely does, missing is one too.
+            "find" | "findLast" if lang != Lang::Python => {
+                let f = call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+                let mut order: Vec<(usize, Value)> = items.into_iter().enumerate().collect();
+                if name == "findLast" {
+                    order.reverse();
+                }
+                let mut out = vec![];
+                let mut found = false;
+                for (i, item) in order {
+                    let idx = Value::Num(i.to_string().into(), *lspan);
+                    let args = PendingCall { positional: vec![item.clone(), idx], ..PendingCall::new(span) };
+                    match self.call_value(&f, None, args, span).truthy() {
+                        Some(false) => {}
+                        Some(true) => {
+                            out.push(item);
+                            found = true;
+                            break;
+                        }
+                        None => out.push(item),
+                    }
+                }
+                if !found {
+                    out.push(Value::Undefined(span));
+                }
+                Value::join(out, self.budget.max_alternatives, span)
             }
             "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
             "slice" => fresh(slice(items, &call.positional)),
@@ -1144,15 +1226,29 @@ impl Interp<'_> {
         // Plumbing only when the server is the caller's too: a function that
         // makes its own server and registers what it is given is a server
         // whose tools are unknown, not a helper.
+        let name_param_derived = matches!(&name, Some((v, _)) if self.param_derived(v));
         // A record an SDK type's constructor makes (`Tool::new(name, ..)`)
         // has no server: named from a root's parameters, it is a helper's
         // plumbing too; so is a name from a parameter declared with a type
         // (`tool mcp.Tool`, a Go receiver's fields), what the function's
         // callers pass, whoever owns the server.
         let made_by_type = s.method.is_some() && TABLES[s.table].symbols.iter().any(|(_, ty)| *ty == s.ty);
-        let name_from_params = matches!(&name, Some((v, _)) if self.param_derived(v))
+        // Or when every argument is a parameter of a root, passed on as it
+        // came (`(t) => other.addTool(t)`, a forwarding registrar nothing
+        // calls): it registers its callers' tools, none of its own. A root
+        // that registers what it derives from them (the functions of an
+        // `extra` mapping, into a server it made) is a server whose tools
+        // are unknown.
+        let forwards = !call.positional.is_empty()
+            && call
+                .positional
+                .iter()
+                .chain(call.keywords.iter().map(|(_, v)| v))
+                .all(|v| matches!(v, Value::Unknown(at) if self.root_params.contains(at)));
+        let name_from_params = name_param_derived
             && (self.from_params.contains(&s.span)
                 || made_by_type
+                || forwards
                 || name.as_ref().is_some_and(|(v, _)| self.param_declared(v)));
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
@@ -1173,6 +1269,7 @@ impl Interp<'_> {
             inputs,
             inputs_later,
             name_from_params,
+            name_param_derived,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
             handler,
             from_root: self.in_root,
@@ -1421,6 +1518,38 @@ enum Slotted {
 /// use every argument exactly count (a call that works): the slot is known
 /// when all of them agree.
 fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> Slotted {
+    // Readings that use every argument; failing those, where the layout
+    // ends in a rest the SDK ignores, readings that leave arguments to it.
+    let strict = slot_readings(layout, n, call, false);
+    let rest = layout.iter().any(|s| s.test == super::sdk::Test::Rest);
+    match strict {
+        Err(at) => Slotted::Undecided(at),
+        Ok((answers, _)) if answers.is_empty() && rest => match slot_readings(layout, n, call, true) {
+            Err(at) => Slotted::Undecided(at),
+            Ok((answers, undecided)) => decide(answers, undecided),
+        },
+        Ok((answers, undecided)) => decide(answers, undecided),
+    }
+}
+
+fn decide(answers: Vec<Option<usize>>, undecided: Option<usize>) -> Slotted {
+    match answers[..] {
+        [Some(i)] => Slotted::Arg(i),
+        [None] => Slotted::Absent,
+        _ => Slotted::Undecided(undecided.unwrap_or(0)),
+    }
+}
+
+/// Which argument slot `n` takes in each reading of the arguments (deduplicated),
+/// and the first argument a reading could not decide; `Err` past the budget.
+/// `lenient`: a [`super::sdk::Test::Rest`] slot takes every argument left.
+#[allow(clippy::type_complexity)]
+fn slot_readings(
+    layout: &[super::sdk::Slot],
+    n: usize,
+    call: &PendingCall,
+    lenient: bool,
+) -> Result<(Vec<Option<usize>>, Option<usize>), usize> {
     let args = &call.positional;
     // (slot, next argument, the argument slot `n` took, first undecided argument)
     let mut todo: Vec<(usize, usize, Option<usize>, Option<usize>)> = vec![(0, 0, None, None)];
@@ -1434,6 +1563,10 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
             }
             continue;
         };
+        if slot.test == super::sdk::Test::Rest {
+            todo.push((k + 1, if lenient { args.len().max(next) } else { next }, got, open));
+            continue;
+        }
         let take = |todo: &mut Vec<_>| {
             if next < args.len() {
                 todo.push((k + 1, next + 1, if k == n { Some(next) } else { got }, open));
@@ -1455,16 +1588,12 @@ fn slot_argument(layout: &[super::sdk::Slot], n: usize, call: &PendingCall) -> S
             }
         }
         if todo.len() > 64 {
-            return Slotted::Undecided(next);
+            return Err(next);
         }
     }
     answers.sort_unstable();
     answers.dedup();
-    match answers[..] {
-        [Some(i)] => Slotted::Arg(i),
-        [None] => Slotted::Absent,
-        _ => Slotted::Undecided(undecided.unwrap_or(0)),
-    }
+    Ok((answers, undecided))
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {

@@ -89,6 +89,9 @@ pub struct Interp<'p> {
     pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
+    /// The parameters of functions run as roots, each an unknown value at
+    /// its own span.
+    pub(super) root_params: HashSet<Span>,
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
@@ -151,6 +154,7 @@ impl<'p> Interp<'p> {
             registrations: vec![],
             definitions: vec![],
             in_root: false,
+            root_params: HashSet::new(),
             from_params: HashSet::new(),
             declared_params: HashSet::new(),
             listings: vec![],
@@ -402,6 +406,17 @@ impl<'p> Interp<'p> {
     }
 
     fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
+        // `for (const [k, v] of map)`: its entries, on each path.
+        let mut as_list = |v: Value| match v {
+            Value::Object(o) if o.borrow().keyed => {
+                Value::List(Rc::new(RefCell::new(self.map_view(&o, "entries", span))), span)
+            }
+            v => v,
+        };
+        let it = match it {
+            Value::OneOf(alts) => Value::OneOf(alts.iter().cloned().map(&mut as_list).collect()),
+            v => as_list(v),
+        };
         let elements = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
@@ -712,6 +727,14 @@ impl<'p> Interp<'p> {
             Expr::New { class, args, span } => {
                 let c = self.eval(act, class);
                 let args = self.eval_args(act, args);
+                // The global `Map` (no binding of the program shadows it).
+                if let (Expr::Name(n, _), Value::Unknown(_)) = (&**class, &c) {
+                    let lang = self.modules[act.frame.borrow().module].lang;
+                    if &**n == "Map" && matches!(lang, crate::model::Lang::TypeScript | crate::model::Lang::JavaScript)
+                    {
+                        return self.new_map(&args, *span);
+                    }
+                }
                 self.call_value(&c, None, args, *span)
             }
             Expr::Struct { ty, entries, span } => {
@@ -728,21 +751,54 @@ impl<'p> Interp<'p> {
             }
             Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
-                let mut out = vec![];
+                // One list per path: a spread of a list that differs by path
+                // (`[...(c ? a : b), x]`) gives a list for each, as long as
+                // they stay within the budget of alternatives.
+                let mut outs: Vec<Vec<Value>> = vec![vec![]];
                 for item in items {
                     match item {
-                        Element::Item(e) => out.push(self.eval(act, e)),
+                        Element::Item(e) => {
+                            let v = self.eval(act, e);
+                            outs.iter_mut().for_each(|o| o.push(v.clone()));
+                        }
                         Element::Spread(e) => match self.eval(act, e) {
-                            Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
-                            other => out.push(Value::Unknown(other.span().unwrap_or(*span))),
+                            Value::List(l, _) => outs.iter_mut().for_each(|o| o.extend(l.borrow().iter().cloned())),
+                            Value::Object(o) if o.borrow().keyed => {
+                                let entries = self.map_view(&o, "entries", *span);
+                                outs.iter_mut().for_each(|o| o.extend(entries.iter().cloned()));
+                            }
+                            Value::OneOf(alts)
+                                if alts.iter().all(|a| matches!(a, Value::List(..)))
+                                    && outs.len() * alts.len() <= self.budget.max_alternatives =>
+                            {
+                                let mut next = vec![];
+                                for o in &outs {
+                                    for a in alts.iter() {
+                                        let Value::List(l, _) = a else { continue };
+                                        let mut o = o.clone();
+                                        o.extend(l.borrow().iter().cloned());
+                                        next.push(o);
+                                    }
+                                }
+                                outs = next;
+                            }
+                            other => {
+                                let u = Value::Unknown(other.span().unwrap_or(*span));
+                                outs.iter_mut().for_each(|o| o.push(u.clone()));
+                            }
                         },
                     }
-                    if out.len() > self.budget.max_size {
+                    if outs.iter().map(Vec::len).sum::<usize>() > self.budget.max_size {
                         self.exhausted = true;
                         return Value::Unknown(*span);
                     }
                 }
-                Value::List(Rc::new(RefCell::new(out)), *span)
+                let lists: Vec<Value> =
+                    outs.into_iter().map(|o| Value::List(Rc::new(RefCell::new(o)), *span)).collect();
+                match lists.len() {
+                    1 => lists.into_iter().next().unwrap_or(Value::Unknown(*span)),
+                    _ => Value::OneOf(lists.into()),
+                }
             }
             Expr::Func(id, _) => self.make_function(act, module, *id),
             Expr::Class(id, _) => self.make_class(act, module, *id),
@@ -834,6 +890,42 @@ impl<'p> Interp<'p> {
                         }
                     }
                     Value::Null(_) | Value::Undefined(_) => {}
+                    // A spread of objects that differ by path (`...(c ? {a} :
+                    // {b})`): each key any of them sets is what it is on each
+                    // path, the value before the spread (or missing) where
+                    // that path's object does not set it; a key none sets
+                    // stays as it was.
+                    Value::OneOf(alts)
+                        if alts.iter().all(|a| {
+                            matches!(a, Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _))
+                                || matches!(a, Value::Object(o) if o.borrow().complete)
+                        }) =>
+                    {
+                        let objs: Vec<Rc<RefCell<Obj>>> = alts
+                            .iter()
+                            .filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None })
+                            .collect();
+                        let mut keys: Vec<(Rc<str>, Option<Span>)> = vec![];
+                        for o in &objs {
+                            for (k, _, ks) in &o.borrow().entries {
+                                if !keys.iter().any(|(seen, _)| seen == k) {
+                                    keys.push((k.clone(), *ks));
+                                }
+                            }
+                        }
+                        for (k, ks) in keys {
+                            let before = obj.get(&k).cloned().unwrap_or(Value::Undefined(span));
+                            let mut values: Vec<Value> = objs
+                                .iter()
+                                .map(|o| o.borrow().get(&k).cloned().unwrap_or_else(|| before.clone()))
+                                .collect();
+                            if objs.len() < alts.len() {
+                                values.push(before.clone());
+                            }
+                            let at = before.span().unwrap_or(span);
+                            obj.set(&k, Value::join(values, self.budget.max_alternatives, at), ks);
+                        }
+                    }
                     _ => obj.complete = false,
                 },
             }
@@ -902,7 +994,20 @@ impl<'p> Interp<'p> {
             },
             BinaryOp::Coalesce => match l {
                 Value::Null(_) | Value::Undefined(_) => r,
-                Value::Unknown(_) | Value::OneOf(_) => Value::join(vec![l, r], alts, span),
+                Value::Unknown(_) => Value::join(vec![l, r], alts, span),
+                // Alternatives: those that are there, and the right side
+                // when one of them is missing or unknown.
+                Value::OneOf(vs) => {
+                    let present: Vec<Value> =
+                        vs.iter().filter(|v| !matches!(v, Value::Null(_) | Value::Undefined(_))).cloned().collect();
+                    let all_there =
+                        present.len() == vs.len() && present.iter().all(|v| !matches!(v, Value::Unknown(_)));
+                    let mut out = present;
+                    if !all_there {
+                        out.push(r);
+                    }
+                    Value::join(out, alts, span)
+                }
                 _ => l,
             },
             BinaryOp::Add => match (&l, &r) {

@@ -26,6 +26,7 @@ mod definitions;
 mod inputs;
 pub mod interp;
 pub mod listing;
+mod maps;
 mod namespaces;
 mod packages;
 mod queued;
@@ -93,6 +94,9 @@ pub struct Registration {
     /// parameters, and so does the server: the registration forwards what
     /// its callers pass.
     pub name_from_params: bool,
+    /// The name is unknown because it comes from a root's parameters (the
+    /// server may be the function's own): what a caller may pass.
+    pub name_param_derived: bool,
     /// Inside how many branches of unknown condition it was made: a later
     /// change to it made deeper than that happens on some paths only.
     pub branches: usize,
@@ -278,6 +282,9 @@ fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp:
             if p.annotation.is_some() {
                 it.declared_params.insert(p.span);
             }
+        }
+        if matches!(v, Value::Unknown(_)) {
+            it.root_params.insert(p.span);
         }
         match p.kind {
             ParamKind::Positional => call.positional.push(v),

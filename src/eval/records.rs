@@ -72,8 +72,9 @@ impl Interp<'_> {
     /// project struct an instance ([`Interp::struct_value`]); a record type
     /// (annotations) some record nobody knows: unknown.
     pub(super) fn value_of_type(&mut self, ty: &Value, span: Span) -> Value {
-        let makes_value = matches!(ty, Value::Sdk(s)
-            if matches!(TABLES[s.table].rule(s.ty, &Op::Call), Some(r) if matches!(r.effect, Effect::Returns(_) | Effect::ReturnsRegistering(..))));
+        // A server class gives a server; a record type (annotations) some
+        // record nobody knows.
+        let makes_value = matches!(ty, Value::Sdk(s) if TABLES[s.table].instance_type(s.ty).is_some());
         if makes_value {
             self.call_value(ty, None, PendingCall::new(span), span)
         } else {

@@ -93,7 +93,7 @@ pub(super) fn passes(test: super::sdk::Test, v: &Value) -> Option<bool> {
         all
     };
     match test {
-        Test::Any => Some(true),
+        Test::Any | Test::Rest => Some(true),
         Test::Str => match v {
             Value::Str(..) => Some(true),
             Value::Unknown(_) | Value::OneOf(_) => None,

@@ -670,9 +670,11 @@ fn a_generic_server_class_given_its_type_parameters_is_the_class() {
     assert_eq!(names(&out), ["also", "lookup"]);
 }
 
+mod alternatives;
 mod conventions;
 mod go;
 mod inputs;
+mod maps;
 mod namespaces;
 mod rust_source;
 pub(crate) mod ts_source;

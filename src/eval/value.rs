@@ -66,11 +66,28 @@ pub struct Obj {
     /// and something registers later, to be reported where the factory
     /// was called with its name.
     pub made_in: Option<Rc<[Span]>>,
+    /// A JS `Map`: the entries are the map's (`set`/`get`/`values`), not
+    /// properties. A value set under a key nobody knows is kept under a key
+    /// no source can write ([`UNKNOWN_KEY`]), and the map is then incomplete.
+    pub keyed: bool,
 }
+
+/// The prefix of the keys a [`Obj::keyed`] map keeps values set under a
+/// key nobody knows.
+pub const UNKNOWN_KEY: &str = "\u{0}?";
 
 impl Obj {
     pub fn new(span: Span) -> Obj {
-        Obj { entries: vec![], complete: true, span: Some(span), made: None, wire: &[], branches: 0, made_in: None }
+        Obj {
+            entries: vec![],
+            complete: true,
+            span: Some(span),
+            made: None,
+            wire: &[],
+            branches: 0,
+            made_in: None,
+            keyed: false,
+        }
     }
     /// A copy of the record (its values shared).
     pub fn copy(&self) -> Obj {
@@ -82,6 +99,7 @@ impl Obj {
             wire: self.wire,
             branches: self.branches,
             made_in: self.made_in.clone(),
+            keyed: self.keyed,
         }
     }
     /// `key` as the record stores it: a field's wire name.

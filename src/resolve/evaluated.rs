@@ -38,7 +38,7 @@ struct Program {
 
 /// One tool of the evaluator: where it is reported, its name, and where
 /// that name is written (two definitions of one name are two tools).
-type ToolKey = (Span, Option<String>, Option<Span>);
+type ToolKey = (crate::source::FileId, u32, Option<String>, Option<Span>);
 
 #[derive(Clone)]
 enum LinkTo {
@@ -78,11 +78,18 @@ impl Resolver<'_, '_> {
         // the most project calls wins (a function that was run as a root with
         // unknown arguments and is also called with known ones is no root:
         // its caller's chain, `make(..).annotate(..)`, is what it serves).
+        // Keyed by where the tool is reported (file and start: one definition
+        // reached directly and through a forwarding registrar, `{ addTool: (t)
+        // => other.addTool(t) }`, is reported at one place, whatever the
+        // extent of the span each path underlines), its name and where the
+        // name is written (two definitions of one name at one site).
         let mut seen: HashMap<ToolKey, (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name
-        // is unknown (an optional extra a caller may pass) is no tool of
-        // its own.
+        // is unknown because a caller may pass it (an optional extra, from
+        // a root's parameters) is no tool of its own. A name unknown for
+        // another reason (a template over an environment variable, beside
+        // known elements of one list) is a tool.
         let named_calls: std::collections::HashSet<Span> =
             outcome.registrations.iter().filter(|r| matches!(r.name, Some(Value::Str(..)))).map(|r| r.call).collect();
         for reg in &outcome.registrations {
@@ -93,7 +100,10 @@ impl Resolver<'_, '_> {
             // comes from the parameters of a function nothing called: that
             // function forwards its callers' tools, and is no tool itself.
             let named = matches!(reg.name, Some(Value::Str(..)));
-            if reg.name_from_params || reg.name.is_none() || (!named && named_calls.contains(&reg.call)) {
+            if reg.name_from_params
+                || reg.name.is_none()
+                || (!named && reg.name_param_derived && named_calls.contains(&reg.call))
+            {
                 continue;
             }
             // Reached from a test file (the registration, or a call that led
@@ -114,7 +124,7 @@ impl Resolver<'_, '_> {
             };
             let tool = self.tool_of(reg, &facts, lang, &program);
             let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
-            let key = (tool.site, tool.name.clone(), tool.name_span);
+            let key = (tool.site.file, tool.site.start, tool.name.clone(), tool.name_span);
             match seen.get(&key) {
                 None => {
                     seen.insert(key, (out.len(), depth));
@@ -397,6 +407,22 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
         return None;
     }
     let keys = |o: &eval::value::Obj| o.entries.iter().map(|(k, _, _)| k.to_string()).collect::<Vec<_>>();
+    // A key a conditional spread sets on some paths (`...(c ? {} : { x })`)
+    // is a parameter there.
+    let schema = |v: &Value| match v {
+        Value::Sdk(_) => true,
+        Value::OneOf(alts) => {
+            alts.iter().all(|a| matches!(a, Value::Sdk(_) | Value::Undefined(_)))
+                && alts.iter().any(|a| matches!(a, Value::Sdk(_)))
+        }
+        _ => false,
+    };
+    // A raw shape first: every value a schema value, whatever the keys are
+    // called (a parameter named `type` or `properties` is no JSON Schema
+    // keyword there).
+    if !o.entries.is_empty() && o.entries.iter().all(|(_, v, _)| schema(v)) {
+        return Some(keys(&o));
+    }
     if o.get("type").is_some() || o.get("properties").is_some() {
         return match o.get("properties") {
             None => Some(vec![]),
@@ -404,7 +430,7 @@ fn schema_keys(schema: &Value) -> Option<Vec<String>> {
             Some(_) => None,
         };
     }
-    o.entries.iter().all(|(_, v, _)| matches!(v, Value::Sdk(_))).then(|| keys(&o))
+    o.entries.is_empty().then(Vec::new)
 }
 
 /// The elicitation calls in the handler's body (and the closures it
@@ -491,9 +517,10 @@ fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
 }
 
 /// A test file: its registrations are the tests', not the server's
-/// (TS/JS test paths, Go's `_test.go`).
+/// (TS/JS test paths, pytest's test modules, Go's `_test.go`).
 pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
     match lang {
+        Lang::Python => crate::frontend::python::is_test_path(path),
         Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
         Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
         _ => false,

@@ -427,6 +427,10 @@ pub enum Test {
     PlainObject(&'static str),
     /// A mapping or a record (a dict, `ToolAnnotations(...)`).
     Record,
+    /// In a layout: the arguments after the last slot, which the SDK
+    /// ignores. Readings that use every argument come first; only when
+    /// none does are arguments left to it.
+    Rest,
 }
 
 /// One version of a Python SDK function's parameter list: the parameters
@@ -479,6 +483,18 @@ impl SdkTable {
     /// up in the other.
     fn shares_module(&self, other: &SdkTable) -> bool {
         self.langs.iter().any(|l| other.langs.contains(l)) && self.modules.iter().any(|m| other.modules.contains(m))
+    }
+
+    /// The SDK type an instance of the class value `on` has: what calling
+    /// it returns (`FastMCP(...)` → `Server`, whether or not the
+    /// constructor also registers tools it is given). One rule for every
+    /// SDK: a project class extending such a class is one too, and a
+    /// parameter typed with it stands for one.
+    pub fn instance_type(&self, on: &str) -> Option<&'static str> {
+        match self.rule(on, &Op::Call)?.effect {
+            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) => Some(ty),
+            _ => None,
+        }
     }
 
     pub fn rule(&self, on: &str, op: &Op) -> Option<&'static Rule> {
@@ -534,7 +550,7 @@ pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
-pub use python_typing::{builtin, PYTHON_TYPING};
+pub use python_typing::{builtin, PYTHON_STDLIB_SCALARS, PYTHON_TYPING};
 pub use rmcp::RMCP;
 pub use rust_mcp_sdk::RUST_MCP_SDK;
 pub use supabase_mcp_utils::SUPABASE_MCP_UTILS;
@@ -556,6 +572,7 @@ pub static TABLES: &[&SdkTable] = &[
     &FASTMCP,
     &FUNCTOOLS,
     &PYTHON_TYPING,
+    &PYTHON_STDLIB_SCALARS,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,
@@ -634,5 +651,15 @@ mod tests {
         assert_eq!(PYTHON_MCP.symbol("FastMCP"), Some("ServerClass"));
         assert_eq!(PYTHON_MCP.symbol("server.fastmcp.Context"), Some(forms::CONTEXT));
         assert_eq!(PYTHON_MCP.symbol("Image"), None);
+    }
+
+    /// A server class's instances have one SDK type however its
+    /// constructor is described (standalone fastmcp's also registers its
+    /// `tools=[...]`), so subclasses and typed parameters are servers alike.
+    #[test]
+    fn a_server_class_has_an_instance_type_whatever_its_constructor_registers() {
+        assert_eq!(PYTHON_MCP.instance_type("ServerClass"), Some("Server"));
+        assert_eq!(FASTMCP.instance_type("ServerClass"), Some("Server"));
+        assert_eq!(FASTMCP.instance_type("AnnotationsClass"), None);
     }
 }

@@ -13,7 +13,7 @@
 //! field by code, so its fields are unknown (`eval/inputs.rs`).
 //! `pydantic.dataclasses.dataclass` is the standard `@dataclass`.
 
-use super::forms::{ALIAS_CHOICES, FIELD, MODEL_BASE};
+use super::forms::{ALIAS_CHOICES, FIELD, MODEL_BASE, SCALAR};
 use super::{Effect, Op, Rule, SdkTable};
 use crate::model::Lang;
 
@@ -27,6 +27,29 @@ pub static PYDANTIC: SdkTable = SdkTable {
         ("AliasChoices", "AliasChoicesClass"),
         ("ConfigDict", "ConfigDict"),
         ("dataclasses.dataclass", "Dataclass"),
+        // Network and special types (`pydantic.networks`, `pydantic.types`):
+        // validated as one string or number, no fields of their own.
+        ("AnyUrl", SCALAR),
+        ("AnyHttpUrl", SCALAR),
+        ("HttpUrl", SCALAR),
+        ("FileUrl", SCALAR),
+        ("EmailStr", SCALAR),
+        ("NameEmail", SCALAR),
+        ("IPvAnyAddress", SCALAR),
+        ("SecretStr", SCALAR),
+        ("SecretBytes", SCALAR),
+        ("FilePath", SCALAR),
+        ("DirectoryPath", SCALAR),
+        ("NewPath", SCALAR),
+        ("UUID4", SCALAR),
+        ("PositiveInt", SCALAR),
+        ("NonNegativeInt", SCALAR),
+        ("PositiveFloat", SCALAR),
+        ("NonNegativeFloat", SCALAR),
+        ("StrictStr", SCALAR),
+        ("StrictInt", SCALAR),
+        ("StrictBool", SCALAR),
+        ("StrictFloat", SCALAR),
     ],
     rules: &[
         Rule { on: "FieldFunction", op: Op::Call, effect: Effect::Keeps(FIELD) },

@@ -108,3 +108,31 @@ const BUILTINS: &[(&str, &str)] = &[
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTINS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
+
+/// Standard-library value types pydantic validates as one value (a string
+/// or a number in the JSON schema: `format: date-time`, `path`, `uuid`,
+/// ...), never an object with fields: a parameter so typed is one input,
+/// itself.
+pub static PYTHON_STDLIB_SCALARS: SdkTable = SdkTable {
+    api: "python.stdlib",
+    langs: &[Lang::Python],
+    modules: &["datetime", "pathlib", "uuid", "decimal", "ipaddress"],
+    symbols: &[
+        ("datetime", SCALAR),
+        ("date", SCALAR),
+        ("time", SCALAR),
+        ("timedelta", SCALAR),
+        ("Path", SCALAR),
+        ("PurePath", SCALAR),
+        ("PosixPath", SCALAR),
+        ("WindowsPath", SCALAR),
+        ("UUID", SCALAR),
+        ("Decimal", SCALAR),
+        ("IPv4Address", SCALAR),
+        ("IPv6Address", SCALAR),
+        ("IPv4Network", SCALAR),
+        ("IPv6Network", SCALAR),
+    ],
+    rules: &[],
+    null_is_absent: false,
+};

@@ -26,16 +26,19 @@ static TS_REGISTER_TOOL: Roles = Roles {
     params: &[Path::Member(&Path::Arg(1), "inputSchema")],
 };
 
-/// typescript-sdk v1 `McpServer.tool(name, ...rest)`: the callback last; a
-/// string first is the description; then, while more than the callback is
-/// left, a zod raw shape is the input schema and a non-null object that is
-/// no raw shape the annotations (`mcp.ts`, `tool()`).
+/// typescript-sdk v1 `McpServer.tool(name, ...rest)` (`mcp.ts`, `tool()`):
+/// a string first is the description (`rest.shift()`); then, while more
+/// than one argument is left, a zod raw shape is the input schema and a
+/// non-null object that is no raw shape the annotations; the callback is
+/// `rest[0]`, and whatever follows it is ignored: `tool(name, desc, shape,
+/// cb, { annotations })` has the shape's parameters and no annotations.
 static TS_TOOL_LAYOUT: &[Slot] = &[
     Slot { test: Test::Any, optional: false },
     Slot { test: Test::Str, optional: true },
     Slot { test: Test::Shape("ZodType"), optional: true },
     Slot { test: Test::PlainObject("ZodType"), optional: true },
     Slot { test: Test::Any, optional: false },
+    Slot { test: Test::Rest, optional: true },
 ];
 
 static TS_TOOL: Roles = Roles {

@@ -107,3 +107,18 @@ fn parameters_the_sdk_injects_are_no_inputs() {
     // Another library's `Depends` is a default like any other.
     assert_eq!(of(&all, "purge_all"), known(&["scope", "conn"]));
 }
+
+/// Value types of the standard library and pydantic are one input each,
+/// never a model with fields.
+#[test]
+fn value_types_are_one_input_each() {
+    let src = format!(
+        "{MODELS}\
+         import datetime\n\
+         from pathlib import Path\n\
+         from pydantic import AnyUrl\n\
+         @mcp.tool()\ndef values(a: datetime.datetime, b: Path, c: Optional[AnyUrl] = None): ...\n"
+    );
+    let all = inputs(&src);
+    assert_eq!(of(&all, "values"), known(&["a", "b", "c"]));
+}

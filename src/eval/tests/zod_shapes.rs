@@ -3,6 +3,7 @@
 //! (`zodToJsonSchema`, `z.toJSONSchema`) turns them into JSON schema.
 
 use super::ts_source::{named, params, run_ts};
+use crate::eval::value::Value;
 
 const SERVER: &str = "import { McpServer } from \"@modelcontextprotocol/sdk/server/mcp.js\";\n\
                       import { z } from \"zod\";\n\
@@ -85,4 +86,30 @@ fn a_zod_object_handed_to_something_that_is_not_mcp_registers_nothing() {
                export const wipe = tool({ description: \"Wipe\", parameters: z.object({ folder: z.string() }) });\n\
                const schema = z.toJSONSchema(z.object({ folder: z.string() }));\n";
     assert!(run_ts(&[("main", src)]).registrations.is_empty());
+}
+
+/// typescript-sdk v1 `tool(name, ...rest)` ignores what follows the
+/// callback; a reading that uses every argument still comes first.
+#[test]
+fn arguments_after_the_v1_tool_callback_are_ignored() {
+    let src = r#"import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "s", version: "1" });
+server.tool("late", "d", { q: z.string() }, async () => ({}), { readOnlyHint: true });
+server.tool("inline", "d", { q: z.string() }, { readOnlyHint: true }, async () => ({}));
+server.tool("unknown_middle", "d", process.env.X, async () => ({}));
+"#;
+    let out = super::ts_source::run_ts(&[("main", src)]);
+    let late = super::ts_source::named(&out, "late");
+    assert!(
+        late.annotations.is_none() || matches!(late.annotations, Some(Value::Undefined(_))),
+        "{:?}",
+        late.annotations
+    );
+    assert_eq!(super::ts_source::params(late), Some(vec!["q".to_string()]));
+    let inline = super::ts_source::named(&out, "inline");
+    assert!(matches!(inline.annotations, Some(Value::Object(_))));
+    // An argument of unknown kind before the callback: a shape or annotations, unknown.
+    let unknown = super::ts_source::named(&out, "unknown_middle");
+    assert!(matches!(unknown.annotations, Some(Value::Unknown(_))), "{:?}", unknown.annotations);
 }

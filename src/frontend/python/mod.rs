@@ -74,3 +74,56 @@ pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Mod
         .collect();
     (facts, Some(module))
 }
+
+/// A Python test file, by pytest's conventions: a module pytest collects
+/// (its default `python_files`, `test_*.py` and `*_test.py`), a
+/// `conftest.py` (fixtures and hooks), or a module of a test tree (a
+/// `test`/`tests` directory as the file's parent or grandparent, as for
+/// TS/JS). A package merely named like one (`testing_utils/`, `test_utils/`,
+/// `contest.py`) is no test: pytest matches file names, not directories.
+pub fn is_test_path(path: &std::path::Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let Some(stem) = name.strip_suffix(".py") else { return false };
+    if stem == "conftest" || stem.starts_with("test_") || stem.ends_with("_test") {
+        return true;
+    }
+    path.ancestors()
+        .skip(1)
+        .take(2)
+        .filter_map(|d| d.file_name().and_then(|n| n.to_str()))
+        .any(|d| matches!(d, "test" | "tests"))
+}
+
+#[cfg(test)]
+mod test_paths {
+    use super::is_test_path;
+    use std::path::Path;
+
+    #[test]
+    fn pytest_conventions_decide_what_a_test_file_is() {
+        for p in [
+            "pkg/test_tools.py",
+            "pkg/tools_test.py",
+            "conftest.py",
+            "src/conftest.py",
+            "tests/helpers.py",
+            "tests/fixtures/server.py",
+            "project/test/server.py",
+        ] {
+            assert!(is_test_path(Path::new(p)), "{p} is a test file");
+        }
+        for p in [
+            "testing_utils/server.py",
+            "test_utils/server.py",
+            "pkg/testing.py",
+            "pkg/contest.py",
+            "pkg/test.py",
+            "pkg/attest_tools.py",
+            "pkg/tests_server.py",
+            "pkg/server.py",
+            "pkg/test_tools.pyi",
+        ] {
+            assert!(!is_test_path(Path::new(p)), "{p} is no test file");
+        }
+    }
+}

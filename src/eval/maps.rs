@@ -1,0 +1,181 @@
+//! JavaScript's `Map` and `Array.from`: a registry kept in a map
+//! (`this.tools.set(name, tool)`, listed by `Array.from(this.tools.values())`)
+//! is followed like a record. A map is an [`Obj`] marked `keyed`: its
+//! entries are the map's, in insertion order, and reading a property of it
+//! is not reading an entry. Python's `dict` is a plain object already
+//! (`calls::dict_view`).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::interp::Interp;
+use super::value::{Obj, ObjRef, PendingCall, Value, UNKNOWN_KEY};
+use crate::source::Span;
+
+fn list(items: Vec<Value>, span: Span) -> Value {
+    Value::List(Rc::new(RefCell::new(items)), span)
+}
+
+impl Interp<'_> {
+    /// `new Map()` or `new Map(entries)`: a list of `[key, value]` pairs
+    /// gives its entries; anything else gives a map of unknown content.
+    pub(super) fn new_map(&mut self, call: &PendingCall, span: Span) -> Value {
+        let mut obj = Obj { keyed: true, ..Obj::new(span) };
+        match call.arg(0) {
+            None | Some(Value::Undefined(_) | Value::Null(_)) => {}
+            Some(Value::List(pairs, _)) => {
+                for pair in pairs.borrow().iter() {
+                    let (k, v) = match pair {
+                        Value::List(kv, _) => {
+                            let kv = kv.borrow();
+                            (kv.first().cloned(), kv.get(1).cloned().unwrap_or(Value::Undefined(span)))
+                        }
+                        other => (None, Value::Unknown(other.span().unwrap_or(span))),
+                    };
+                    set_entry(&mut obj, k.as_ref(), v);
+                }
+            }
+            Some(_) => obj.complete = false,
+        }
+        Value::Object(Rc::new(RefCell::new(obj)))
+    }
+
+    /// A method of a map; `None` for a name a map does not have.
+    pub(super) fn map_method(&mut self, map: &ObjRef, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+        let key = call.arg(0).cloned();
+        Some(match name {
+            "set" => {
+                let v = call.arg(1).cloned().unwrap_or(Value::Undefined(span));
+                set_entry(&mut map.borrow_mut(), key.as_ref(), v);
+                Value::Object(map.clone())
+            }
+            "get" => self.map_get(map, key.as_ref(), span),
+            "has" => {
+                let m = map.borrow();
+                match key.as_ref().and_then(Value::as_str) {
+                    Some(k) if m.get(k).is_some() => Value::Bool(true, span),
+                    Some(_) if m.complete => Value::Bool(false, span),
+                    _ => Value::Unknown(span),
+                }
+            }
+            "delete" => {
+                let mut m = map.borrow_mut();
+                match key.as_ref().and_then(Value::as_str) {
+                    Some(k) => {
+                        let before = m.entries.len();
+                        m.entries.retain(|(e, _, _)| &**e != k);
+                        Value::Bool(m.entries.len() < before, span)
+                    }
+                    // Some entry may be gone: what is left is not known whole.
+                    None => {
+                        m.complete = false;
+                        Value::Unknown(span)
+                    }
+                }
+            }
+            "clear" => {
+                let mut m = map.borrow_mut();
+                m.entries.clear();
+                m.complete = true;
+                Value::Undefined(span)
+            }
+            "values" | "keys" | "entries" => list(self.map_view(map, name, span), span),
+            "forEach" => {
+                let f = call.arg(0).cloned().unwrap_or(Value::Unknown(span));
+                let entries: Vec<(Value, Value)> =
+                    map.borrow().entries.iter().map(|(k, v, at)| (map_key(k, *at, span), v.clone())).collect();
+                for (k, v) in entries {
+                    let args =
+                        PendingCall { positional: vec![v, k, Value::Object(map.clone())], ..PendingCall::new(span) };
+                    self.call_value(&f, None, args, span);
+                }
+                Value::Undefined(span)
+            }
+            _ => return None,
+        })
+    }
+
+    /// `map.get(key)`: the entry, missing (undefined) when the map is known
+    /// whole, unknown otherwise; a key nobody knows is any entry or missing.
+    fn map_get(&mut self, map: &ObjRef, key: Option<&Value>, span: Span) -> Value {
+        let m = map.borrow();
+        match key {
+            Some(Value::Str(k, _)) => match m.get(k) {
+                Some(v) => v.clone(),
+                None if m.complete => Value::Undefined(span),
+                None => Value::Unknown(span),
+            },
+            _ => {
+                let mut out = vec![Value::Undefined(span)];
+                out.extend(m.entries.iter().map(|(_, v, _)| v.clone()));
+                if !m.complete {
+                    out.push(Value::Unknown(span));
+                }
+                Value::join(out, self.budget.max_alternatives, span)
+            }
+        }
+    }
+
+    /// `values()`, `keys()` or `entries()` (also what iterating or spreading
+    /// the map gives): listed as arrays. A map not known whole has, beside
+    /// its known entries, one element nobody knows.
+    pub(super) fn map_view(&mut self, map: &ObjRef, view: &str, span: Span) -> Vec<Value> {
+        let m = map.borrow();
+        let mut out: Vec<Value> = m
+            .entries
+            .iter()
+            .map(|(k, v, at)| match view {
+                "values" => v.clone(),
+                "keys" => map_key(k, *at, span),
+                _ => list(vec![map_key(k, *at, span), v.clone()], span),
+            })
+            .collect();
+        if !m.complete && !m.entries.iter().any(|(k, _, _)| k.starts_with(UNKNOWN_KEY)) {
+            out.push(Value::Unknown(span));
+        }
+        out
+    }
+
+    /// `Array.from(iterable[, mapFn])`: a list (a map's entries, a string's
+    /// characters aside) copied, each element mapped when a function is given.
+    pub(super) fn array_from(&mut self, call: &PendingCall, span: Span) -> Option<Value> {
+        let items = match call.arg(0)? {
+            Value::List(l, _) => l.borrow().clone(),
+            Value::Object(o) if o.borrow().keyed => self.map_view(&o.clone(), "entries", span),
+            _ => return None,
+        };
+        let Some(f) = call.arg(1).cloned() else { return Some(list(items, span)) };
+        let mut out = vec![];
+        for (i, item) in items.into_iter().enumerate() {
+            let idx = Value::Num(i.to_string().into(), span);
+            let args = PendingCall { positional: vec![item, idx], ..PendingCall::new(span) };
+            out.push(self.call_value(&f, None, args, span));
+        }
+        Some(list(out, span))
+    }
+}
+
+/// A key as the program sees it: a value set under a key nobody knew is
+/// under an unknown key.
+fn map_key(k: &Rc<str>, at: Option<Span>, span: Span) -> Value {
+    if k.starts_with(UNKNOWN_KEY) {
+        Value::Unknown(at.unwrap_or(span))
+    } else {
+        Value::Str(k.clone(), at.unwrap_or(span))
+    }
+}
+
+/// Sets an entry: a string key by name (numbers and booleans by their text
+/// would merge `1` and `"1"`, so they are unknown keys), any other under a
+/// key of its own that makes the map incomplete.
+fn set_entry(obj: &mut Obj, key: Option<&Value>, v: Value) {
+    match key {
+        Some(Value::Str(k, at)) => obj.set(k, v, Some(*at)),
+        _ => {
+            let n = obj.entries.iter().filter(|(k, _, _)| k.starts_with(UNKNOWN_KEY)).count();
+            let at = v.span();
+            obj.set(&format!("{UNKNOWN_KEY}{n}"), v, at);
+            obj.complete = false;
+        }
+    }
+}
