@@ -24,9 +24,9 @@ tool per name, so ``tools`` is what a correct linter reports.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 import bench as b
+from bench_ts import Stats  # the same counters as the TS tree
 
 RS_BANNED = b.BANNED + ("tool", "annotations", "_hint", "rmcp")
 
@@ -49,24 +49,6 @@ STD_USES = ["use std::collections::HashMap;", "use std::fmt;", "use std::sync::A
             "use std::time::Duration;", "use std::path::PathBuf;"]
 
 
-@dataclass
-class Stats:
-    mcp_files: int = 0
-    servers: int = 0
-    preset_modules: int = 0
-    tool_modules: int = 0
-    tools: int = 0
-    tools_annotated: int = 0
-    tools_unannotated: int = 0
-    tools_preset: int = 0
-    by_form: dict[str, int] = field(default_factory=dict)
-
-    def count(self, form: str, annotated: bool, preset: bool = False) -> None:
-        self.tools += 1
-        self.tools_annotated += annotated
-        self.tools_unannotated += not annotated
-        self.tools_preset += preset
-        self.by_form[form] = self.by_form.get(form, 0) + 1
 
 
 def clean(text: str) -> bool:

@@ -14,7 +14,7 @@ pub mod typescript;
 
 use std::path::Path;
 
-use crate::model::{FileFacts, Lang};
+use crate::model::{FileFacts, Import, Lang};
 use crate::source::FileId;
 
 /// The extensions [`lang_for`] knows, for messages.
@@ -58,6 +58,16 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed
             .or_else(|| e.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into())
     })
+}
+
+/// A lowered file's facts with its imports read off the IR (Python's say
+/// the SDK generation; Go's which packages a file reaches).
+pub fn with_imports(mut facts: FileFacts, module: crate::ir::Module) -> (FileFacts, Option<crate::ir::Module>) {
+    facts.imports = crate::ir::walk::imports(&module)
+        .into_iter()
+        .map(|i| Import { local: i.local.clone(), module: i.module.clone(), member: i.member.clone(), span: i.span })
+        .collect();
+    (facts, Some(module))
 }
 
 /// Byte ranges of the comments of a file, from its parse tree (Rust: a

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Parser, Tree};
 
-use crate::model::{FileFacts, Import, Lang, Problem};
+use crate::model::{FileFacts, Lang, Problem};
 use crate::source::{FileId, Span};
 
 /// Byte markers of files worth parsing.
@@ -105,11 +105,7 @@ pub fn parse_file(file: FileId, _path: &Path, text: &str) -> (FileFacts, Option<
     }
     let module = to_ir::lower(file, text, root);
     crate::frontend::queries::release(tree, text.len());
-    facts.imports = crate::ir::walk::imports(&module)
-        .into_iter()
-        .map(|i| Import { local: i.local.clone(), module: i.module.clone(), member: i.member.clone(), span: i.span })
-        .collect();
-    (facts, Some(module))
+    crate::frontend::with_imports(facts, module)
 }
 
 /// The name part of a `json:"name,omitempty"` struct tag.

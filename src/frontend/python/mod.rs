@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Parser, Tree};
 
-use crate::model::{FileFacts, Import, Lang, Problem};
+use crate::model::{FileFacts, Lang, Problem};
 use crate::source::{FileId, Span};
 
 static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_python::LANGUAGE.into());
@@ -68,11 +68,7 @@ pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Mod
     }
     let module = to_ir::lower(file, text, root);
     crate::frontend::queries::release(tree, text.len());
-    facts.imports = crate::ir::walk::imports(&module)
-        .into_iter()
-        .map(|i| Import { local: i.local.clone(), module: i.module.clone(), member: i.member.clone(), span: i.span })
-        .collect();
-    (facts, Some(module))
+    crate::frontend::with_imports(facts, module)
 }
 
 /// A Python test file, by pytest's conventions: a module pytest collects
