@@ -149,17 +149,40 @@ impl Interp<'_> {
                     Value::List(l, _) => call.positional.extend(l.borrow().iter().cloned()),
                     other => call.positional.push(Value::Unknown(other.span().unwrap_or(arg.span))),
                 },
-                (Spread::Map, _) => match v {
-                    Value::Object(o) => {
-                        for (k, v, _) in &o.borrow().entries {
-                            call.keywords.push((k.clone(), v.clone()));
-                        }
-                    }
-                    _ => call.keywords.push(("**".into(), Value::Unknown(arg.span))),
-                },
+                (Spread::Map, _) => self.spread_keywords(&mut call, &v, arg.span),
             }
         }
         call
+    }
+
+    /// `**mapping` in a call: its keys as keywords. A mapping that is one
+    /// of several (`return kwargs` or `return merged`) gives each key the
+    /// join of its values, missing where an alternative lacks it; one that
+    /// is not known whole may hold any other keyword too.
+    fn spread_keywords(&mut self, call: &mut PendingCall, v: &Value, at: Span) {
+        let alts = v.alternatives();
+        let objects: Vec<_> =
+            alts.iter().filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None }).collect();
+        if objects.len() != alts.len() {
+            call.keywords.push(("**".into(), Value::Unknown(at)));
+            return;
+        }
+        let mut keys: Vec<Rc<str>> = vec![];
+        for o in &objects {
+            for (k, _, _) in &o.borrow().entries {
+                if !keys.contains(k) {
+                    keys.push(k.clone());
+                }
+            }
+        }
+        for k in keys {
+            let values: Vec<Value> =
+                objects.iter().map(|o| o.borrow().get(&k).cloned().unwrap_or(Value::Undefined(at))).collect();
+            call.keywords.push((k, Value::join(values, self.budget.max_alternatives, at)));
+        }
+        if objects.iter().any(|o| !o.borrow().complete) {
+            call.keywords.push(("**".into(), Value::Unknown(at)));
+        }
     }
 
     pub(super) fn eval_call(&mut self, act: &mut Activation, callee: &Expr, args: &[Arg], span: Span) -> Value {
@@ -755,6 +778,13 @@ impl Interp<'_> {
             {
                 Value::Sdk(s)
             }
+            // Any other method of that SDK class, from an override that
+            // forwards to it (`def tool(self, ...): return super().tool(...)`,
+            // `super.registerTool(...)`): the SDK server's own method.
+            Some(Value::Sdk(s)) if s.method.is_none() => match TABLES[s.table].instance_type(s.ty) {
+                Some(ty) => sdk(s.table, ty, Some(name.into()), span),
+                None => Value::Unknown(span),
+            },
             _ => Value::Unknown(span),
         }
     }

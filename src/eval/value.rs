@@ -242,8 +242,12 @@ impl PendingCall {
     pub fn arg(&self, i: usize) -> Option<&Value> {
         self.positional.get(i)
     }
+    /// The keyword argument `name`; failing that, the value of a `**spread`
+    /// nobody knows (it may hold any keyword), so a part read from it is
+    /// unknown rather than absent.
     pub fn kw(&self, name: &str) -> Option<&Value> {
-        self.keywords.iter().find(|(k, _)| &**k == name).map(|(_, v)| v)
+        let find = |n: &str| self.keywords.iter().find(|(k, _)| &**k == n).map(|(_, v)| v);
+        find(name).or_else(|| find("**"))
     }
 }
 
