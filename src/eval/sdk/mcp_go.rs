@@ -43,7 +43,9 @@ macro_rules! tool_roles {
             title: &[Path::Member($tool, "Title")],
             description: &[Path::Member($tool, "Description")],
             annotations: &[Path::Member($tool, "Annotations")],
-            params: &[Path::Member($tool, "InputSchema")],
+            // A `Tool`'s JSON is its `RawInputSchema` when that is set (raw
+            // bytes, unknown here unless written whole), else `InputSchema`.
+            params: &[Path::Member($tool, "RawInputSchema"), Path::Member($tool, "InputSchema")],
         }
     };
 }
