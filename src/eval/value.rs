@@ -11,6 +11,9 @@ use std::rc::Rc;
 use crate::ir::{ClassId, FuncId};
 use crate::source::Span;
 
+/// The most elements a union of list alternatives may hold ([`Value::join`]).
+const UNION_MAX: usize = 4_096;
+
 use std::collections::HashMap;
 
 pub type ObjRef = Rc<RefCell<Obj>>;
@@ -348,7 +351,10 @@ impl Value {
         }
     }
 
-    /// Joins alternatives, dropping duplicates; wider than `max` is unknown.
+    /// Joins alternatives, dropping duplicates; wider than `max` is unknown,
+    /// except that lists (a list of tools filtered differently on each of
+    /// many paths) become one list of every element any of them holds:
+    /// what each path registers is among them, and each keeps its values.
     pub fn join(values: Vec<Value>, max: usize, span: Span) -> Value {
         let mut out: Vec<Value> = Vec::new();
         for v in values.into_iter().flat_map(|v| v.alternatives()) {
@@ -359,6 +365,23 @@ impl Value {
         match out.len() {
             0 => Value::Undefined(span),
             1 => out.pop().unwrap(),
+            n if n > max && out.iter().all(|v| matches!(v, Value::List(..))) => {
+                let mut union: Vec<Value> = Vec::new();
+                for v in &out {
+                    let Value::List(l, _) = v else { continue };
+                    for item in l.borrow().iter() {
+                        if !union.iter().any(|u| u.same(item)) {
+                            union.push(item.clone());
+                        }
+                    }
+                    // Each list is within the size budget; their union stays
+                    // within a few of them, or is unknown.
+                    if union.len() > UNION_MAX {
+                        return Value::Unknown(span);
+                    }
+                }
+                Value::List(Rc::new(RefCell::new(union)), span)
+            }
             n if n > max => Value::Unknown(span),
             _ => Value::OneOf(out.into()),
         }
