@@ -173,10 +173,11 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
 }
 
 /// A tool defined in one place and registered at several sites with the same
-/// result (a server per SDK version on two branches, each registering the
-/// same list) is one tool, at its first site in path order: the fix is one
-/// edit to the definition, so it is one cause. A site that makes more of the
-/// definition (other hints, a title of its own) stays a tool of its own.
+/// hints (a server per SDK version on two branches, or an HTTP and a stdio
+/// entry point, each registering the same list, through whichever API) is
+/// one tool, at its first site in path order: the fix is one edit to the
+/// definition, so it is one cause. A site that makes more of the definition
+/// (other hints, a title of its own) stays a tool of its own.
 fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
     let mut tools: Vec<(Option<std::path::PathBuf>, Tool)> =
         tools.into_iter().map(|t| (linker.path_of(t.site.file), t)).collect();
@@ -186,7 +187,7 @@ fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
     for (_, t) in tools {
         if let Some(d) = t.definition {
             let earlier = by_definition.entry((t.name.clone(), d)).or_default();
-            if earlier.iter().any(|&i| kept[i] == Tool { site: kept[i].site, ..t.clone() }) {
+            if earlier.iter().any(|&i| same_hints(&kept[i], &t)) {
                 continue;
             }
             earlier.push(kept.len());
@@ -194,6 +195,22 @@ fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
         kept.push(t);
     }
     kept
+}
+
+/// Whether two registrations of one definition declare the same: title and
+/// hints, wherever and however (inline or through a variable) each site
+/// passes them.
+fn same_hints(a: &Tool, b: &Tool) -> bool {
+    let (x, y) = (&a.annotations, &b.annotations);
+    a.name == b.name
+        && a.title == b.title
+        && x.title == y.title
+        && x.read_only == y.read_only
+        && x.destructive == y.destructive
+        && x.idempotent == y.idempotent
+        && x.open_world == y.open_world
+        && x.unknown_keys == y.unknown_keys
+        && x.sdk_defaults == y.sdk_defaults
 }
 
 struct Resolver<'l, 'a> {
