@@ -417,10 +417,15 @@ impl<'p> Interp<'p> {
             Value::OneOf(alts) => Value::OneOf(alts.iter().cloned().map(&mut as_list).collect()),
             v => as_list(v),
         };
+        // Go's `for _, v := range m` binds the map's values (the Go lowering
+        // binds only the element); Python's `for key in dict` its keys.
+        let values = self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go;
         let elements = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
-                // `for key in dict`: the keys.
+                Value::Object(o) if o.borrow().complete && values => {
+                    Some(o.borrow().entries.iter().map(|(_, v, _)| v.clone()).collect())
+                }
                 Value::Object(o) if o.borrow().complete => Some(
                     o.borrow().entries.iter().map(|(k, _, ks)| Value::Str(k.clone(), ks.unwrap_or(span))).collect(),
                 ),
