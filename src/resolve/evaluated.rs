@@ -1,12 +1,8 @@
-//! Tools the evaluator reaches ([`crate::eval`]), as [`Tool`]s.
-//!
-//! Transitional: Python and TypeScript/JavaScript files are lowered into
-//! the IR as well as into facts, the whole program is run, and every SDK
-//! registration the evaluator reaches that the facts-based resolution did
-//! not already report becomes a tool. That is where the shapes no
-//! recogniser knows show up (class hierarchies, derived lists, decorator
-//! factories called as functions, helpers called with function values). As
-//! the SDK tables cover what the recognisers do, the recognisers go.
+//! Tools the evaluator reaches ([`crate::eval`]), as [`Tool`]s: every
+//! language's files are lowered into the IR, the whole program is run, and
+//! each SDK registration reached becomes a tool, reported where its name is
+//! written (the outermost project call, a subclass, a list element, a
+//! record) with labels for where it is defined and registered.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

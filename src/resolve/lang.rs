@@ -1,6 +1,7 @@
 //! What resolution must know about each language: how a module specifier
 //! names a file and which external symbols belong to an MCP SDK (for the
-//! Rust recognisers). Everything else in `resolve` is shared.
+//! token scan of Rust files `syn` rejects). Everything else in `resolve` is
+//! shared.
 
 use std::path::{Path, PathBuf};
 

@@ -603,7 +603,7 @@ pub static TABLES: &[&SdkTable] = &[
 /// A receiver the interpreter cannot follow (an untyped parameter of a
 /// function nothing called, a member of one) whose own name says it is an
 /// MCP server (`mcp`, `app.mcp`, `self.mcp_server`): Python's FastMCP
-/// `Server`, as the recognisers have always read it (README, "Receivers").
+/// `Server`.
 pub fn named_receiver(lang: Lang, name: &str) -> Option<(usize, &'static str)> {
     if lang != Lang::Python || !name.to_ascii_lowercase().contains("mcp") {
         return None;
