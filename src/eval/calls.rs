@@ -1237,7 +1237,7 @@ impl Interp<'_> {
                 .find(|(v, _)| !(null_is_absent && matches!(v, Value::Null(_))))
         };
         let reading = std::mem::replace(&mut self.reading_parts, true);
-        let name = pick(self, roles.name);
+        let name = pick(self, roles.name).map(|(v, at)| (self.own_names(v), at));
         let title = pick(self, roles.title).map(|(v, _)| v);
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
@@ -1306,6 +1306,20 @@ impl Interp<'_> {
             branches: self.branches,
         });
         self.registrations.len() - 1
+    }
+
+    /// A name that is a root's parameter or a default the function writes
+    /// (`toolName || "web_search"`): the default is the function's own
+    /// tool, what callers pass is theirs (plumbing), so only the names the
+    /// function writes remain.
+    fn own_names(&self, v: Value) -> Value {
+        let Value::OneOf(alts) = &v else { return v };
+        let own: Vec<Value> = alts.iter().filter(|a| !self.param_derived(a)).cloned().collect();
+        if own.is_empty() || own.len() == alts.len() || !own.iter().all(|a| matches!(a, Value::Str(..))) {
+            return v;
+        }
+        let span = own[0].span().unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
+        Value::join(own, usize::MAX, span)
     }
 
     /// The call once per alternative of an argument that is one of several
