@@ -915,6 +915,18 @@ impl Interp<'_> {
                 }
                 fresh(out)
             }
+            // JS `flat()`: nested lists one level down (a depth argument
+            // other than 1 is not followed).
+            "flat" if lang != Lang::Python && call.positional.is_empty() => {
+                let mut out = vec![];
+                for item in items {
+                    match item {
+                        Value::List(inner, _) => out.extend(inner.borrow().iter().cloned()),
+                        other => out.push(other),
+                    }
+                }
+                fresh(out)
+            }
             // `find(pred)` / `findLast(pred)`: the first element the
             // predicate holds for; one it may hold for is an alternative, and
             // when none surely does, missing is one too.
