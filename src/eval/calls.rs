@@ -167,15 +167,7 @@ impl Interp<'_> {
             call.keywords.push(("**".into(), Value::Unknown(at)));
             return;
         }
-        let mut keys: Vec<Rc<str>> = vec![];
-        for o in &objects {
-            for (k, _, _) in &o.borrow().entries {
-                if !keys.contains(k) {
-                    keys.push(k.clone());
-                }
-            }
-        }
-        for k in keys {
+        for (k, _) in super::value::union_keys(&objects) {
             let values: Vec<Value> =
                 objects.iter().map(|o| o.borrow().get(&k).cloned().unwrap_or(Value::Undefined(at))).collect();
             call.keywords.push((k, Value::join(values, self.budget.max_alternatives, at)));
@@ -1295,13 +1287,14 @@ impl Interp<'_> {
         // A tool object built inside the call is where the tool is written.
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);
+        let made = made_in(call);
         self.registrations.push(Registration {
             api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
             site: built.unwrap_or(s.span),
             call: built.unwrap_or(span),
             stack: self.stack.iter().map(|(_, s)| *s).collect(),
-            made_in: made_in(call).map(|(calls, _)| calls).unwrap_or_default(),
-            record_at: made_in(call).and_then(|(_, at)| at),
+            made_in: made.as_ref().map(|(calls, _)| calls.clone()).unwrap_or_default(),
+            record_at: made.and_then(|(_, at)| at),
             name_at: name.as_ref().and_then(|(_, at)| *at),
             name: name.map(|(v, _)| v),
             title,
@@ -1330,8 +1323,10 @@ impl Interp<'_> {
         if own.is_empty() || own.len() == alts.len() || !own.iter().all(|a| matches!(a, Value::Str(..))) {
             return v;
         }
-        let span = own[0].span().unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-        Value::join(own, usize::MAX, span)
+        match own[0].span() {
+            Some(span) => Value::join(own, usize::MAX, span),
+            None => v,
+        }
     }
 
     /// The call once per alternative of an argument that is one of several

@@ -910,15 +910,7 @@ impl<'p> Interp<'p> {
                             .iter()
                             .filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None })
                             .collect();
-                        let mut keys: Vec<(Rc<str>, Option<Span>)> = vec![];
-                        for o in &objs {
-                            for (k, _, ks) in &o.borrow().entries {
-                                if !keys.iter().any(|(seen, _)| seen == k) {
-                                    keys.push((k.clone(), *ks));
-                                }
-                            }
-                        }
-                        for (k, ks) in keys {
+                        for (k, ks) in super::value::union_keys(&objs) {
                             let before = obj.get(&k).cloned().unwrap_or(Value::Undefined(span));
                             let mut values: Vec<Value> = objs
                                 .iter()

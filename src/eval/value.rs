@@ -143,6 +143,20 @@ impl Obj {
     }
 }
 
+/// Every key any of `objs` sets, in first-seen order, with where it is
+/// first written: the keys of a spread of objects that differ by path.
+pub fn union_keys(objs: &[Rc<RefCell<Obj>>]) -> Vec<(Rc<str>, Option<Span>)> {
+    let mut keys: Vec<(Rc<str>, Option<Span>)> = vec![];
+    for o in objs {
+        for (k, _, ks) in &o.borrow().entries {
+            if !keys.iter().any(|(seen, _)| seen == k) {
+                keys.push((k.clone(), *ks));
+            }
+        }
+    }
+    keys
+}
+
 /// A function value with the environment it closes over.
 #[derive(Debug)]
 pub struct Closure {

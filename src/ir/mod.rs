@@ -412,6 +412,25 @@ pub struct Function {
     pub span: Span,
 }
 
+impl Function {
+    /// An anonymous function that sees its enclosing `this` (a lambda, an
+    /// arrow, a closure, the body of a comprehension run in place).
+    pub fn closure(name_span: Span, params: Vec<Param>, body: Block, span: Span) -> Function {
+        Function {
+            name: None,
+            name_span,
+            params,
+            body,
+            decorators: vec![],
+            kind: FuncKind::Plain,
+            is_static: false,
+            lexical_this: true,
+            receiver_first: false,
+            span,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Param {
     pub name: String,

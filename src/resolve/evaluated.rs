@@ -70,15 +70,14 @@ impl Resolver<'_, '_> {
         let program = self.link(modules);
         let outcome = eval::run(&program.modules, &program, Budget::default());
         let mut out: Vec<Tool> = vec![];
-        // Each tool once, by site, name and where the name is written: the registration reached through
-        // the most project calls wins (a function that was run as a root with
-        // unknown arguments and is also called with known ones is no root:
-        // its caller's chain, `make(..).annotate(..)`, is what it serves).
-        // Keyed by where the tool is reported (file and start: one definition
-        // reached directly and through a forwarding registrar, `{ addTool: (t)
-        // => other.addTool(t) }`, is reported at one place, whatever the
-        // extent of the span each path underlines), its name and where the
-        // name is written (two definitions of one name at one site).
+        // Each tool once ([`ToolKey`]): where it is reported (file and start,
+        // so one definition reached directly and through a forwarding
+        // registrar is one tool whatever extent each path underlines), its
+        // name, and where the name is written (two definitions of one name
+        // at one site are two). The registration reached through the most
+        // project calls wins: a function run as a root with unknown arguments
+        // and also called with known ones is no root; its caller's chain,
+        // `make(..).annotate(..)`, is what it serves.
         let mut seen: HashMap<ToolKey, (usize, usize)> = HashMap::new();
         // Registering calls reached with a known name at least once: the
         // tools of such a call are the named ones; a path on which its name

@@ -274,18 +274,7 @@ impl Cx<'_> {
                     span,
                 };
                 let body = vec![Stmt::Return { value: Some(Expr::Name("v".into(), span)), span }];
-                let id = self.module.add_func(Function {
-                    name: None,
-                    name_span: self.span(name_node),
-                    params: vec![param],
-                    body,
-                    decorators: vec![],
-                    kind: FuncKind::Plain,
-                    is_static: false,
-                    lexical_this: true,
-                    receiver_first: false,
-                    span,
-                });
+                let id = self.module.add_func(Function::closure(self.span(name_node), vec![param], body, span));
                 let value = Expr::Func(id, span);
                 return Some(Stmt::Let { target: Pattern::Name(name, self.span(name_node)), value, span });
             }

@@ -786,18 +786,12 @@ impl Cx<'_> {
             "lambda" => {
                 let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
                 let body = self.field(n, "body").map_or(Expr::Unknown(span), |e| self.expr(e));
-                let id = self.module.add_func(Function {
-                    name: None,
-                    name_span: span,
-                    params,
-                    body: vec![Stmt::Return { value: Some(body), span }],
-                    decorators: vec![],
-                    kind: FuncKind::Plain,
-                    is_static: false,
-                    lexical_this: true,
-                    receiver_first: false,
+                let id = self.module.add_func(Function::closure(
                     span,
-                });
+                    params,
+                    vec![Stmt::Return { value: Some(body), span }],
+                    span,
+                ));
                 Expr::Func(id, span)
             }
             "list_comprehension" | "set_comprehension" | "generator_expression" | "dictionary_comprehension" => {
@@ -857,18 +851,7 @@ impl Cx<'_> {
         let mut body = vec![Stmt::Let { target: Pattern::Name(out_name.clone(), span), value: empty, span }];
         body.extend(inner);
         body.push(Stmt::Return { value: Some(Expr::Name(out_name, span)), span });
-        let id = self.module.add_func(Function {
-            name: None,
-            name_span: span,
-            params: vec![],
-            body,
-            decorators: vec![],
-            kind: FuncKind::Plain,
-            is_static: false,
-            lexical_this: true,
-            receiver_first: false,
-            span,
-        });
+        let id = self.module.add_func(Function::closure(span, vec![], body, span));
         Expr::Call { callee: Box::new(Expr::Func(id, span)), args: vec![], span }
     }
 

@@ -1307,18 +1307,7 @@ impl Lx {
                 let params = c.inputs.iter().map(|p| self.param(p, None)).collect();
                 let mut body = vec![];
                 self.stmt_expr(&c.body, true, &mut body);
-                let id = self.module.add_func(Function {
-                    name: None,
-                    name_span: span,
-                    params,
-                    body,
-                    decorators: vec![],
-                    kind: FuncKind::Plain,
-                    is_static: false,
-                    lexical_this: true,
-                    receiver_first: false,
-                    span,
-                });
+                let id = self.module.add_func(Function::closure(span, params, body, span));
                 Expr::Func(id, span)
             }
             _ => Expr::Unknown(span),
@@ -1333,18 +1322,7 @@ impl Lx {
     }
 
     fn iife(&mut self, body: Block, span: Span) -> Expr {
-        let id = self.module.add_func(Function {
-            name: None,
-            name_span: span,
-            params: vec![],
-            body,
-            decorators: vec![],
-            kind: FuncKind::Plain,
-            is_static: false,
-            lexical_this: true,
-            receiver_first: false,
-            span,
-        });
+        let id = self.module.add_func(Function::closure(span, vec![], body, span));
         Expr::Call { callee: Box::new(Expr::Func(id, span)), args: vec![], span }
     }
 
