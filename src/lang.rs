@@ -7,6 +7,9 @@ pub enum Lang {
     JavaScript,
     Go,
     Rust,
+    CSharp,
+    Java,
+    Kotlin,
 }
 
 impl Lang {
@@ -17,13 +20,18 @@ impl Lang {
             Lang::JavaScript => "javascript",
             Lang::Go => "go",
             Lang::Rust => "rust",
+            Lang::CSharp => "csharp",
+            Lang::Java => "java",
+            Lang::Kotlin => "kotlin",
         }
     }
     /// The line-comment leader, for inline suppressions.
     pub fn line_comment(self) -> &'static str {
         match self {
             Lang::Python => "#",
-            Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust => "//",
+            Lang::TypeScript | Lang::JavaScript | Lang::Go | Lang::Rust | Lang::CSharp | Lang::Java | Lang::Kotlin => {
+                "//"
+            }
         }
     }
 }

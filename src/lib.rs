@@ -115,10 +115,11 @@ pub struct Run {
 /// One SIMD substring finder per marker: for a handful of short markers this
 /// beats a general multi-pattern automaton several times over.
 type Finders = Vec<memmem::Finder<'static>>;
-static PREFILTER: LazyLock<[(Lang, Finders); 5]> = LazyLock::new(|| {
-    [Lang::Python, Lang::TypeScript, Lang::JavaScript, Lang::Go, Lang::Rust].map(|lang| {
-        (lang, frontend::prefilter_markers(lang).iter().map(|m| memmem::Finder::new(m.as_bytes())).collect())
-    })
+static PREFILTER: LazyLock<[(Lang, Finders); 8]> = LazyLock::new(|| {
+    [Lang::Python, Lang::TypeScript, Lang::JavaScript, Lang::Go, Lang::Rust, Lang::CSharp, Lang::Java, Lang::Kotlin]
+        .map(|lang| {
+            (lang, frontend::prefilter_markers(lang).iter().map(|m| memmem::Finder::new(m.as_bytes())).collect())
+        })
 });
 
 fn worth_parsing(lang: Lang, bytes: &[u8]) -> bool {

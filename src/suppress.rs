@@ -349,6 +349,9 @@ mod tests {
             Lang::JavaScript => "a.js",
             Lang::Go => "a.go",
             Lang::Rust => "a.rs",
+            Lang::CSharp => "a.cs",
+            Lang::Java => "a.java",
+            Lang::Kotlin => "a.kt",
         };
         scan(text, &crate::frontend::comments(lang, std::path::Path::new(path), text), lang, file)
     }
@@ -403,6 +406,21 @@ mod tests {
         // A Rust lifetime is not a string opener.
         let s = scan_str("fn f<'a>(x: &'a str) {} // mcp-lint: ignore\n", Lang::Rust, FileId(0));
         assert_eq!(s.directives.len(), 1);
+    }
+
+    #[test]
+    fn slash_comments_for_csharp_java_kotlin() {
+        for (lang, text) in [
+            (Lang::CSharp, "// mcp-lint: ignore-file[MCP032]\nclass A {\n  string u = \"http://x // mcp-lint: ignore\";\n  void F() {} // mcp-lint: ignore[MCP001,MCP004]\n}\n"),
+            (Lang::Java, "// mcp-lint: ignore-file[MCP032]\nclass A {\n  String u = \"http://x // mcp-lint: ignore\";\n  void f() {} // mcp-lint: ignore[MCP001,MCP004]\n}\n"),
+            (Lang::Kotlin, "// mcp-lint: ignore-file[MCP032]\nclass A {\n  val u = \"http://x // mcp-lint: ignore\"\n  fun f() {} // mcp-lint: ignore[MCP001,MCP004]\n}\n"),
+        ] {
+            let s = scan_str(text, lang, FileId(0));
+            assert_eq!(s.directives.len(), 2, "{lang:?}: {:?}", s.directives);
+            assert_eq!(s.directives[0].scope, Scope::File);
+            assert_eq!(codes(&s.directives[1]), ["MCP001", "MCP004"]);
+            assert_eq!(s.directives[1].scope, Scope::Lines(4, 4));
+        }
     }
 
     #[test]

@@ -1,12 +1,15 @@
-//! Frontends: one per language. Python and TypeScript/JavaScript lower a
-//! file into the IR ([`crate::ir`]) that the evaluator runs; Go and Rust
-//! turn one into [`FileFacts`] sites (their tree-sitter queries live as
-//! `.scm` files beside the frontend that reads them). Every frontend reports
-//! its parse problems in the facts.
+//! Frontends: one per language. Each lowers a file into the IR
+//! ([`crate::ir`]) that the evaluator runs, and reports the file's imports
+//! and parse problems in its [`FileFacts`]. (Rust keeps a token scan for
+//! the files `syn` rejects.)
 
+pub mod csharp;
 pub mod elicit;
 pub mod fields;
 pub mod go;
+pub mod grammar;
+pub mod java;
+pub mod kotlin;
 pub mod python;
 pub mod queries;
 pub mod rust;
@@ -18,7 +21,8 @@ use crate::model::{FileFacts, Import, Lang};
 use crate::source::FileId;
 
 /// The extensions [`lang_for`] knows, for messages.
-pub const EXTENSIONS: &[&str] = &[".py", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs"];
+pub const EXTENSIONS: &[&str] =
+    &[".py", ".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs", ".cs", ".java", ".kt", ".kts"];
 
 /// The language of a path, by extension.
 pub fn lang_for(path: &Path) -> Option<Lang> {
@@ -28,6 +32,9 @@ pub fn lang_for(path: &Path) -> Option<Lang> {
         "js" | "jsx" | "mjs" | "cjs" => Some(Lang::JavaScript),
         "go" => Some(Lang::Go),
         "rs" => Some(Lang::Rust),
+        "cs" => Some(Lang::CSharp),
+        "java" => Some(Lang::Java),
+        "kt" | "kts" => Some(Lang::Kotlin),
         _ => None,
     }
 }
@@ -51,6 +58,9 @@ pub fn parse(lang: Lang, file: FileId, path: &Path, text: &str) -> Result<Parsed
         Lang::TypeScript | Lang::JavaScript => typescript::parse_file(file, lang, path, text),
         Lang::Go => go::parse_file(file, path, text),
         Lang::Rust => rust::parse_file(file, path, text),
+        Lang::CSharp => csharp::parse_file(file, text),
+        Lang::Java => java::parse_file(file, text),
+        Lang::Kotlin => kotlin::parse_file(file, text),
     }));
     result.map(|(facts, module)| Parsed { facts, module }).map_err(|e| {
         e.downcast_ref::<&str>()
@@ -80,6 +90,9 @@ pub fn comments(lang: Lang, path: &Path, text: &str) -> Vec<std::ops::Range<usiz
         Lang::TypeScript | Lang::JavaScript => typescript::comments(lang, path, text),
         Lang::Go => go::comments(text),
         Lang::Rust => rust::comments::comments(text),
+        Lang::CSharp => csharp::GRAMMAR.comments(text),
+        Lang::Java => java::GRAMMAR.comments(text),
+        Lang::Kotlin => kotlin::GRAMMAR.comments(text),
     }))
     .unwrap_or_default()
 }
@@ -94,6 +107,9 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
         }
         Lang::Go => "`mcp.AddTool` / `Server.AddTool` (`github.com/modelcontextprotocol/go-sdk/mcp`), `mcp.NewTool` + `AddTool` (`github.com/mark3labs/mcp-go`)",
         Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",
+        Lang::CSharp => "`[McpServerTool]` methods (`ModelContextProtocol`)",
+        Lang::Java => "`McpSchema.Tool` / tool specifications (`io.modelcontextprotocol`), Spring AI `@McpTool`",
+        Lang::Kotlin => "`Server.addTool` (`io.modelcontextprotocol.kotlin.sdk`)",
     }
 }
 
@@ -106,5 +122,8 @@ pub fn prefilter_markers(lang: Lang) -> &'static [&'static str] {
         Lang::TypeScript | Lang::JavaScript => typescript::PREFILTER,
         Lang::Go => go::PREFILTER,
         Lang::Rust => rust::PREFILTER,
+        Lang::CSharp => csharp::PREFILTER,
+        Lang::Java => java::PREFILTER,
+        Lang::Kotlin => kotlin::PREFILTER,
     }
 }

@@ -32,6 +32,9 @@ pub enum Language {
     JavaScript,
     Go,
     Rust,
+    CSharp,
+    Java,
+    Kotlin,
     /// Read off a running server (`mcp-lint probe`), not from source.
     Wire,
 }
@@ -44,6 +47,9 @@ impl From<Lang> for Language {
             Lang::JavaScript => Language::JavaScript,
             Lang::Go => Language::Go,
             Lang::Rust => Language::Rust,
+            Lang::CSharp => Language::CSharp,
+            Lang::Java => Language::Java,
+            Lang::Kotlin => Language::Kotlin,
         }
     }
 }

@@ -6,11 +6,14 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+mod csharp;
 mod dircache;
 mod eval;
 mod evaluated;
 mod go;
+mod java;
 pub mod keys;
+mod kotlin;
 pub mod lang;
 mod manifests;
 pub mod python;
@@ -42,6 +45,9 @@ pub fn support(lang: Lang) -> &'static dyn lang::LangSupport {
         Lang::TypeScript | Lang::JavaScript => &typescript::TypeScript,
         Lang::Go => &go::Go,
         Lang::Rust => &rust::Rust,
+        Lang::CSharp => &csharp::CSharp,
+        Lang::Java => &java::Java,
+        Lang::Kotlin => &kotlin::Kotlin,
     }
 }
 

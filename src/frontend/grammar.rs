@@ -1,0 +1,77 @@
+//! What every tree-sitter frontend does around its lowering: one parser
+//! per grammar and thread, parsing under the file's budget, reporting the
+//! first syntax error and unsearchable nesting, and freeing a large tree.
+//! The C#, Java and Kotlin frontends are only a [`Grammar`] and a lowering.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use tree_sitter::{Language, Node, Parser, Tree};
+
+use super::queries::Lexis;
+use crate::model::{FileFacts, Lang, Problem};
+use crate::source::{FileId, Span};
+
+/// A tree-sitter grammar and how its language writes comments and strings.
+pub struct Grammar {
+    pub lang: Lang,
+    /// The language's name in messages ("C#").
+    pub label: &'static str,
+    pub language: fn() -> Language,
+    pub prefilter: &'static [&'static str],
+    pub lexis: Lexis,
+}
+
+thread_local! {
+    static PARSERS: RefCell<HashMap<Lang, Parser>> = RefCell::new(HashMap::new());
+}
+
+impl Grammar {
+    /// Parse within the file's budget; `None` when it ran out.
+    pub fn parse(&self, text: &str) -> Option<Tree> {
+        PARSERS.with(|cell| {
+            let mut parsers = cell.borrow_mut();
+            let parser = parsers.entry(self.lang).or_insert_with(|| {
+                let mut p = Parser::new();
+                p.set_language(&(self.language)()).expect("the grammar matches the tree-sitter ABI");
+                p
+            });
+            super::queries::parse(parser, text)
+        })
+    }
+
+    /// Byte ranges of the file's comments (for inline suppressions).
+    pub fn comments(&self, text: &str) -> Vec<std::ops::Range<usize>> {
+        self.parse(text).map(|t| super::queries::comment_ranges(t.root_node())).unwrap_or_default()
+    }
+
+    /// Parse one file and lower it with `lower`. Never panics on bad input:
+    /// a syntax error becomes a problem and the rest of the tree is still
+    /// lowered; a file too deep to search is reported and not lowered.
+    pub fn parse_file(
+        &self,
+        file: FileId,
+        text: &str,
+        lower: impl FnOnce(FileId, &str, Node) -> crate::ir::Module,
+    ) -> (FileFacts, Option<crate::ir::Module>) {
+        let mut facts = FileFacts::new(file, self.lang);
+        let Some(tree) = self.parse(text) else {
+            facts.problems.push(Problem {
+                span: Span::new(file, 0, 0),
+                message: format!("the {} parser gave up on this file: parsing took over its time budget", self.label),
+            });
+            return (facts, None);
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            facts.problems.extend(super::queries::first_syntax_error(file, text, root, self.label, self.prefilter));
+        }
+        if let Some(problem) = super::queries::too_deep(file, text, root, self.lexis) {
+            facts.problems.push(problem);
+            return (facts, None);
+        }
+        let module = lower(file, text, root);
+        super::queries::release(tree, text.len());
+        super::with_imports(facts, module)
+    }
+}
