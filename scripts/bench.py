@@ -1430,7 +1430,12 @@ def pathological_bench(binary: Path) -> int:
 
     failed = 0
     with tempfile.TemporaryDirectory(prefix="mcp-lint-pathological-") as d:
-        for path in pathological.write_all(Path(d)):
+        for written in pathological.write_all(Path(d)):
+            # Each in a directory of its own: Go files of one directory are
+            # one package, so a reproducer would see the others' tools.
+            path = written.parent / written.stem / written.name
+            path.parent.mkdir()
+            written.rename(path)
             t0 = time.perf_counter()
             try:
                 r = subprocess.run([str(binary), "check", str(path), "--format", "json"],

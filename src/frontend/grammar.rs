@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use tree_sitter::{Language, Node, Parser, Tree};
 
 use super::queries::Lexis;
-use crate::model::{FileFacts, Lang, Problem};
-use crate::source::{FileId, Span};
+use crate::model::{FileFacts, Lang};
+use crate::source::FileId;
 
 /// A tree-sitter grammar and how its language writes comments and strings.
 pub struct Grammar {
@@ -56,10 +56,7 @@ impl Grammar {
     ) -> (FileFacts, Option<crate::ir::Module>) {
         let mut facts = FileFacts::new(file, self.lang);
         let Some(tree) = self.parse(text) else {
-            facts.problems.push(Problem {
-                span: Span::new(file, 0, 0),
-                message: format!("the {} parser gave up on this file: parsing took over its time budget", self.label),
-            });
+            facts.problems.push(super::queries::gave_up(file, self.label));
             return (facts, None);
         };
         let root = tree.root_node();

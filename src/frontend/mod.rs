@@ -85,6 +85,7 @@ pub fn with_imports(mut facts: FileFacts, module: crate::ir::Module) -> (FileFac
 /// read only from these. A panic yields no comments: the file's other
 /// problems are reported against it anyway.
 pub fn comments(lang: Lang, path: &Path, text: &str) -> Vec<std::ops::Range<usize>> {
+    let _budget = queries::start_budget(text.len());
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match lang {
         Lang::Python => python::comments(text),
         Lang::TypeScript | Lang::JavaScript => typescript::comments(lang, path, text),

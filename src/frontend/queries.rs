@@ -7,13 +7,22 @@ use std::time::{Duration, Instant};
 use tree_sitter::{Parser, Tree};
 
 // Tree-sitter's error recovery is quadratic on some broken inputs (20,000
-// adjacent string literals on one line), and nothing it reports while
-// parsing says how much work is left. So parsing one file has a wall-clock
-// budget far above what any ordinary file needs (they parse at tens of MB/s);
-// past it the parse is cancelled, the file is reported (MCP090) and the run
-// goes on. Only tree-sitter's own work runs under the budget, so a slow
-// machine cannot change which ordinary files are searched.
+// adjacent string literals on one line take 6 s for 60 KB), and nothing it
+// reports while parsing says how much work is left. Two limits bound a
+// parse; past either the parse is cancelled, the file is reported (MCP090)
+// and the run goes on:
+// - a wall-clock budget far above what any ordinary file needs (they parse
+//   at tens of MB/s), for every file;
+// - a floor on the rate of every parse, in the CPU time of its thread (a
+//   thread waiting for a core on a loaded machine is not slow): once it has
+//   used a grace period, it must have read its input at a rate no ordinary
+//   parse comes near. Only a stalled error recovery is that slow
+//   (tree-sitter's `has_error` stays false while it recovers, so the floor
+//   cannot wait for an error).
+// Only tree-sitter's own work runs under these, so a slow machine cannot
+// change which ordinary files are searched.
 thread_local! {
+    static STARTED: Cell<Option<Duration>> = const { Cell::new(None) };
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     static GAVE_UP: Cell<bool> = const { Cell::new(false) };
 }
@@ -28,6 +37,7 @@ pub fn budget_for(len: usize) -> Duration {
 /// Starts the budget of the file about to be parsed on this thread; it ends
 /// when the guard drops.
 pub fn start_budget(len: usize) -> BudgetGuard {
+    STARTED.set(Some(thread_cpu()));
     DEADLINE.set(Some(Instant::now() + budget_for(len)));
     GAVE_UP.set(false);
     BudgetGuard
@@ -37,23 +47,69 @@ pub struct BudgetGuard;
 
 impl Drop for BudgetGuard {
     fn drop(&mut self) {
+        STARTED.set(None);
         DEADLINE.set(None);
     }
 }
 
-fn out_of_time() -> bool {
+/// How much CPU time a parse uses before its rate counts.
+const GRACE: Duration = Duration::from_millis(250);
+/// The slowest rate (bytes per CPU second) a parse may keep past [`GRACE`]:
+/// 64 KiB/s, over 15 times under what an ordinary parse does even in a
+/// debug build (over 1 MB/s), and over twice what a stalled recovery does
+/// (30 KB/s at a quarter of a second on the string-literal case, falling
+/// as it goes).
+const FLOOR: u64 = 64 * 1024;
+
+/// The CPU time this thread has used.
+#[cfg(unix)]
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return Duration::ZERO; // no clock: the floor never applies
+    }
+    Duration::new(ts.tv_sec.max(0) as u64, ts.tv_nsec.clamp(0, 999_999_999) as u32)
+}
+
+/// Wall time since the first call, where no thread clock is at hand.
+#[cfg(not(unix))]
+fn thread_cpu() -> Duration {
+    static EPOCH: std::sync::LazyLock<Instant> = std::sync::LazyLock::new(Instant::now);
+    EPOCH.elapsed()
+}
+
+fn out_of_time(state: &tree_sitter::ParseState) -> bool {
     if GAVE_UP.get() {
         return true;
     }
-    let late = DEADLINE.get().is_some_and(|d| Instant::now() > d);
+    let late = DEADLINE.get().is_some_and(|d| Instant::now() > d) || stalled(state.current_byte_offset());
     GAVE_UP.set(late);
     late
+}
+
+/// Whether a parse that has read `offset` bytes is past its grace period
+/// and under the [`FLOOR`] rate.
+fn stalled(offset: usize) -> bool {
+    let Some(started) = STARTED.get() else { return false };
+    let used = thread_cpu().saturating_sub(started);
+    used > GRACE && (offset as u128) * 1000 < u128::from(FLOOR) * used.as_millis()
+}
+
+/// The problem reported for a file whose parse was cancelled by [`parse`].
+pub fn gave_up(file: crate::source::FileId, language: &str) -> crate::model::Problem {
+    crate::model::Problem {
+        span: crate::source::Span::new(file, 0, 0),
+        message: format!(
+            "the {language} parser gave up on this file: parsing took over its time budget, or stalled recovering from syntax errors"
+        ),
+    }
 }
 
 /// Parse `text` within the file's budget; `None` when it ran out.
 pub fn parse(parser: &mut Parser, text: &str) -> Option<Tree> {
     let bytes = text.as_bytes();
-    let mut progress = |_: &tree_sitter::ParseState| out_of_time();
+    let mut progress = |state: &tree_sitter::ParseState| out_of_time(state);
     let options = tree_sitter::ParseOptions::new().progress_callback(&mut progress);
     let tree = parser.parse_with_options(&mut |i, _| bytes.get(i..).unwrap_or_default(), None, Some(options));
     // A cancelled parse would resume from where it stopped next time.
@@ -250,5 +306,33 @@ pub fn comment_ranges(root: tree_sitter::Node) -> Vec<std::ops::Range<usize>> {
                 return out;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn javascript() -> Parser {
+        let mut p = Parser::new();
+        p.set_language(&tree_sitter_javascript::LANGUAGE.into()).unwrap();
+        p
+    }
+
+    #[test]
+    fn a_stalled_error_recovery_is_cancelled() {
+        // Seconds of quadratic recovery without the floor.
+        let text = "\"\" ".repeat(20_000);
+        let _budget = start_budget(text.len());
+        assert!(parse(&mut javascript(), &text).is_none());
+    }
+
+    #[test]
+    fn a_large_ordinary_file_is_not() {
+        let text =
+            "server.registerTool(\"t\", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n"
+                .repeat(20_000);
+        let _budget = start_budget(text.len());
+        assert!(parse(&mut javascript(), &text).is_some_and(|t| !t.root_node().has_error()));
     }
 }

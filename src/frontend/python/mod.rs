@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Parser, Tree};
 
-use crate::model::{FileFacts, Lang, Problem};
-use crate::source::{FileId, Span};
+use crate::model::{FileFacts, Lang};
+use crate::source::FileId;
 
 static LANGUAGE: LazyLock<Language> = LazyLock::new(|| tree_sitter_python::LANGUAGE.into());
 
@@ -44,10 +44,7 @@ pub fn comments(text: &str) -> Vec<std::ops::Range<usize>> {
 pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Module>) {
     let mut facts = FileFacts::new(file, Lang::Python);
     let Some(tree) = parse_tree(text) else {
-        facts.problems.push(Problem {
-            span: Span::new(file, 0, 0),
-            message: "the Python parser gave up on this file: parsing took over its time budget".into(),
-        });
+        facts.problems.push(crate::frontend::queries::gave_up(file, "Python"));
         return (facts, None);
     };
     let root = tree.root_node();

@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 
 use tree_sitter::{Language, Parser, Tree};
 
-use crate::model::{FileFacts, Lang, Problem};
-use crate::source::{FileId, Span};
+use crate::model::{FileFacts, Lang};
+use crate::source::FileId;
 
 /// Byte markers of files worth parsing: MCP imports, registration methods,
 /// or hint keys (a preset module).
@@ -81,10 +81,7 @@ pub fn parse_file(file: FileId, lang: Lang, path: &Path, text: &str) -> (FileFac
     let mut facts = FileFacts::new(file, lang);
     let grammar = Grammar::for_path(lang, path);
     let Some(tree) = parse_tree(grammar, text) else {
-        facts.problems.push(Problem {
-            span: Span::new(file, 0, 0),
-            message: format!("the {} parser gave up on this file: parsing took over its time budget", lang.name()),
-        });
+        facts.problems.push(crate::frontend::queries::gave_up(file, lang.name()));
         return (facts, None);
     };
     let root = tree.root_node();
