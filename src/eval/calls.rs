@@ -17,7 +17,7 @@ use crate::ir::CJS_EXPORTS;
 
 impl Interp<'_> {
     pub(super) fn make_function(&mut self, act: &Activation, module: usize, id: FuncId) -> Value {
-        let closure = Rc::new(Closure { module, func: id, env: Some(act.frame.clone()), class: act.class.clone() });
+        let closure = Closure::new(module, id, Some(act.frame.clone()), act.class.clone());
         self.closures.push(closure.clone());
         Value::Func(closure)
     }
@@ -59,8 +59,7 @@ impl Interp<'_> {
                 continue;
             }
             let decorators = decorators.clone();
-            let closure =
-                Rc::new(Closure { module, func: id, env: Some(act.frame.clone()), class: Some(value.clone()) });
+            let closure = Closure::new(module, id, Some(act.frame.clone()), Some(value.clone()));
             self.decorate(&mut inner, &decorators, Value::Func(closure));
         }
         self.classes.push(value.clone());
@@ -549,8 +548,7 @@ impl Interp<'_> {
         for _ in 0..16 {
             let Some(c) = current else { return };
             if let Some(ctor) = self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__") {
-                let closure =
-                    Rc::new(Closure { module: c.module, func: ctor, env: c.env.clone(), class: Some(c.clone()) });
+                let closure = Closure::new(c.module, ctor, c.env.clone(), Some(c.clone()));
                 self.invoke(&closure, Some(inst.clone()), call, span);
                 return;
             }
@@ -665,6 +663,9 @@ impl Interp<'_> {
                 let pending = if reads { s.pending.clone() } else { None };
                 Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), pending, ..sdk_value(s.table, s.ty, span) }))
             }
+            Value::Func(c) | Value::Bound(c, _) if c.attr(name).is_some() => {
+                c.attr(name).unwrap_or(Value::Unknown(span))
+            }
             Value::Func(c) | Value::Bound(c, _) if matches!(name, "__name__" | "name") => {
                 match &self.modules[c.module].funcs[c.func.0 as usize].name {
                     Some(n) => Value::str(n, self.modules[c.module].funcs[c.func.0 as usize].name_span),
@@ -696,13 +697,11 @@ impl Interp<'_> {
         }
         match self.class_member(class, name) {
             Some((owner, id, FuncKind::Getter, _)) => {
-                let closure =
-                    Rc::new(Closure { module: owner.module, func: id, env: owner.env.clone(), class: Some(owner) });
+                let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner));
                 self.invoke(&closure, Some(recv.clone()), empty_call(span), span)
             }
             Some((owner, id, _, _)) => {
-                let closure =
-                    Rc::new(Closure { module: owner.module, func: id, env: owner.env.clone(), class: Some(owner) });
+                let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner));
                 match recv {
                     Value::Instance(_) | Value::Class(_) => Value::Bound(closure, Box::new(recv.clone())),
                     _ => Value::Func(closure),

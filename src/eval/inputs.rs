@@ -129,6 +129,12 @@ impl Interp<'_> {
     /// `**kwargs`, `self`, the request context, an injected dependency),
     /// then their models' fields.
     fn handler_inputs(&mut self, c: &Rc<Closure>) -> Option<Vec<String>> {
+        // `inspect.signature` answers with `__signature__` when the function
+        // has one (CPython `inspect._signature_from_callable`); one written
+        // at run time is not the definition's.
+        if c.attr("__signature__").is_some() {
+            return None;
+        }
         let modules = self.modules;
         let func = modules[c.module].func(c.func);
         let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));

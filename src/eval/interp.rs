@@ -641,6 +641,12 @@ impl<'p> Interp<'p> {
             Value::Object(o) => o.borrow_mut().set(name, value, span),
             Value::Instance(i) => i.fields.borrow_mut().set(name, value, span),
             Value::Class(c) => c.statics.borrow_mut().set(name, value, span),
+            // A JavaScript function's `name` and `length` are read-only.
+            Value::Func(c) | Value::Bound(c, _)
+                if self.modules[c.module].lang == crate::model::Lang::Python || !matches!(name, "name" | "length") =>
+            {
+                c.set_attr(name, value)
+            }
             Value::OneOf(vs) => {
                 for v in vs.iter() {
                     self.set_member(v, name, value.clone(), span);

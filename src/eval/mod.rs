@@ -208,7 +208,7 @@ fn run_roots(it: &mut Interp) -> bool {
             let args = root_args(it, module, id, env.clone(), span);
             // A static method (a Rust associated fn without `self`) sees the class.
             let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
-            let closure = Rc::new(Closure { module, func: id, env, class: Some(owner) });
+            let closure = Closure::new(module, id, env, Some(owner));
             it.invoke(&closure, Some(this), args, Span { end: span.start, ..span });
         }
     }

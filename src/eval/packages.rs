@@ -103,7 +103,7 @@ impl Interp<'_> {
             if f.name.as_deref() != Some("init") || !f.params.is_empty() || f.kind != FuncKind::Plain {
                 continue;
             }
-            let closure = Rc::new(Closure { module: m, func: *id, env: Some(file.clone()), class: None });
+            let closure = Closure::new(m, *id, Some(file.clone()), None);
             // No call site: an empty span where the function starts.
             let at = Span { end: f.span.start, ..f.span };
             self.invoke(&closure, None, PendingCall::new(at), at);

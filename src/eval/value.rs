@@ -165,6 +165,30 @@ pub struct Closure {
     pub env: Option<Rc<RefCell<Frame>>>,
     /// For methods: the class that defines it (for `super`).
     pub class: Option<Rc<ClassVal>>,
+    /// Attributes written on the function object after it was made
+    /// (Python's `f.__name__ = op`): they replace what the definition says.
+    pub attrs: RefCell<Vec<(Rc<str>, Value)>>,
+}
+
+impl Closure {
+    pub fn new(
+        module: usize,
+        func: FuncId,
+        env: Option<Rc<RefCell<Frame>>>,
+        class: Option<Rc<ClassVal>>,
+    ) -> Rc<Closure> {
+        Rc::new(Closure { module, func, env, class, attrs: RefCell::default() })
+    }
+    pub fn attr(&self, name: &str) -> Option<Value> {
+        self.attrs.borrow().iter().find(|(k, _)| &**k == name).map(|(_, v)| v.clone())
+    }
+    pub fn set_attr(&self, name: &str, value: Value) {
+        let mut attrs = self.attrs.borrow_mut();
+        match attrs.iter_mut().find(|(k, _)| &**k == name) {
+            Some(slot) => slot.1 = value,
+            None => attrs.push((name.into(), value)),
+        }
+    }
 }
 
 #[derive(Debug)]
