@@ -216,7 +216,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     languages.sort();
     languages.dedup();
 
-    let linker = resolve::Linker::new(&sources);
+    let python: Vec<PathBuf> = found.files.iter().filter(|c| c.lang == Lang::Python).map(|c| c.path.clone()).collect();
+    let linker = resolve::Linker::new(&sources).with_linted_python(python);
     let mut parsed = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
     for r in results {

@@ -61,6 +61,11 @@ pub struct Linker<'a> {
     modules: Mutex<HashMap<(PathBuf, Lang, String), Option<PathBuf>>>,
     fs: dircache::DirCache,
     deps: python::Deps,
+    /// The top-level Python packages of the linted files and the source
+    /// root each sits in, sorted: built on the first import no project holds.
+    python_roots: std::sync::OnceLock<Vec<(String, PathBuf)>>,
+    /// The Python files of the walk, as found.
+    linted_python: Vec<PathBuf>,
 }
 
 impl<'a> Linker<'a> {
@@ -73,7 +78,16 @@ impl<'a> Linker<'a> {
             modules: Mutex::default(),
             fs: dircache::DirCache::default(),
             deps: python::Deps::default(),
+            python_roots: std::sync::OnceLock::new(),
+            linted_python: vec![],
         }
+    }
+
+    /// The Python files the walk found: where an import no project holds
+    /// may still be a linted package ([`Linker::linted_package`]).
+    pub fn with_linted_python(mut self, paths: Vec<PathBuf>) -> Linker<'a> {
+        self.linted_python = paths;
+        self
     }
 
     /// Register a file parsed by the main pass (`path` absolute).
@@ -97,8 +111,36 @@ impl<'a> Linker<'a> {
             return hit.clone();
         }
         let found = support(lang).module_candidates(from, specifier, &self.fs).into_iter().find(|c| self.fs.is_file(c));
+        let found = found.or_else(|| match lang {
+            Lang::Python => self.linted_package(specifier),
+            _ => None,
+        });
         self.modules.lock().expect("linker poisoned").insert(key, found.clone());
         found
+    }
+
+    /// An absolute Python import its own project does not hold, found in a
+    /// package of another linted project (a monorepo's extension importing
+    /// the main package, which an editable install provides at run time).
+    /// Only when exactly one linted source root has that top-level package:
+    /// two copies of it are a guess.
+    fn linted_package(&self, specifier: &str) -> Option<PathBuf> {
+        let top = specifier.split('.').next().filter(|t| !t.is_empty())?;
+        let roots = self.python_roots.get_or_init(|| {
+            // Every linted Python file counts, parsed or not (a helper
+            // module without a marker is not parsed until imported); one
+            // `canonicalize` per directory, as parsed files' paths are.
+            let dirs: std::collections::BTreeSet<&Path> =
+                self.linted_python.iter().filter_map(|p| p.parent()).collect();
+            let dirs: Vec<PathBuf> = dirs.into_iter().filter_map(|d| std::fs::canonicalize(d).ok()).collect();
+            python::source_roots(&dirs, &|p| self.fs.exists(p))
+        });
+        let mut hits = roots.iter().filter(|(package, _)| package == top);
+        let (_, root) = hits.next()?;
+        if hits.next().is_some() {
+            return None;
+        }
+        python::module_candidates_at(root, specifier).into_iter().find(|c| self.fs.is_file(c))
     }
 
     /// The facts of a file on disk, parsing it if no pass has yet.

@@ -98,6 +98,39 @@ fn module_candidates_in(from: &Path, module: &str, exists: &dyn Fn(&Path) -> boo
     out
 }
 
+/// Candidate files for the absolute module `module` under the source root
+/// `root`.
+pub(super) fn module_candidates_at(root: &Path, module: &str) -> Vec<PathBuf> {
+    let mut p = root.to_path_buf();
+    p.extend(module.split('.').filter(|s| !s.is_empty()));
+    vec![p.with_extension("py"), p.join("__init__.py")]
+}
+
+/// The top-level packages that the directories `dirs` (of Python files)
+/// are in, each with its source root (the first directory above without an
+/// `__init__.py`), deduplicated and sorted. A directory outside any package
+/// gives none.
+pub(super) fn source_roots(dirs: &[PathBuf], exists: &dyn Fn(&Path) -> bool) -> Vec<(String, PathBuf)> {
+    let mut out = std::collections::BTreeSet::new();
+    for start in dirs {
+        if !exists(&start.join("__init__.py")) {
+            continue;
+        }
+        let mut dir = start.as_path();
+        // Bounded: a package is never deeper than the path is long.
+        while let Some(parent) = dir.parent() {
+            if !exists(&parent.join("__init__.py")) {
+                if let Some(name) = dir.file_name().and_then(|n| n.to_str()) {
+                    out.insert((name.to_string(), parent.to_path_buf()));
+                }
+                break;
+            }
+            dir = parent;
+        }
+    }
+    out.into_iter().collect()
+}
+
 fn is_project_root(d: &Path, exists: &dyn Fn(&Path) -> bool) -> bool {
     ["pyproject.toml", "setup.py", "setup.cfg", ".git"].iter().any(|m| exists(&d.join(m)))
 }
@@ -380,6 +413,21 @@ mod tests {
         assert_eq!(requirement("mcp[cli]>=1.9,<2 ; python_version>'3.10'"), Some(("mcp".into(), ">=1.9,<2".into())));
         assert_eq!(requirement("fastmcp==2.12.0 \\"), Some(("fastmcp".into(), "==2.12.0".into())));
         assert_eq!(requirement("-r base.txt"), None);
+    }
+
+    #[test]
+    fn source_roots_of_packages() {
+        let inits = ["/r/app/__init__.py", "/r/app/tools/__init__.py", "/r/ext/src/plug/__init__.py"];
+        let exists = |p: &Path| inits.iter().any(|i| Path::new(i) == p);
+        let dirs: Vec<PathBuf> = ["/r/app/tools", "/r/app", "/r/ext/src/plug", "/r/scripts"].map(PathBuf::from).into();
+        assert_eq!(
+            source_roots(&dirs, &exists),
+            [("app".to_string(), PathBuf::from("/r")), ("plug".to_string(), PathBuf::from("/r/ext/src"))]
+        );
+        assert_eq!(
+            module_candidates_at(Path::new("/r"), "app.tools.x"),
+            [PathBuf::from("/r/app/tools/x.py"), PathBuf::from("/r/app/tools/x/__init__.py")]
+        );
     }
 
     #[test]
