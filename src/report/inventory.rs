@@ -283,7 +283,8 @@ pub fn table(tools: &[Tool], sources: &SourceMap) -> String {
         out.push_str(line.join("  ").trim_end());
         out.push('\n');
     }
-    out.push_str(&format!("\n{} tools ('-' absent: the spec default applies, '?' unresolved)\n", tools.len()));
+    let noun = if tools.len() == 1 { "tool" } else { "tools" };
+    out.push_str(&format!("\n{} {noun} ('-' absent: the spec default applies, '?' unresolved)\n", tools.len()));
     out
 }
 
