@@ -6,6 +6,10 @@
 pub struct Budget {
     /// Statements and expressions evaluated in one program run.
     pub max_steps: u64,
+    /// Of those, the most one function or class run as a root may take: a
+    /// root that explodes (methods calling each other in loops) stops
+    /// there, and the roots after it still run.
+    pub max_root_steps: u64,
     /// Nested evaluation (expressions inside expressions, calls inside
     /// calls): bounds the interpreter's own stack.
     pub max_nesting: usize,
@@ -29,7 +33,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            max_steps: 5_000_000,
+            max_steps: 20_000_000,
+            max_root_steps: 2_000_000,
             max_nesting: 384,
             max_call_depth: 24,
             max_recursion: 2,

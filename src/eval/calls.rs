@@ -404,7 +404,12 @@ impl Interp<'_> {
             Value::Class(c) => self.construct(c, call, span),
             Value::Sdk(s) => self.sdk_call(s, call, span),
             Value::OneOf(vs) => {
-                let vs = vs.clone();
+                // Calling `undefined` or `None` throws: no path goes on from
+                // it (`if (TABLE[key]) TABLE[key]()` with a key that may be
+                // missing calls one of the table's functions).
+                let callable: Vec<Value> =
+                    vs.iter().filter(|v| !matches!(v, Value::Undefined(_) | Value::Null(_))).cloned().collect();
+                let vs: Rc<[Value]> = if callable.is_empty() { vs.clone() } else { callable.into() };
                 let results: Vec<Value> =
                     vs.iter().map(|v| self.call_value(v, this.clone(), call.clone(), span)).collect();
                 Value::join(results, self.budget.max_alternatives, span)
@@ -799,13 +804,11 @@ impl Interp<'_> {
             }
             // A key nobody knows into a known record (`handlers[key]`): any
             // of its values, or missing (first, so the alternatives are
-            // located at the subscript). Wider than the budget: unknown. A
-            // key a root was given stays what its callers pass (plumbing).
+            // located at the subscript). Wider than the budget: unknown.
+            // Also for a key a root was given: whatever its callers pass,
+            // the record and its values are the project's own.
             (Value::Object(obj), Value::Unknown(_))
-                if obj.borrow().complete
-                    && obj.borrow().made.is_none()
-                    && !obj.borrow().keyed
-                    && !self.param_derived(i) =>
+                if obj.borrow().complete && obj.borrow().made.is_none() && !obj.borrow().keyed =>
             {
                 let mut out = vec![Value::Undefined(span)];
                 out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));

@@ -175,6 +175,16 @@ impl<'p> Interp<'p> {
     }
 
     /// Counts one step; false when the step budget is spent.
+    /// Runs `f` as one root, within [`Budget::max_root_steps`] of its own
+    /// (and the program's [`Budget::max_steps`]).
+    pub(super) fn as_root<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let total = self.budget.max_steps;
+        self.budget.max_steps = total.min(self.steps.saturating_add(self.budget.max_root_steps));
+        let out = f(self);
+        self.budget.max_steps = total;
+        out
+    }
+
     pub(super) fn step(&mut self) -> bool {
         self.steps += 1;
         if self.steps > self.budget.max_steps {
@@ -828,6 +838,7 @@ impl<'p> Interp<'p> {
                         }
                         _ => Value::Unknown(*span),
                     },
+                    UnaryOp::TypeOf => type_of(&v, *span),
                     UnaryOp::Opaque => Value::Unknown(*span),
                 }
             }
@@ -1061,4 +1072,25 @@ impl<'p> Interp<'p> {
 /// a `str` has no attribute `value`, so the string is what it reads.
 fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {
     (lang == crate::model::Lang::Python && name == "value" && matches!(o, Value::Str(..))).then(|| o.clone())
+}
+
+/// JavaScript's `typeof v` of a value the evaluator knows the kind of (a
+/// guard such as `typeof d === "function"` then decides its branch); an SDK
+/// value or an unknown one may be either kind.
+fn type_of(v: &Value, span: Span) -> Value {
+    let name = match v {
+        Value::Str(..) => "string",
+        Value::Num(..) => "number",
+        Value::Bool(..) => "boolean",
+        Value::Undefined(_) => "undefined",
+        Value::Null(_) | Value::Object(_) | Value::List(..) | Value::Instance(_) | Value::Module(..) => "object",
+        Value::Func(_) | Value::Bound(..) | Value::Class(_) => "function",
+        Value::OneOf(vs) => {
+            let names: Vec<Value> = vs.iter().map(|v| type_of(v, span)).collect();
+            // At most the seven names `typeof` gives.
+            return Value::join(names, 8, span);
+        }
+        Value::Unknown(_) | Value::Sdk(_) => return Value::Unknown(span),
+    };
+    Value::str(name, span)
 }

@@ -188,7 +188,7 @@ fn run_roots(it: &mut Interp) -> bool {
             })
             .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
             .unwrap_or_else(|| empty(class.span));
-        let inst = it.construct(class, ctor_args, class.span);
+        let inst = it.as_root(|it| it.construct(class, ctor_args, class.span));
         // A Go struct's methods run on a receiver nobody built here: its
         // fields are unknown, and what they hold is what callers set.
         if let Value::Instance(i) = &inst {
@@ -209,7 +209,7 @@ fn run_roots(it: &mut Interp) -> bool {
             // A static method (a Rust associated fn without `self`) sees the class.
             let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
             let closure = Closure::new(module, id, env, Some(owner));
-            it.invoke(&closure, Some(this), args, Span { end: span.start, ..span });
+            it.as_root(|it| it.invoke(&closure, Some(this), args, Span { end: span.start, ..span }));
         }
     }
     let closures = it.closures.clone();
@@ -221,7 +221,7 @@ fn run_roots(it: &mut Interp) -> bool {
         let span = it.modules[c.module].func(c.func).span;
         let args = root_args(it, c.module, c.func, c.env.clone(), span);
         // No call site: an empty span where the function starts.
-        it.invoke(&c, None, args, Span { end: span.start, ..span });
+        it.as_root(|it| it.invoke(&c, None, args, Span { end: span.start, ..span }));
     }
     ran
 }

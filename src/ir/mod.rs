@@ -205,7 +205,9 @@ pub enum UnaryOp {
     Neg,
     /// `&v`, `*p`, `await v`, `v?`, `v!`, casts: the value passes through.
     Transparent,
-    /// `typeof`, `~`, …: some value, never followed.
+    /// JavaScript's `typeof v`: the name of a known value's type.
+    TypeOf,
+    /// `~`, …: some value, never followed.
     Opaque,
 }
 

@@ -996,6 +996,7 @@ impl Cx<'_> {
                     // `void 0` is undefined.
                     Some("void") => Expr::Lit(Lit::Undefined, span),
                     Some("-") => Expr::Unary { op: UnaryOp::Neg, operand: b(arg), span },
+                    Some("typeof") => Expr::Unary { op: UnaryOp::TypeOf, operand: b(arg), span },
                     _ => Expr::Unary { op: UnaryOp::Opaque, operand: b(arg), span },
                 }
             }
