@@ -77,7 +77,7 @@ fn methods_join_their_type_and_receivers_are_this() {
     // Fields as JSON sends them, `json:"-"` left out; an unexported one is
     // kept apart (its type only).
     assert_eq!(names, vec!["name", "id", "Plain", "Name"]);
-    assert!(matches!(c.members[0].value, MemberValue::Unsent));
+    assert!(matches!(c.members[0].value, MemberValue::Unsent(_)));
     let MemberValue::Method(id) = c.members[3].value else { panic!() };
     let Stmt::Return { value: Some(Expr::Member { object, .. }), .. } = &m.func(id).body[0] else { panic!() };
     assert!(matches!(**object, Expr::This(_)));
