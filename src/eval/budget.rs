@@ -2,6 +2,10 @@
 //! `Limits_semgrep.ml` the same way). Past a limit a value becomes unknown,
 //! with the span where the limit was hit; evaluation never fails.
 
+/// How many times [`Budget::max_alternatives`] alternatives that are all
+/// records, instances, functions or nil may be.
+pub const RECORD_ALTERNATIVES: usize = 8;
+
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// Statements and expressions evaluated in one program run.
@@ -19,7 +23,10 @@ pub struct Budget {
     pub max_recursion: usize,
     /// Iterations unrolled for a loop over a known list.
     pub max_unroll: usize,
-    /// Alternatives kept for one value before it becomes unknown.
+    /// Alternatives kept for one value before it becomes unknown; when each
+    /// is a record, an instance, a function or nil, [`RECORD_ALTERNATIVES`]
+    /// times as many (a registry's entries read under a key nobody knows):
+    /// a call on them runs once on each, and they never combine into more.
     pub max_alternatives: usize,
     /// Elements of a list or entries of an object built by evaluation.
     pub max_size: usize,

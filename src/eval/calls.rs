@@ -419,6 +419,14 @@ impl Interp<'_> {
     }
 
     pub(super) fn invoke(&mut self, c: &Rc<Closure>, this: Option<Value>, call: PendingCall, span: Span) -> Value {
+        let result = self.run_function(c, this, call, span);
+        // Set once the call is done (its own calls set it before): whether
+        // a list it returned is several results ([`Interp::spread_results`]).
+        self.results_of = Some((span, self.modules[c.module].func(c.func).results));
+        result
+    }
+
+    fn run_function(&mut self, c: &Rc<Closure>, this: Option<Value>, call: PendingCall, span: Span) -> Value {
         let key = (c.module, c.func);
         self.invoked.insert(key);
         let depth_hit = self.stack.len() >= self.budget.max_call_depth;
@@ -520,9 +528,12 @@ impl Interp<'_> {
         inst
     }
 
-    /// Instance field initialisers, base classes first.
+    /// Instance field initialisers, base classes first. A Go struct has
+    /// none: its fields' zero values are read where a literal left them out
+    /// ([`Interp::zero_field`]), and an instance made for a root's receiver
+    /// holds what its callers set.
     fn init_fields(&mut self, class: &Rc<ClassVal>, inst: &Value, depth: usize) {
-        if depth > 16 {
+        if depth > 16 || self.modules[class.module].lang == Lang::Go {
             return;
         }
         for base in class.bases.clone() {
@@ -615,6 +626,9 @@ impl Interp<'_> {
             Value::Instance(i) => {
                 if let Some(v) = i.fields.borrow().get(name) {
                     return v.clone();
+                }
+                if let Some(v) = self.zero_field(i, name) {
+                    return v;
                 }
                 // A field of an instance standing for a root's receiver or
                 // parameter: what its callers set.
@@ -812,7 +826,7 @@ impl Interp<'_> {
             {
                 let mut out = vec![Value::Undefined(span)];
                 out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));
-                match out.len() > self.budget.max_alternatives {
+                match out.len() > super::value::alternatives_limit(&out, self.budget.max_alternatives) {
                     true => self.unknown_from(&[o, i], span),
                     false => Value::join(out, self.budget.max_alternatives, span),
                 }
@@ -1166,6 +1180,22 @@ impl Interp<'_> {
                     merge_into(target, call.arg(*from).unwrap_or(&Value::Unknown(span)));
                 }
                 Value::Undefined(span)
+            }
+            Effect::ArgOrDefault { arg, default } => {
+                let fallback = call.arg(*default).cloned().unwrap_or(Value::Unknown(span));
+                let alts = call.arg(*arg).cloned().unwrap_or(Value::Unknown(span)).alternatives();
+                let read = alts
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::Null(_) | Value::Undefined(_) => fallback.clone(),
+                        other => other,
+                    })
+                    .collect();
+                Value::join(read, self.budget.max_alternatives, span)
+            }
+            Effect::Concat => {
+                let parts = call.positional.into_iter().map(super::concat::Part::Spread).collect();
+                self.concat(parts, span)
             }
             Effect::Shape(op) => self.shape_effect(s, op, call, span),
             // A type, not a callable.

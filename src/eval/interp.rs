@@ -16,6 +16,7 @@ use crate::ir::{self, BinaryOp, Element, Entry, Expr, FuncId, Lit, Pattern, Plac
 use crate::source::Span;
 
 use super::budget::Budget;
+use super::concat::Part;
 use super::value::{Closure, Obj, Value};
 pub use super::value::{Frame, FrameRef};
 use super::Registration;
@@ -110,6 +111,9 @@ pub struct Interp<'p> {
     pub(super) list_handlers: Vec<(usize, &'static super::sdk::ListHandler, super::value::PendingCall, Span)>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
+    /// The last project call to finish, and how many results its function
+    /// declares: `f(g())` spreads g's results only when it has several.
+    pub(super) results_of: Option<(Span, usize)>,
     /// How many branches whose condition is unknown are running.
     pub(super) branches: usize,
     /// The element (with its key in a record, and where it was written) an
@@ -162,6 +166,7 @@ impl<'p> Interp<'p> {
             active: vec![],
             list_handlers: vec![],
             exhausted: false,
+            results_of: None,
             branches: 0,
             each: None,
             module_stem: None,
@@ -718,13 +723,7 @@ impl<'p> Interp<'p> {
     fn eval_inner(&mut self, act: &mut Activation, expr: &Expr) -> Value {
         let module = act.frame.borrow().module;
         match expr {
-            Expr::Lit(lit, span) => match lit {
-                Lit::Bool(b) => Value::Bool(*b, *span),
-                Lit::Str(s) => Value::str(s, *span),
-                Lit::Num(n) => Value::Num(n.as_str().into(), *span),
-                Lit::Null => Value::Null(*span),
-                Lit::Undefined => Value::Undefined(*span),
-            },
+            Expr::Lit(lit, span) => literal(lit, *span),
             Expr::Name(name, span) => self.lookup(act, name, *span),
             Expr::This(span) => self.this(act, *span),
             // `super` alone is only meaningful as a callee or receiver.
@@ -772,54 +771,14 @@ impl<'p> Interp<'p> {
             }
             Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
-                // One list per path: a spread of a list that differs by path
-                // (`[...(c ? a : b), x]`) gives a list for each, as long as
-                // they stay within the budget of alternatives.
-                let mut outs: Vec<Vec<Value>> = vec![vec![]];
+                let mut parts = Vec::with_capacity(items.len());
                 for item in items {
-                    match item {
-                        Element::Item(e) => {
-                            let v = self.eval(act, e);
-                            outs.iter_mut().for_each(|o| o.push(v.clone()));
-                        }
-                        Element::Spread(e) => match self.eval(act, e) {
-                            Value::List(l, _) => outs.iter_mut().for_each(|o| o.extend(l.borrow().iter().cloned())),
-                            Value::Object(o) if o.borrow().keyed => {
-                                let entries = self.map_view(&o, "entries", *span);
-                                outs.iter_mut().for_each(|o| o.extend(entries.iter().cloned()));
-                            }
-                            Value::OneOf(alts)
-                                if alts.iter().all(|a| matches!(a, Value::List(..)))
-                                    && outs.len() * alts.len() <= self.budget.max_alternatives =>
-                            {
-                                let mut next = vec![];
-                                for o in &outs {
-                                    for a in alts.iter() {
-                                        let Value::List(l, _) = a else { continue };
-                                        let mut o = o.clone();
-                                        o.extend(l.borrow().iter().cloned());
-                                        next.push(o);
-                                    }
-                                }
-                                outs = next;
-                            }
-                            other => {
-                                let u = Value::Unknown(other.span().unwrap_or(*span));
-                                outs.iter_mut().for_each(|o| o.push(u.clone()));
-                            }
-                        },
-                    }
-                    if outs.iter().map(Vec::len).sum::<usize>() > self.budget.max_size {
-                        self.exhausted = true;
-                        return Value::Unknown(*span);
-                    }
+                    parts.push(match item {
+                        Element::Item(e) => Part::Item(self.eval(act, e)),
+                        Element::Spread(e) => Part::Spread(self.eval(act, e)),
+                    });
                 }
-                let lists: Vec<Value> =
-                    outs.into_iter().map(|o| Value::List(Rc::new(RefCell::new(o)), *span)).collect();
-                match lists.len() {
-                    1 => lists.into_iter().next().unwrap_or(Value::Unknown(*span)),
-                    _ => Value::OneOf(lists.into()),
-                }
+                self.concat(parts, *span)
             }
             Expr::Func(id, _) => self.make_function(act, module, *id),
             Expr::Class(id, _) => self.make_class(act, module, *id),
@@ -1093,4 +1052,15 @@ fn type_of(v: &Value, span: Span) -> Value {
         Value::Unknown(_) | Value::Sdk(_) => return Value::Unknown(span),
     };
     Value::str(name, span)
+}
+
+/// The value a literal writes.
+pub(super) fn literal(lit: &Lit, span: Span) -> Value {
+    match lit {
+        Lit::Bool(b) => Value::Bool(*b, span),
+        Lit::Str(s) => Value::str(s, span),
+        Lit::Num(n) => Value::Num(n.as_str().into(), span),
+        Lit::Null => Value::Null(span),
+        Lit::Undefined => Value::Undefined(span),
+    }
 }

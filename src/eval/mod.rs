@@ -21,6 +21,7 @@
 pub mod budget;
 mod builders;
 mod calls;
+mod concat;
 mod conventions;
 mod definitions;
 mod inputs;

@@ -90,7 +90,7 @@ impl Interp<'_> {
         let class = inst.class.clone();
         let decl = self.modules[class.module].class(class.class);
         let (ty, at) = decl.members.iter().find_map(|m| match (&m.value, &m.annotation) {
-            (MemberValue::Field(_) | MemberValue::Unsent, Some(ty)) if m.name == name && !m.is_static => {
+            (MemberValue::Field(_) | MemberValue::Unsent(_), Some(ty)) if m.name == name && !m.is_static => {
                 Some((ty.clone(), m.name_span))
             }
             _ => None,
@@ -107,6 +107,30 @@ impl Interp<'_> {
         self.declared_params.insert(at);
         inst.fields.borrow_mut().set(name, v.clone(), None);
         Some(v)
+    }
+
+    /// A field a Go struct literal left out: its type's zero value, where
+    /// the type says it (`nil` for a pointer, `""`, `false`). Read by the
+    /// name the program uses (`ReadOnlyHint`, sent as `readOnlyHint`).
+    /// Not for an instance whose fields its callers set (a root's).
+    pub(super) fn zero_field(&mut self, inst: &Instance, name: &str) -> Option<Value> {
+        let class = &inst.class;
+        if !inst.fields.borrow().complete || self.modules[class.module].lang != crate::model::Lang::Go {
+            return None;
+        }
+        let decl = self.modules[class.module].class(class.class);
+        let zero = decl.members.iter().find_map(|m| match &m.value {
+            MemberValue::Field(Some(zero)) | MemberValue::Unsent(Some(zero))
+                if !m.is_static && (m.alias.as_deref() == Some(name) || (m.alias.is_none() && m.name == name)) =>
+            {
+                Some(zero)
+            }
+            _ => None,
+        })?;
+        match zero {
+            crate::ir::Expr::Lit(lit, at) => Some(super::interp::literal(lit, *at)),
+            _ => None,
+        }
     }
 
     /// A value of a struct type nobody made here (a parameter declared with
@@ -387,13 +411,18 @@ impl Interp<'_> {
     /// Go's `f(g())` with a multi-valued `g` passes its results as the
     /// arguments. The results are a list here, as a slice is: they are
     /// spread when `f` takes several parameters (a single slice argument
-    /// could not be passed to it) or is an SDK function.
+    /// could not be passed to it) or is an SDK function, unless `g` is a
+    /// project function that declares one result (`slices.Concat(tools())`).
     pub(super) fn spread_results(&self, args: &[crate::ir::Arg], call: &mut PendingCall, callee: &Value) {
         let [arg] = args else { return };
         if arg.spread != crate::ir::Spread::No
             || arg.keyword.is_some()
             || !matches!(arg.value, crate::ir::Expr::Call { .. })
         {
+            return;
+        }
+        // A project function declaring one result returns a slice, not results.
+        if matches!(self.results_of, Some((at, n)) if at == arg.value.span() && n < 2) {
             return;
         }
         let Some(Value::List(results, _)) = call.positional.first() else { return };

@@ -63,6 +63,7 @@ fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
         is_static: false,
         lexical_this: false,
         receiver_first: false,
+        results: 1,
         span: sp(15),
     }
 }
@@ -260,6 +261,7 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
         is_static: false,
         value: MemberValue::Method(id),
         annotation: None,
+        alias: None,
     };
     let field = |n: &str, v: Expr| Member {
         name: n.into(),
@@ -267,6 +269,7 @@ fn a_base_class_getter_computes_hints_from_subclass_fields() {
         is_static: false,
         value: MemberValue::Field(Some(v)),
         annotation: None,
+        alias: None,
     };
     let class = |m: &mut Module, n: &str, bases: Vec<Expr>, members: Vec<Member>| {
         let id = m.add_class(Class {

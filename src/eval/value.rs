@@ -420,9 +420,30 @@ impl Value {
                 }
                 Value::List(Rc::new(RefCell::new(union)), span)
             }
-            n if n > max => Value::Unknown(span),
+            n if n > alternatives_limit(&out, max) => Value::Unknown(span),
             _ => Value::OneOf(out.into()),
         }
+    }
+}
+
+/// How many of these alternatives a value may keep, given the budget's
+/// `max`: more when each is a record, an instance, a function or nil (what
+/// a registry holds), as a call on them runs once on each.
+pub fn alternatives_limit(values: &[Value], max: usize) -> usize {
+    let records = values.iter().all(|v| {
+        matches!(
+            v,
+            Value::Object(_)
+                | Value::Instance(_)
+                | Value::Func(_)
+                | Value::Bound(..)
+                | Value::Null(_)
+                | Value::Undefined(_)
+        )
+    });
+    match records {
+        true => max.saturating_mul(super::budget::RECORD_ALTERNATIVES),
+        false => max,
     }
 }
 

@@ -411,6 +411,9 @@ pub struct Function {
     /// is the receiver: a Python instance method (`Base.__init__(self, x)`);
     /// a classmethod or a JS static is bound to the class instead.
     pub receiver_first: bool,
+    /// How many results it declares: Go's `(T, error)` is two, returned as
+    /// a list (`return a, b`); one in every other language.
+    pub results: usize,
     pub span: Span,
 }
 
@@ -428,6 +431,7 @@ impl Function {
             is_static: false,
             lexical_this: true,
             receiver_first: false,
+            results: 1,
             span,
         }
     }
@@ -491,15 +495,21 @@ pub struct Member {
     /// A field's declared type (`confirm: bool = False`, `name: string`):
     /// what makes a Python class-level name a model field.
     pub annotation: Option<Expr>,
+    /// The name the program reads and writes the field by when a wire
+    /// format sends it under `name` (Go's `ReadOnlyHint` sent as
+    /// `readOnlyHint`).
+    pub alias: Option<String>,
 }
 
 #[derive(Clone, Debug)]
 pub enum MemberValue {
     /// A field with its initialiser (`static operationType = "read"`,
-    /// a Python class attribute, a Go struct field's type).
+    /// a Python class attribute; a Go struct field's zero value when its
+    /// type says it: `nil`, `""`, `false`, `0`).
     Field(Option<Expr>),
     Method(FuncId),
     /// A field the program reads and writes but a wire format never sends
-    /// (Go's unexported fields): only its declared type is known.
-    Unsent,
+    /// (Go's unexported fields): only its declared type is known, and its
+    /// zero value when the type says it.
+    Unsent(Option<Expr>),
 }

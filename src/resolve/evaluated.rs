@@ -439,7 +439,7 @@ fn confirms(reg: &Registration, p: &Program) -> Vec<Span> {
             let Some(m) = p.modules.get(c.module) else { return vec![] };
             let methods = m.class(c.class).members.iter().filter_map(|mem| match mem.value {
                 ir::MemberValue::Method(f) => Some(f),
-                ir::MemberValue::Field(_) | ir::MemberValue::Unsent => None,
+                ir::MemberValue::Field(_) | ir::MemberValue::Unsent(_) => None,
             });
             (c.module, methods.collect())
         }

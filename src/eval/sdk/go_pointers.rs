@@ -3,7 +3,8 @@
 //! `jsonschema.Ptr` (what go-sdk's examples use), k8s.io/utils/ptr's
 //! `ptr.To`, samber/lo's `lo.ToPtr`, aws-sdk-go-v2's `aws.Bool`, go-github's `github.Ptr`. A
 //! project's own helper (`func boolPtr(b bool) *bool { return &b }`) needs
-//! no row: it runs.
+//! no row: it runs. Read back with a fallback (`ptr.Deref(p, false)`,
+//! `lo.FromPtrOr(p, false)`), a nil pointer is the fallback.
 //!
 //! google/jsonschema-go's `Schema` literal (`&jsonschema.Schema{Type:
 //! "object", Properties: ...}`, go-sdk's input schemas) is sent under its
@@ -32,9 +33,12 @@ pub static GO_POINTERS: SdkTable = SdkTable {
         ("ToPtr", "Ptr"),
         ("Bool", "Ptr"),
         ("String", "Ptr"),
+        ("Deref", "Deref"),
+        ("FromPtrOr", "Deref"),
     ],
     rules: &[
         Rule { on: "Ptr", op: Op::Call, effect: Effect::Arg(0) },
+        Rule { on: "Deref", op: Op::Call, effect: Effect::ArgOrDefault { arg: 0, default: 1 } },
         Rule { on: "Schema", op: Op::Struct, effect: Effect::WireRecord { fields: SCHEMA_FIELDS, defaults: None } },
     ],
     null_is_absent: false,

@@ -150,6 +150,13 @@ pub enum Effect {
     /// `into`, in order (Go's `maps.Copy(dst, src)`); a source that is not
     /// a known object may have set any key. No result.
     CopyInto { into: usize, from: usize },
+    /// Argument `arg` unless it is nil, then argument `default`: a pointer
+    /// read with a fallback (k8s.io/utils/ptr's `Deref(p, def)`, samber/lo's
+    /// `FromPtrOr(p, def)`). Each alternative is read so; unknown stays so.
+    ArgOrDefault { arg: usize, default: usize },
+    /// A new list of the elements of every positional argument, in order
+    /// (Go's `slices.Concat(a, b, c)`).
+    Concat,
     /// The n-th positional argument when there is one, else the value
     /// itself: a decorator used bare or with options (`@dataclass`,
     /// `@dataclass(frozen=True)`) that returns what it decorates.
@@ -540,7 +547,7 @@ pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
-pub use go_std::GO_STD;
+pub use go_std::{GO_SLICES, GO_STD};
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
@@ -591,6 +598,7 @@ pub static TABLES: &[&SdkTable] = &[
     &MCP_GO,
     &GO_POINTERS,
     &GO_STD,
+    &GO_SLICES,
     // Rust.
     &RMCP,
     &RUST_MCP_SDK,

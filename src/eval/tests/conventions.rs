@@ -103,6 +103,7 @@ fn a_subclass_of_an_sdk_tool_class_is_a_tool_and_of_another_class_not() {
         is_static: false,
         value: MemberValue::Field(Some(v)),
         annotation: None,
+        alias: None,
     };
     for (n, base) in [("real_tool", "MCPTool"), ("other_tool", "Tool")] {
         let id = m.add_class(Class {

@@ -175,6 +175,7 @@ impl Cx<'_> {
                         is_static: false,
                         value: MemberValue::Method(id),
                         annotation: None,
+                        alias: None,
                     };
                     methods.push((ty, member));
                 }
@@ -329,18 +330,23 @@ impl Cx<'_> {
                 // Named as JSON sends it; fields it never sends are left out.
                 // JSON never sends an unexported one: kept apart, for its type.
                 let go_name = self.text(n);
+                let zero = ty.and_then(|t| self.field_zero(t));
                 let (name, value) = match &json {
-                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => (go_name, MemberValue::Unsent),
+                    _ if !go_name.starts_with(|c: char| c.is_uppercase()) => {
+                        (go_name.clone(), MemberValue::Unsent(zero))
+                    }
                     Some(j) if j == "-" => continue,
-                    Some(j) if !j.is_empty() => (j.clone(), MemberValue::Field(None)),
-                    _ => (go_name, MemberValue::Field(None)),
+                    Some(j) if !j.is_empty() => (j.clone(), MemberValue::Field(zero)),
+                    _ => (go_name.clone(), MemberValue::Field(zero)),
                 };
+                let alias = (name != go_name).then_some(go_name);
                 members.push(Member {
                     name,
                     name_span: self.span(n),
                     is_static: false,
                     value,
                     annotation: ty.map(|t| self.type_expr(t)),
+                    alias,
                 });
             }
         }
@@ -351,6 +357,7 @@ impl Cx<'_> {
         let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
         let body = self.field(n, "body").map(|b| self.block(b)).unwrap_or_default();
         let span = self.span(n);
+        let results = self.results(n);
         self.module.add_func(Function {
             name: name.map(|n| self.text(n)),
             name_span: name.map_or(span, |n| self.span(n)),
@@ -363,8 +370,48 @@ impl Cx<'_> {
             // enclosing method's.
             lexical_this: kind != FuncKind::Method,
             receiver_first: false,
+            results,
             span,
         })
+    }
+
+    /// The zero value of a struct field's type, where the type alone says
+    /// it: `nil` for a pointer, slice, map, function, channel or interface
+    /// (as undefined: a field left out is absent, unlike an explicit `nil`
+    /// hint, which is reported); `""`, `false`, `0` for a predeclared type.
+    /// A named type may be a struct: none.
+    fn field_zero(&self, ty: Node) -> Option<Expr> {
+        let span = self.span(ty);
+        let lit = match ty.kind() {
+            "pointer_type" | "slice_type" | "map_type" | "function_type" | "channel_type" => Lit::Undefined,
+            "interface_type" => Lit::Undefined,
+            "type_identifier" => match self.text(ty).as_str() {
+                "any" | "error" => Lit::Undefined,
+                "string" => Lit::Str(String::new()),
+                "bool" => Lit::Bool(false),
+                t if is_predeclared(t) => Lit::Num("0".into()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(Expr::Lit(lit, span))
+    }
+
+    /// How many results a function declares: `(T, error)` is two, `(a, b
+    /// int)` two, `T` or `(T)` one, none zero.
+    fn results(&self, n: Node) -> usize {
+        let Some(r) = self.field(n, "result") else { return 0 };
+        if r.kind() != "parameter_list" {
+            return 1;
+        }
+        kids(r)
+            .into_iter()
+            .filter(|d| d.kind() == "parameter_declaration")
+            .map(|d| {
+                let mut cursor = d.walk();
+                d.children_by_field_name("name", &mut cursor).count().max(1)
+            })
+            .sum()
     }
 
     fn params(&mut self, list: Node) -> Vec<Param> {

@@ -414,6 +414,7 @@ impl Cx<'_> {
             is_static: false,
             lexical_this: false,
             receiver_first: false,
+            results: 1,
             span,
         })
     }
@@ -584,7 +585,14 @@ impl Cx<'_> {
                 }
                 f.is_static = is_static;
                 f.receiver_first = !is_static && !is_classmethod;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
+                members.push(Member {
+                    name,
+                    name_span,
+                    is_static,
+                    value: MemberValue::Method(id),
+                    annotation: None,
+                    alias: None,
+                });
             }
             "expression_statement" => {
                 for a in kids(def) {
@@ -604,6 +612,7 @@ impl Cx<'_> {
                         is_static: true,
                         value: MemberValue::Field(value),
                         annotation,
+                        alias: None,
                     });
                 }
             }

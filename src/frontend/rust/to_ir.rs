@@ -619,6 +619,7 @@ impl Lx {
                         is_static: false,
                         value: MemberValue::Field(None),
                         annotation: None,
+                        alias: None,
                     })
                     .collect();
                 let id = self.class(Some(name.clone()), self.sp(&s.ident), ClassKind::Struct, members, span);
@@ -740,6 +741,7 @@ impl Lx {
                         is_static: true,
                         value: MemberValue::Field(Some(value)),
                         annotation: None,
+                        alias: None,
                     });
                 }
                 syn::ImplItem::Const(c) => {
@@ -750,6 +752,7 @@ impl Lx {
                         is_static: true,
                         value: MemberValue::Field(Some(value)),
                         annotation: None,
+                        alias: None,
                     });
                 }
                 _ => {}
@@ -802,6 +805,7 @@ impl Lx {
             is_static,
             value: MemberValue::Method(id),
             annotation: None,
+            alias: None,
         }
     }
 
@@ -838,6 +842,7 @@ impl Lx {
             lexical_this: false,
             // A method's receiver is `This`, never a parameter.
             receiver_first: false,
+            results: 1,
             span,
         })
     }

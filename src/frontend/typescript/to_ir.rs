@@ -651,6 +651,7 @@ impl Cx<'_> {
             is_static,
             lexical_this,
             receiver_first: false,
+            results: 1,
             span,
         })
     }
@@ -829,7 +830,14 @@ impl Cx<'_> {
                     .filter_map(|d| kids(d).first().map(|e| self.expr(*e)))
                     .collect();
                 self.module.funcs[id.0 as usize].decorators = decorators;
-                members.push(Member { name, name_span, is_static, value: MemberValue::Method(id), annotation: None });
+                members.push(Member {
+                    name,
+                    name_span,
+                    is_static,
+                    value: MemberValue::Method(id),
+                    annotation: None,
+                    alias: None,
+                });
             }
             "public_field_definition" | "field_definition" => {
                 let key = self.field(m, "name").or_else(|| self.field(m, "property"));
@@ -841,6 +849,7 @@ impl Cx<'_> {
                     is_static,
                     value: MemberValue::Field(value),
                     annotation: None,
+                    alias: None,
                 });
             }
             _ => {}

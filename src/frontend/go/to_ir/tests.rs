@@ -77,7 +77,7 @@ fn methods_join_their_type_and_receivers_are_this() {
     // Fields as JSON sends them, `json:"-"` left out; an unexported one is
     // kept apart (its type only).
     assert_eq!(names, vec!["name", "id", "Plain", "Name"]);
-    assert!(matches!(c.members[0].value, MemberValue::Unsent));
+    assert!(matches!(c.members[0].value, MemberValue::Unsent(_)));
     let MemberValue::Method(id) = c.members[3].value else { panic!() };
     let Stmt::Return { value: Some(Expr::Member { object, .. }), .. } = &m.func(id).body[0] else { panic!() };
     assert!(matches!(**object, Expr::This(_)));
@@ -134,4 +134,31 @@ fn type_arguments_are_keywords() {
     };
     assert_eq!(keywords(l[0].1), ["[0]"]);
     assert_eq!(keywords(l[1].1), ["", "", "[0]", "[1]"]);
+}
+
+#[test]
+fn functions_record_how_many_results_they_declare() {
+    let m = lower_src(
+        "package p\nfunc one() []T { return nil }\nfunc two() (T, error) { return x, nil }\nfunc named() (a, b int) { return }\nfunc none() {}\n",
+    );
+    let results = |n: &str| m.funcs.iter().find(|f| f.name.as_deref() == Some(n)).map(|f| f.results);
+    assert_eq!(results("one"), Some(1));
+    assert_eq!(results("two"), Some(2));
+    assert_eq!(results("named"), Some(2));
+    assert_eq!(results("none"), Some(0));
+}
+
+#[test]
+fn struct_fields_keep_their_zero_value_and_go_name() {
+    let m = lower_src("package p\ntype H struct {\n\tRO *bool `json:\"readOnly\"`\n\tTitle string\n\tMeta Other\n}\n");
+    let c = &m.classes[0];
+    let field = |n: &str| c.members.iter().find(|f| f.name == n).expect("field");
+    assert!(matches!(field("readOnly").value, MemberValue::Field(Some(Expr::Lit(crate::ir::Lit::Undefined, _)))));
+    assert_eq!(field("readOnly").alias.as_deref(), Some("RO"));
+    assert!(
+        matches!(&field("Title").value, MemberValue::Field(Some(Expr::Lit(crate::ir::Lit::Str(s), _))) if s.is_empty())
+    );
+    assert!(field("Title").alias.is_none());
+    // A named type may be a struct: no zero value is assumed.
+    assert!(matches!(field("Meta").value, MemberValue::Field(None)));
 }
