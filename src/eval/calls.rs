@@ -883,6 +883,27 @@ impl Interp<'_> {
         let items = list.borrow().clone();
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
         Some(match name {
+            // Java's `List`: `add(x)`, `addAll(xs)`, and the stream steps
+            // that keep the elements (`stream()`, `toList()`, `collect(..)`).
+            "add" if lang == Lang::Java && call.positional.len() == 1 => {
+                list.borrow_mut().extend(call.positional.iter().cloned());
+                Value::Bool(true, span)
+            }
+            "addAll" if lang == Lang::Java => {
+                match call.arg(0) {
+                    Some(Value::List(other, _)) => {
+                        let other = other.borrow().clone();
+                        list.borrow_mut().extend(other);
+                    }
+                    _ => list.borrow_mut().push(Value::Unknown(span)),
+                }
+                Value::Bool(true, span)
+            }
+            "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted"
+                if lang == Lang::Java =>
+            {
+                fresh(items)
+            }
             "push" | "append" | "unshift" => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Undefined(span)
@@ -983,6 +1004,9 @@ impl Interp<'_> {
         if let Some(v) = self.listing_call(s, &call, span) {
             return v;
         }
+        if s.ty == super::marked::MARKER {
+            return self.mark(s, call, span);
+        }
         // A decorator made by an earlier call: this call hands it the function.
         if let Some((pending, roles)) =
             s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
@@ -1068,7 +1092,12 @@ impl Interp<'_> {
                 chained(s)
             }
             Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
-            Effect::Set(_) => Value::Unknown(span),
+            Effect::Set(_) | Effect::Build(_) => Value::Unknown(span),
+            Effect::MethodMarker(roles) => self.marker(s, roles, call, span),
+            Effect::RegisterMarked => {
+                self.register_marked(s, &call, span);
+                chained(s)
+            }
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)
@@ -1174,7 +1203,8 @@ impl Interp<'_> {
             Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
             Effect::RegisterArgs(from, roles) => {
                 self.register_args(s, *from, roles, &call);
-                Value::Unknown(span)
+                // A builder's chain goes on (Java's `McpServer.sync(t).tools(a, b).build()`).
+                chained(s)
             }
             Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
         }
@@ -1471,6 +1501,16 @@ impl Interp<'_> {
                     Slotted::Undecided(i) => return Some((Value::Unknown(call.arg_span(i).unwrap_or(span)), None)),
                 };
                 (call.arg(i).cloned()?, call.arg_span(i))
+            }
+            Path::ArgOfArity(layout) => {
+                let n = call.positional.len();
+                let (_, i) = layout.iter().find(|(arity, _)| *arity == n)?;
+                (call.arg(*i).cloned()?, call.arg_span(*i))
+            }
+            Path::SdkDefaults(hints) => {
+                let mut o = Obj::new(span);
+                o.set(crate::model::SDK_DEFAULTS_KEY, Value::str(hints, span), Some(span));
+                (Value::Object(Rc::new(RefCell::new(o))), None)
             }
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))

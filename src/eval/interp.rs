@@ -133,6 +133,9 @@ pub struct Interp<'p> {
     pub(super) read_record_sites: HashSet<Span>,
     /// The frame of each package ([`Linker::package`]), by its first module.
     pub(super) packages: HashMap<usize, FrameRef>,
+    /// Methods an SDK marker annotation was applied to, by (module,
+    /// function) ([`super::marked`]).
+    pub(super) marked: HashMap<(usize, ir::FuncId), super::marked::Mark>,
 }
 
 impl<'p> Interp<'p> {
@@ -171,6 +174,7 @@ impl<'p> Interp<'p> {
             registered_records: HashSet::new(),
             reading_parts: false,
             read_record_sites: HashSet::new(),
+            marked: HashMap::new(),
         }
     }
 
@@ -319,7 +323,10 @@ impl<'p> Interp<'p> {
             Stmt::Class(id) => {
                 let c = &self.modules[module].classes[id.0 as usize];
                 let value = self.make_class(act, module, *id);
-                let value = self.decorate(act, &c.decorators, value);
+                let decorated = self.decorate(act, &c.decorators, value.clone());
+                // A Java annotation never replaces what it annotates: it runs
+                // for what it does (`@Service`, `@Component`).
+                let value = if self.modules[module].lang == crate::model::Lang::Java { value } else { decorated };
                 if let Some(name) = &c.name {
                     act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
                 }

@@ -27,6 +27,7 @@ mod inputs;
 pub mod interp;
 pub mod listing;
 mod maps;
+mod marked;
 mod namespaces;
 mod packages;
 mod queued;
