@@ -708,7 +708,18 @@ impl Interp<'_> {
                     _ => Value::Func(closure),
                 }
             }
-            None => self.sdk_base_member(class, name, span).unwrap_or(Value::Unknown(span)),
+            None => self.sdk_base_member(class, name, span).unwrap_or_else(|| {
+                // A method an implementation nobody made here defines.
+                if let Value::Instance(i) = recv {
+                    if self.from_params.contains(&i.span) {
+                        self.from_params.insert(span);
+                        if self.declared_params.contains(&i.span) {
+                            self.declared_params.insert(span);
+                        }
+                    }
+                }
+                Value::Unknown(span)
+            }),
         }
     }
 

@@ -75,7 +75,8 @@ impl Interp<'_> {
                 for m in &decl.members {
                     let MemberValue::Method(id) = m.value else { continue };
                     let Some(mark) = self.marked.get(&(c.module, id)).cloned() else { continue };
-                    let closure = Rc::new(Closure { module: c.module, func: id, env: c.env.clone(), class: Some(c.clone()) });
+                    let closure =
+                        Rc::new(Closure { module: c.module, func: id, env: c.env.clone(), class: Some(c.clone()) });
                     let handler = Value::Bound(closure, Box::new(obj.clone()));
                     let at = mark.at;
                     let site = SdkValue {

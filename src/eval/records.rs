@@ -118,7 +118,8 @@ impl Interp<'_> {
         // A Java class (not an interface): an instance of it or of a
         // subclass, whose methods are its own (a Spring bean injected into
         // a `@Bean` method).
-        let java_class = kind == crate::ir::ClassKind::Class && self.modules[class.module].lang == crate::model::Lang::Java;
+        let java_class =
+            kind == crate::ir::ClassKind::Class && self.modules[class.module].lang == crate::model::Lang::Java;
         if kind != crate::ir::ClassKind::Struct && !java_class {
             return None;
         }

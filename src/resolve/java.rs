@@ -131,7 +131,7 @@ fn pom_version(pom: &str, module: &str) -> Option<String> {
 
 /// `"g:a:v"` in a Gradle build file.
 fn gradle_version(text: &str, module: &str) -> Option<String> {
-    let prefix = if module.contains(':') { format!("{module}:") } else { format!("{module}:") };
+    let prefix = format!("{module}:");
     let at = text.find(&prefix)?;
     let rest = &text[at + prefix.len()..];
     let rest = if module.contains(':') { rest } else { rest.split_once(':')?.1 };
@@ -152,7 +152,10 @@ mod tests {
 
     #[test]
     fn package_clause() {
-        assert_eq!(package_of("// x\n/* y */\npackage com.example.mcp ;\nimport a;").as_deref(), Some("com.example.mcp"));
+        assert_eq!(
+            package_of("// x\n/* y */\npackage com.example.mcp ;\nimport a;").as_deref(),
+            Some("com.example.mcp")
+        );
         assert_eq!(package_of("import a.b;\nclass A {}"), None);
     }
 

@@ -569,9 +569,7 @@ pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
 pub use go_std::GO_STD;
 pub use java_sdk::JAVA_SDK;
-pub use java_spring::{
-    API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP,
-};
+pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;

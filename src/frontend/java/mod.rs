@@ -10,7 +10,8 @@ use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
 /// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["modelcontextprotocol", "McpTool", "McpSchema", "ToolAnnotations", "Hint", "ToolSpecification", "toolObjects"];
+pub const PREFILTER: &[&str] =
+    &["modelcontextprotocol", "McpTool", "McpSchema", "ToolAnnotations", "Hint", "ToolSpecification", "toolObjects"];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::Java,

@@ -415,10 +415,8 @@ impl Cx<'_> {
                     let Some(nm) = self.field(m, "name") else { continue };
                     let s = self.span(m);
                     let args = self.field(m, "arguments").map(|a| self.args(a)).unwrap_or_default();
-                    let class = match self.class_ref() {
-                        Some(e) => e,
-                        None => Expr::This(s),
-                    };
+                    // Static initialisers see the class as `this`.
+                    let class = Expr::This(s);
                     let class = match self.field(m, "body") {
                         Some(b) => {
                             let id = self.anonymous_class(b, class, s);
@@ -601,13 +599,6 @@ impl Cx<'_> {
         })
     }
 
-    /// How code names the innermost class, when it has a name.
-    fn class_ref(&self) -> Option<Expr> {
-        let c = self.classes.last()?;
-        let path = c.path.as_ref()?;
-        path_expr(path, Span::new(self.file, 0, 0))
-    }
-
     fn modifiers_annotations(&mut self, n: Node) -> Vec<Expr> {
         let mut out = vec![];
         for m in kids(n).into_iter().filter(|k| k.kind() == "modifiers") {
@@ -705,10 +696,12 @@ impl Cx<'_> {
                 Some(base) if base.kind() != "type_arguments" => self.type_expr(*base),
                 _ => Expr::Unknown(span),
             },
-            "annotated_type" => match kids(t).into_iter().rfind(|k| !matches!(k.kind(), "annotation" | "marker_annotation")) {
-                Some(x) => self.type_expr(x),
-                None => Expr::Unknown(span),
-            },
+            "annotated_type" => {
+                match kids(t).into_iter().rfind(|k| !matches!(k.kind(), "annotation" | "marker_annotation")) {
+                    Some(x) => self.type_expr(x),
+                    None => Expr::Unknown(span),
+                }
+            }
             _ => Expr::Unknown(span),
         }
     }
@@ -746,7 +739,8 @@ impl Cx<'_> {
             kind,
             is_static,
             lexical_this: false,
-            receiver_first: false,
+            // `Type::method` applied to `x` is `x.method()`.
+            receiver_first: kind == FuncKind::Method && !is_static,
             span,
         })
     }
@@ -885,18 +879,12 @@ impl Cx<'_> {
             "block" => self.block(n),
             "local_variable_declaration" => {
                 let mut out = vec![];
-                let ty = self.field(n, "type");
                 for d in kids(n).into_iter().filter(|d| d.kind() == "variable_declarator") {
                     let Some(nm) = self.field(d, "name") else { continue };
                     let name = self.text(nm);
                     let value = match self.field(d, "value") {
                         Some(v) => self.expr(v),
                         None => Expr::Lit(Lit::Null, self.span(d)),
-                    };
-                    // A variable declared with a type is a value of it.
-                    let value = match ty {
-                        Some(t) if t.kind() != "integral_type" && self.text(t) != "var" => value,
-                        _ => value,
                     };
                     self.declare(&name);
                     out.push(Stmt::Let { target: Pattern::Name(name, self.span(nm)), value, span: self.span(d) });
@@ -1147,11 +1135,8 @@ impl Cx<'_> {
         }
         for (i, c) in self.classes.iter().enumerate().rev() {
             let Some(arities) = c.methods.get(name) else { continue };
-            let member_name = if arities.len() > 1 && arities.contains(&argc) {
-                format!("{name}#{argc}")
-            } else {
-                name.to_string()
-            };
+            let member_name =
+                if arities.len() > 1 && arities.contains(&argc) { format!("{name}#{argc}") } else { name.to_string() };
             let innermost = i + 1 == self.classes.len();
             let is_static = c.statics.contains(name);
             if innermost && (!c.in_static || is_static) {
@@ -1380,7 +1365,13 @@ impl Cx<'_> {
             let simple = simple.rsplit('.').next().unwrap_or("").to_string();
             if matches!(
                 simple.as_str(),
-                "ArrayList" | "LinkedList" | "HashSet" | "LinkedHashSet" | "TreeSet" | "Vector" | "CopyOnWriteArrayList"
+                "ArrayList"
+                    | "LinkedList"
+                    | "HashSet"
+                    | "LinkedHashSet"
+                    | "TreeSet"
+                    | "Vector"
+                    | "CopyOnWriteArrayList"
             ) && !self.declares(&simple)
             {
                 return match args.into_iter().next() {
