@@ -69,12 +69,20 @@ impl Interp<'_> {
 
     /// Applies decorators innermost first: `@a @b def f` is `a(b(f))`.
     pub(super) fn decorate(&mut self, act: &mut Activation, decorators: &[Expr], mut value: Value) -> Value {
+        // Java annotations each mark the declaration itself: none wraps another.
+        let java = self.modules[act.frame.borrow().module].lang == Lang::Java;
+        let original = value.clone();
         for d in decorators.iter().rev() {
             let dv = self.eval(act, d);
             let span = d.span();
-            value = self.call_value(&dv, None, PendingCall { positional: vec![value], ..PendingCall::new(span) }, span);
+            let given = if java { original.clone() } else { value };
+            value = self.call_value(&dv, None, PendingCall { positional: vec![given], ..PendingCall::new(span) }, span);
         }
-        value
+        if java {
+            original
+        } else {
+            value
+        }
     }
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
@@ -548,7 +556,16 @@ impl Interp<'_> {
         let mut current = Some(class.clone());
         for _ in 0..16 {
             let Some(c) = current else { return };
-            if let Some(ctor) = self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__") {
+            // Overloaded constructors (Java): the one taking as many arguments.
+            let argc = call.positional.len();
+            let exact = self.find_method(&c, |_, f| {
+                f.kind == FuncKind::Constructor
+                    && f.params.len() == argc
+                    && f.params.iter().all(|p| p.kind == ir::ParamKind::Positional)
+            });
+            let ctor =
+                exact.or_else(|| self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__"));
+            if let Some(ctor) = ctor {
                 let closure =
                     Rc::new(Closure { module: c.module, func: ctor, env: c.env.clone(), class: Some(c.clone()) });
                 self.invoke(&closure, Some(inst.clone()), call, span);
@@ -1105,10 +1122,7 @@ impl Interp<'_> {
             Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
             Effect::Set(_) | Effect::Build(_) => Value::Unknown(span),
             Effect::MethodMarker(roles) => self.marker(s, roles, call, span),
-            Effect::RegisterMarked => {
-                self.register_marked(s, &call, span);
-                chained(s)
-            }
+            Effect::RegisterMarked => self.register_marked(s, &call, span),
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)

@@ -323,10 +323,9 @@ impl<'p> Interp<'p> {
             Stmt::Class(id) => {
                 let c = &self.modules[module].classes[id.0 as usize];
                 let value = self.make_class(act, module, *id);
-                let decorated = self.decorate(act, &c.decorators, value.clone());
-                // A Java annotation never replaces what it annotates: it runs
-                // for what it does (`@Service`, `@Component`).
-                let value = if self.modules[module].lang == crate::model::Lang::Java { value } else { decorated };
+                // A Java annotation never replaces what it annotates
+                // ([`Interp::decorate`]).
+                let value = self.decorate(act, &c.decorators, value);
                 if let Some(name) = &c.name {
                     act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
                 }

@@ -53,11 +53,23 @@ impl Interp<'_> {
 
     /// [`Effect::RegisterMarked`]: each marked method of each object's
     /// class (and its bases) is a tool, reported at its marker.
-    pub(super) fn register_marked(&mut self, _s: &SdkValue, call: &PendingCall, _span: Span) {
+    /// Returns values standing for the tools, so a registration handed
+    /// them (`.tools(McpToolUtils.toSyncToolSpecifications(..))`) adds none.
+    pub(super) fn register_marked(&mut self, _s: &SdkValue, call: &PendingCall, span: Span) -> Value {
         let mut objects = vec![];
+        let mut registered = vec![];
         for v in &call.positional {
             match v {
                 Value::List(l, _) => objects.extend(l.borrow().iter().flat_map(Value::alternatives)),
+                // Callbacks made of objects (`ToolCallbacks.from(objects...)`).
+                Value::Sdk(k) if k.pending.is_some() => {
+                    for o in k.pending.iter().flat_map(|p| p.positional.iter()) {
+                        match o {
+                            Value::List(l, _) => objects.extend(l.borrow().iter().flat_map(Value::alternatives)),
+                            o => objects.extend(o.alternatives()),
+                        }
+                    }
+                }
                 v => objects.extend(v.alternatives()),
             }
         }
@@ -89,7 +101,8 @@ impl Interp<'_> {
                         span: at,
                         registration: None,
                     };
-                    self.register(&site, mark.roles, &mark.call, Some(handler), at);
+                    let r = self.register(&site, mark.roles, &mark.call, Some(handler), at);
+                    registered.push(Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..site })));
                 }
                 for b in &c.bases {
                     if let Value::Class(b) = b {
@@ -98,5 +111,6 @@ impl Interp<'_> {
                 }
             }
         }
+        Value::List(Rc::new(std::cell::RefCell::new(registered)), span)
     }
 }

@@ -440,6 +440,11 @@ impl Interp<'_> {
             })
             .collect();
         for (i, item) in positional {
+            // A value standing for a tool registered already (Spring AI's
+            // `McpToolUtils.toSyncToolSpecifications(..)` of `@Tool` methods).
+            if matches!(&item, Value::Sdk(h) if h.registration.is_some()) {
+                continue;
+            }
             let mut at = call.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map_or(call.span, |(_, at)| *at);
             // A record written elsewhere (`AddTools(records()...)`) is where its tool is.
             if let Value::Object(o) = &item {

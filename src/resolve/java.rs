@@ -1,7 +1,7 @@
 //! Java specifics of resolution: a package is a directory (the classes of
-//! one package see each other without an import), an import names a
-//! package directory under the source root the importing file's own
-//! `package` clause implies, and the versions Maven or Gradle require.
+//! one package see each other without an import), an import names a class
+//! file or a package directory under the source root the importing file's
+//! own `package` clause implies, and the versions Maven or Gradle require.
 
 use std::path::{Path, PathBuf};
 
@@ -21,7 +21,8 @@ impl LangSupport for Java {
             dir.push(part);
         }
         let mut out = package_files(&dir, fs);
-        // `import static a.b.C.m;` / `import a.b.C.Inner;`: the class's own file.
+        // `import a.b.C;` (a class by its full name) and `import static
+        // a.b.C.m;`: the class's own file, whose package is then loaded.
         if out.is_empty() {
             if let Some((package, class)) = specifier.rsplit_once('.') {
                 let mut file = root;

@@ -28,7 +28,7 @@
 //!   `SyncToolSpecification` beans a configuration returns).
 //! - `McpServer.sync(transport)` / `.async(transport)` are builders whose
 //!   `tools(spec...)`, `tools(List<spec>)` and `toolCall(tool, handler)`
-//!   register, and `build()` gives an `McpSyncServer` / `McpAsyncServer`
+//!   (`tool(tool, handler)` from 0.8 to 0.10) register, and `build()` gives an `McpSyncServer` / `McpAsyncServer`
 //!   (also the stateless ones) whose `addTool(spec)` registers.
 //! - The SDK fills in no hint.
 
@@ -183,6 +183,8 @@ pub static JAVA_SDK: SdkTable = SdkTable {
         Rule { on: "McpServerClass", op: Op::Method("async"), effect: Effect::Returns("ServerSpec") },
         Rule { on: "ServerSpec", op: Op::Method("tools"), effect: Effect::RegisterArgs(0, &SPEC) },
         Rule { on: "ServerSpec", op: Op::Method("toolCall"), effect: Effect::RegisterChained(&TOOL_CALL) },
+        // Before 0.11 the same method was `tool(tool, handler)`.
+        Rule { on: "ServerSpec", op: Op::Method("tool"), effect: Effect::RegisterChained(&TOOL_CALL) },
         Rule { on: "ServerSpec", op: Op::Method("build"), effect: Effect::Returns("Server") },
         Rule { on: "ServerSpec", op: Op::AnyMethod, effect: Effect::Returns("ServerSpec") },
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },

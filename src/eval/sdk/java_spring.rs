@@ -22,8 +22,10 @@
 //! server starter (`McpServerAutoConfiguration`, through
 //! `McpToolUtils.toSyncToolSpecification`) exposes the callbacks of every
 //! `ToolCallbackProvider` bean as tools built with name, description and
-//! input schema only: no annotations. A `@Tool` method nothing hands to a
-//! provider is a chat client's tool, not an MCP tool.
+//! input schema only: no annotations. `McpToolUtils.toSyncToolSpecifications(
+//! ToolCallbacks.from(objects...))` (`org.springframework.ai.mcp`) makes the
+//! same specifications by hand. A `@Tool` method nothing hands to a
+//! provider or to `McpToolUtils` is a chat client's tool, not an MCP tool.
 
 use super::{Effect, Op, Path, Roles, Rule, SdkTable};
 use crate::model::Lang;
@@ -73,9 +75,27 @@ static TOOL_METHOD: Roles = Roles {
 pub static JAVA_SPRING_AI: SdkTable = SdkTable {
     api: "java.spring-ai",
     langs: &[Lang::Java],
-    modules: &["org.springframework.ai.tool"],
-    symbols: &[("annotation.Tool", "ToolAnnotation"), ("method.MethodToolCallbackProvider", "ProviderClass")],
+    // `McpToolUtils` alone of `org.springframework.ai.mcp`: Spring AI's own
+    // examples are projects under that package.
+    modules: &[
+        "org.springframework.ai.tool",
+        "org.springframework.ai.support",
+        "org.springframework.ai.mcp.McpToolUtils",
+    ],
+    symbols: &[
+        ("annotation.Tool", "ToolAnnotation"),
+        ("method.MethodToolCallbackProvider", "ProviderClass"),
+        ("ToolCallbacks", "ToolCallbacksClass"),
+        ("McpToolUtils", "McpToolUtilsClass"),
+    ],
     rules: &[
+        // `ToolCallbacks.from(objects...)`: callbacks a chat client or an
+        // MCP server may use; `McpToolUtils` makes MCP specifications of them.
+        Rule { on: "ToolCallbacksClass", op: Op::Method("from"), effect: Effect::Keeps("Callbacks") },
+        Rule { on: "McpToolUtilsClass", op: Op::Method("toSyncToolSpecifications"), effect: Effect::RegisterMarked },
+        Rule { on: "McpToolUtilsClass", op: Op::Method("toAsyncToolSpecifications"), effect: Effect::RegisterMarked },
+        Rule { on: "McpToolUtilsClass", op: Op::Method("toSyncToolSpecification"), effect: Effect::RegisterMarked },
+        Rule { on: "McpToolUtilsClass", op: Op::Method("toAsyncToolSpecification"), effect: Effect::RegisterMarked },
         Rule { on: "ToolAnnotation", op: Op::Call, effect: Effect::MethodMarker(&TOOL_METHOD) },
         Rule { on: "ProviderClass", op: Op::Method("builder"), effect: Effect::Returns("ProviderBuilder") },
         Rule { on: "ProviderBuilder", op: Op::Method("toolObjects"), effect: Effect::RegisterMarked },

@@ -2,8 +2,9 @@
 //! nothing here knows which calls register tools.
 //!
 //! Java semantics the IR leaves to frontends:
-//! - `import a.b.C;` binds `C` (module `a.b`, member `C`); `import a.b.*;`
-//!   is a wildcard; `import static a.b.C.m;` binds `m` (module `a.b.C`).
+//! - `import a.b.C;` binds `C` (module `a.b.C`, member `C`); `import a.b.*;`
+//!   is a wildcard of module `a.b`; `import static a.b.C.m;` binds `m`
+//!   (module `a.b.C`).
 //!   A file's package is its directory ([`crate::resolve::java`]): classes
 //!   of one package see each other without an import.
 //! - Java has no free functions or variables: an unqualified name that is
@@ -164,16 +165,17 @@ impl Cx<'_> {
         if wildcard {
             return Some(Stmt::Import(Import { local: "*".into(), module: full, member: Some("*".into()), span }));
         }
-        let (module, member) = full.rsplit_once('.')?;
-        if is_static {
+        let (class, member) = full.rsplit_once('.')?;
+        // A class is imported by its full name (the module), so an SDK table
+        // may own one class of a package (`org.springframework.ai.mcp.McpToolUtils`)
+        // and not the rest; a static import's module is its class.
+        let module = if is_static {
             self.static_imports.insert(member.to_string());
-        }
-        Some(Stmt::Import(Import {
-            local: member.to_string(),
-            module: module.to_string(),
-            member: Some(member.to_string()),
-            span,
-        }))
+            class.to_string()
+        } else {
+            full.clone()
+        };
+        Some(Stmt::Import(Import { local: member.to_string(), module, member: Some(member.to_string()), span }))
     }
 
     // -- classes ----------------------------------------------------------
@@ -309,6 +311,13 @@ impl Cx<'_> {
         if kind == ClassKind::Enum {
             cx.statics.insert("values".into());
         }
+        // A record's canonical constructor, declared or not.
+        if kind == ClassKind::Struct && !components.is_empty() {
+            let arities = cx.methods.entry("constructor".into()).or_default();
+            if !arities.contains(&components.len()) {
+                arities.push(components.len());
+            }
+        }
         cx
     }
 
@@ -392,7 +401,9 @@ impl Cx<'_> {
                 }
                 "constructor_declaration" | "compact_constructor_declaration" => {
                     self.set_static(false);
-                    has_ctor = true;
+                    // A record keeps its canonical constructor beside others.
+                    let arity = self.field(m, "parameters").map_or(comps.len(), |p| self.param_count(p));
+                    has_ctor |= arity == comps.len();
                     let id = self.method(m, FuncKind::Constructor, false, &comps);
                     let at = self.field(m, "name").map_or(self.span(m), |x| self.span(x));
                     self.push_method(&mut members, "constructor", id, at, false);
@@ -489,8 +500,13 @@ impl Cx<'_> {
                     ..Function::closure(at, params, body, at)
                 };
                 let id = self.module.add_func(f);
+                let name = if members.iter().any(|m| m.name == "constructor") {
+                    format!("constructor#{}", comps.len())
+                } else {
+                    "constructor".into()
+                };
                 members.push(Member {
-                    name: "constructor".into(),
+                    name,
                     name_span: at,
                     is_static: false,
                     value: MemberValue::Method(id),
