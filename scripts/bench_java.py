@@ -272,6 +272,8 @@ def generate(root, n_files: int, seed: int, mcp_ratio: float, digest, progress=N
     while written < n_files:
         depth = r.randint(1, 4)
         parts = [word(r, b.PKG_WORDS) for _ in range(depth)]
+        while not java_clean(".".join(parts)):
+            parts = [word(r, b.PKG_WORDS) for _ in range(depth)]
         parts[-1] += f"{len(dirs)}"
         test = r.random() < 0.1
         package = ".".join([ROOT_PACKAGE] + parts)
