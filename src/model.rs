@@ -281,6 +281,8 @@ pub enum Syntax {
     JavaRecord,
     /// `@McpTool(annotations = @McpTool.McpAnnotations(readOnlyHint = true))`
     JavaAnnotation,
+    /// Quarkus: `@Tool(annotations = @Tool.Annotations(readOnlyHint = true))`
+    QuarkusAnnotation,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -307,7 +309,11 @@ impl Syntax {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
             Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
-            Syntax::PythonKeyword | Syntax::JsObject | Syntax::JavaRecord | Syntax::JavaAnnotation => hint.wire_name(),
+            Syntax::PythonKeyword
+            | Syntax::JsObject
+            | Syntax::JavaRecord
+            | Syntax::JavaAnnotation
+            | Syntax::QuarkusAnnotation => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -328,7 +334,7 @@ impl Syntax {
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
             // The position is the message: `readOnlyHint` is the 2nd argument.
             Syntax::JavaRecord => java_record(&[(hint.wire_name(), value.to_string())]),
-            Syntax::JavaAnnotation => format!("{} = {value}", hint.wire_name()),
+            Syntax::JavaAnnotation | Syntax::QuarkusAnnotation => format!("{} = {value}", hint.wire_name()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -356,6 +362,7 @@ impl Syntax {
                 java_record(&set)
             }
             Syntax::JavaAnnotation => format!("annotations = @McpTool.McpAnnotations({})", parts.join(", ")),
+            Syntax::QuarkusAnnotation => format!("annotations = @Tool.Annotations({})", parts.join(", ")),
         }
     }
 }

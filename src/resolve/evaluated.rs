@@ -380,6 +380,7 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Java if api == crate::eval::sdk::JAVA_API_MCP_TOOL || api == crate::eval::sdk::JAVA_API_TOOL => {
             Syntax::JavaAnnotation
         }
+        Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL => Syntax::QuarkusAnnotation,
         Lang::Java => Syntax::JavaRecord,
         _ => Syntax::JsObject,
     }

@@ -541,6 +541,7 @@ mod functools;
 mod go_pointers;
 mod go_sdk;
 mod go_std;
+mod java_quarkus;
 mod java_sdk;
 mod java_spring;
 mod mcp_framework;
@@ -568,6 +569,7 @@ pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
 pub use go_std::GO_STD;
+pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
 pub use java_sdk::JAVA_SDK;
 pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
 pub use mcp_framework::MCP_FRAMEWORK;
@@ -628,6 +630,7 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_SDK,
     &JAVA_SPRING_MCP,
     &JAVA_SPRING_AI,
+    &JAVA_QUARKUS,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

@@ -10,8 +10,16 @@ use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
 /// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] =
-    &["modelcontextprotocol", "McpTool", "McpSchema", "ToolAnnotations", "Hint", "ToolSpecification", "toolObjects"];
+pub const PREFILTER: &[&str] = &[
+    "modelcontextprotocol",
+    "quarkiverse.mcp",
+    "McpTool",
+    "McpSchema",
+    "ToolAnnotations",
+    "Hint",
+    "ToolSpecification",
+    "toolObjects",
+];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::Java,
