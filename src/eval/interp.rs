@@ -273,14 +273,27 @@ impl<'p> Interp<'p> {
                 let s = self.eval(act, scrutinee);
                 // A case whose test is known to match runs alone; otherwise
                 // every case is an alternative.
+                // When every other case is known not to match, the default
+                // runs alone (when there is none, nothing does).
                 let mut chosen = None;
+                let mut all_differ = true;
                 for (i, case) in cases.iter().enumerate() {
                     if let Some(t) = &case.test {
                         let t = self.eval(act, t);
-                        if s.literal_eq(&t) == Some(true) {
-                            chosen = Some(i);
-                            break;
+                        match s.literal_eq(&t) {
+                            Some(true) => {
+                                chosen = Some(i);
+                                break;
+                            }
+                            Some(false) => {}
+                            None => all_differ = false,
                         }
+                    }
+                }
+                if chosen.is_none() && all_differ {
+                    match cases.iter().position(|c| c.test.is_none()) {
+                        Some(d) => chosen = Some(d),
+                        None => return Flow::Normal,
                     }
                 }
                 let flow = match chosen {

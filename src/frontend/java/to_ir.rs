@@ -961,7 +961,7 @@ impl Cx<'_> {
             }),
             "try_statement" | "try_with_resources_statement" => self.try_stmt(n, span),
             "switch_expression" => {
-                let (pre, cases, scrutinee) = self.switch(n, span);
+                let (pre, cases, scrutinee) = self.switch(n, span, false);
                 let mut out = pre;
                 out.push(Stmt::Switch { scrutinee, cases, span });
                 out
@@ -1045,9 +1045,9 @@ impl Cx<'_> {
         vec![Stmt::Try { body, handlers, finally, span }]
     }
 
-    /// A switch's cases; arrow cases whose body is an expression return it
-    /// (a switch expression's value).
-    fn switch(&mut self, n: Node, span: Span) -> (Block, Vec<Case>, Expr) {
+    /// A switch's cases. As a value (`value`), an arrow case's expression
+    /// is what it returns (`yield` returns too); as a statement, a statement.
+    fn switch(&mut self, n: Node, span: Span, value: bool) -> (Block, Vec<Case>, Expr) {
         let scrutinee = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
         let mut cases = vec![];
         let Some(body) = self.field(n, "body") else { return (vec![], cases, scrutinee) };
@@ -1056,8 +1056,8 @@ impl Cx<'_> {
             let test = labels.first().and_then(|l| kids(*l).first().copied()).map(|e| self.expr(e));
             let mut block = vec![];
             for k in kids(group).into_iter().filter(|k| k.kind() != "switch_label") {
-                match (group.kind(), k.kind()) {
-                    ("switch_rule", "expression_statement") => {
+                match (value, group.kind(), k.kind()) {
+                    (true, "switch_rule", "expression_statement") => {
                         let e = kids(k).first().map(|e| self.expr(*e));
                         block.push(Stmt::Return { value: e, span: self.span(k) });
                     }
@@ -1304,6 +1304,13 @@ impl Cx<'_> {
                 Expr::Unary { op, operand: Box::new(operand), span }
             }
             "instanceof_expression" => Expr::Unknown(span),
+            // A switch expression: a closure run in place whose cases return.
+            "switch_expression" => {
+                let (_, cases, scrutinee) = self.switch(n, span, true);
+                let body = vec![Stmt::Switch { scrutinee, cases, span }];
+                let id = self.module.add_func(Function::closure(span, vec![], body, span));
+                Expr::Call { callee: Box::new(Expr::Func(id, span)), args: vec![], span }
+            }
             "assignment_expression" => {
                 // As a value: the right-hand side (the write is lost).
                 self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r))
