@@ -283,6 +283,8 @@ pub enum Syntax {
     JavaAnnotation,
     /// Quarkus: `@Tool(annotations = @Tool.Annotations(readOnlyHint = true))`
     QuarkusAnnotation,
+    /// A Spring AI `@Tool` method, which cannot carry hints: `@McpTool(...)` in its place.
+    SpringToolMethod,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -313,7 +315,8 @@ impl Syntax {
             | Syntax::JsObject
             | Syntax::JavaRecord
             | Syntax::JavaAnnotation
-            | Syntax::QuarkusAnnotation => hint.wire_name(),
+            | Syntax::QuarkusAnnotation
+            | Syntax::SpringToolMethod => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -334,7 +337,9 @@ impl Syntax {
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
             // The position is the message: `readOnlyHint` is the 2nd argument.
             Syntax::JavaRecord => java_record(&[(hint.wire_name(), value.to_string())]),
-            Syntax::JavaAnnotation | Syntax::QuarkusAnnotation => format!("{} = {value}", hint.wire_name()),
+            Syntax::JavaAnnotation | Syntax::QuarkusAnnotation | Syntax::SpringToolMethod => {
+                format!("{} = {value}", hint.wire_name())
+            }
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -363,6 +368,9 @@ impl Syntax {
             }
             Syntax::JavaAnnotation => format!("annotations = @McpTool.McpAnnotations({})", parts.join(", ")),
             Syntax::QuarkusAnnotation => format!("annotations = @Tool.Annotations({})", parts.join(", ")),
+            Syntax::SpringToolMethod => {
+                format!("@McpTool(annotations = @McpTool.McpAnnotations({}))", parts.join(", "))
+            }
         }
     }
 }

@@ -376,10 +376,9 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Go if api.starts_with("go.mcp-go") => Syntax::GoOption,
         Lang::Go => Syntax::GoStruct,
         // Spring AI: `@McpTool(annotations = @McpTool.McpAnnotations(...))`,
-        // also the way to give a `@Tool` method hints.
-        Lang::Java if api == crate::eval::sdk::JAVA_API_MCP_TOOL || api == crate::eval::sdk::JAVA_API_TOOL => {
-            Syntax::JavaAnnotation
-        }
+        // also the way to give a `@Tool` method hints (in its place).
+        Lang::Java if api == crate::eval::sdk::JAVA_API_MCP_TOOL => Syntax::JavaAnnotation,
+        Lang::Java if api == crate::eval::sdk::JAVA_API_TOOL => Syntax::SpringToolMethod,
         Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL => Syntax::QuarkusAnnotation,
         Lang::Java => Syntax::JavaRecord,
         _ => Syntax::JsObject,
