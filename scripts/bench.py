@@ -4,6 +4,7 @@
 --lang python (default) is the tree described below; --lang ts writes the
 TypeScript/JavaScript tree of scripts/bench_ts.py; --lang go the Go module of
 scripts/bench_go.py; --lang rust the Rust workspace of scripts/bench_rust.py;
+--lang java the Maven project of scripts/bench_java.py;
 --lang mixed writes Python and TS/JS, half the files each. --registrations N
 times single files with many tools (Python, TS, Go and Rust, and a 1 MB Go
 file of chained calls).
@@ -1032,7 +1033,7 @@ def generate_compiled(root: Path, lang: str, n_files: int, seed: int, mcp_ratio:
     (scripts/bench_rust.py) into root."""
     import importlib
 
-    module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust")}[lang]
+    module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust"), "java": ("bench_java", "Java")}[lang]
     gen = importlib.import_module(module)
 
     t0 = time.perf_counter()
@@ -1056,7 +1057,7 @@ def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: floa
         return generate_tree(root, n_files, seed, mcp_ratio)
     if lang == "ts":
         return generate_ts(root, n_files, seed, mcp_ratio)
-    if lang in ("go", "rust"):
+    if lang in ("go", "rust", "java"):
         return generate_compiled(root, lang, n_files, seed, mcp_ratio)
     n_py = n_files // 2
     py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
@@ -1318,10 +1319,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
-    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "mixed"), default="python",
+    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "java", "mixed"), default="python",
                    help="tree language: python (default; the historical tree, byte-identical per "
                         "seed), ts (TypeScript/JavaScript), go (one Go module), rust (a Cargo "
-                        "workspace) or mixed (Python and TS/JS, half each)")
+                        "workspace), java (a Maven project) or mixed (Python and TS/JS, half each)")
     p.add_argument("--registrations", type=int, default=None, metavar="N",
                    help="instead: time one Python, one TypeScript and one Go server file with N/4, "
                         "N/2 and N tool registrations (written the ways real servers do), and a 1 MB "

@@ -275,6 +275,30 @@ pub enum Syntax {
     RustBuilder,
     /// `#[mcp_tool(read_only_hint = true)]` (flat keys)
     RustFlatAttr,
+    /// `new McpSchema.ToolAnnotations(title, readOnlyHint, destructiveHint,
+    /// idempotentHint, openWorldHint, returnDirect)` (positional, every
+    /// version of the Java SDK since 0.11)
+    JavaRecord,
+    /// `@McpTool(annotations = @McpTool.McpAnnotations(readOnlyHint = true))`
+    JavaAnnotation,
+    /// Quarkus: `@Tool(annotations = @Tool.Annotations(readOnlyHint = true))`
+    QuarkusAnnotation,
+    /// A Spring AI `@Tool` method, which cannot carry hints: `@McpTool(...)` in its place.
+    SpringToolMethod,
+}
+
+/// The component order of the Java SDK's `McpSchema.ToolAnnotations`
+/// record: a hint's argument position.
+const JAVA_ANNOTATIONS_ORDER: [&str; 6] =
+    ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint", "returnDirect"];
+
+/// `new McpSchema.ToolAnnotations(...)` with these components set, `null` elsewhere.
+fn java_record(set: &[(&str, String)]) -> String {
+    let args: Vec<String> = JAVA_ANNOTATIONS_ORDER
+        .iter()
+        .map(|c| set.iter().find(|(k, _)| k == c).map_or_else(|| "null".to_string(), |(_, v)| v.clone()))
+        .collect();
+    format!("new McpSchema.ToolAnnotations({})", args.join(", "))
 }
 
 impl Syntax {
@@ -287,7 +311,12 @@ impl Syntax {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
             Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
-            Syntax::PythonKeyword | Syntax::JsObject => hint.wire_name(),
+            Syntax::PythonKeyword
+            | Syntax::JsObject
+            | Syntax::JavaRecord
+            | Syntax::JavaAnnotation
+            | Syntax::QuarkusAnnotation
+            | Syntax::SpringToolMethod => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -306,6 +335,11 @@ impl Syntax {
             Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
             Syntax::RustAttr | Syntax::RustFlatAttr => format!("{} = {value}", hint.snake_name()),
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
+            // The position is the message: `readOnlyHint` is the 2nd argument.
+            Syntax::JavaRecord => java_record(&[(hint.wire_name(), value.to_string())]),
+            Syntax::JavaAnnotation | Syntax::QuarkusAnnotation | Syntax::SpringToolMethod => {
+                format!("{} = {value}", hint.wire_name())
+            }
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -317,6 +351,26 @@ impl Syntax {
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
             Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
             Syntax::RustFlatAttr => parts.join(", "),
+            Syntax::JavaRecord => {
+                // Each part is a record with one component set: merge them.
+                let mut set: Vec<(&str, String)> = vec![];
+                for p in parts {
+                    let inner = p.split_once('(').map_or("", |(_, r)| r.trim_end_matches(')'));
+                    for (i, v) in inner.split(", ").enumerate() {
+                        if v != "null" {
+                            if let Some(c) = JAVA_ANNOTATIONS_ORDER.get(i) {
+                                set.push((c, v.to_string()));
+                            }
+                        }
+                    }
+                }
+                java_record(&set)
+            }
+            Syntax::JavaAnnotation => format!("annotations = @McpTool.McpAnnotations({})", parts.join(", ")),
+            Syntax::QuarkusAnnotation => format!("annotations = @Tool.Annotations({})", parts.join(", ")),
+            Syntax::SpringToolMethod => {
+                format!("@McpTool(annotations = @McpTool.McpAnnotations({}))", parts.join(", "))
+            }
         }
     }
 }

@@ -37,7 +37,11 @@ impl Interp<'_> {
         let made = o.borrow().made.clone()?;
         let rule =
             TABLES[made.table].rules.iter().find(|r| r.on == made.ty && matches!(r.op, Op::Method(m) if m == name))?;
-        let Effect::Set(fields) = &rule.effect else { return None };
+        let (fields, defines) = match &rule.effect {
+            Effect::Set(fields) => (*fields, None),
+            Effect::Build(roles) => (&[][..], Some(*roles)),
+            _ => return None,
+        };
         // The copy is written by the whole chain so far: a name bound to
         // it (`const READ = ToolAnnotations::new().read_only(true)`) names it.
         let mut copy = {
@@ -45,7 +49,11 @@ impl Interp<'_> {
             Obj { span: Some(span), ..o.copy() }
         };
         set_fields(&mut copy, fields, call, span);
-        Some(Value::Object(Rc::new(RefCell::new(copy))))
+        let v = Value::Object(Rc::new(RefCell::new(copy)));
+        if let Some(roles) = defines {
+            self.define(&v, made.table, roles, made.head);
+        }
+        Some(v)
     }
 }
 

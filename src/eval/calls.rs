@@ -68,12 +68,20 @@ impl Interp<'_> {
 
     /// Applies decorators innermost first: `@a @b def f` is `a(b(f))`.
     pub(super) fn decorate(&mut self, act: &mut Activation, decorators: &[Expr], mut value: Value) -> Value {
+        // Java annotations each mark the declaration itself: none wraps another.
+        let java = self.modules[act.frame.borrow().module].lang == Lang::Java;
+        let original = value.clone();
         for d in decorators.iter().rev() {
             let dv = self.eval(act, d);
             let span = d.span();
-            value = self.call_value(&dv, None, PendingCall { positional: vec![value], ..PendingCall::new(span) }, span);
+            let given = if java { original.clone() } else { value };
+            value = self.call_value(&dv, None, PendingCall { positional: vec![given], ..PendingCall::new(span) }, span);
         }
-        value
+        if java {
+            original
+        } else {
+            value
+        }
     }
 
     pub(super) fn import(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
@@ -563,7 +571,16 @@ impl Interp<'_> {
         let mut current = Some(class.clone());
         for _ in 0..16 {
             let Some(c) = current else { return };
-            if let Some(ctor) = self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__") {
+            // Overloaded constructors (Java): the one taking as many arguments.
+            let argc = call.positional.len();
+            let exact = self.find_method(&c, |_, f| {
+                f.kind == FuncKind::Constructor
+                    && f.params.len() == argc
+                    && f.params.iter().all(|p| p.kind == ir::ParamKind::Positional)
+            });
+            let ctor =
+                exact.or_else(|| self.find_method(&c, |m, f| f.kind == FuncKind::Constructor || m == "__init__"));
+            if let Some(ctor) = ctor {
                 let closure = Closure::new(c.module, ctor, c.env.clone(), Some(c.clone()));
                 self.invoke(&closure, Some(inst.clone()), call, span);
                 return;
@@ -726,7 +743,18 @@ impl Interp<'_> {
                     _ => Value::Func(closure),
                 }
             }
-            None => self.sdk_base_member(class, name, span).unwrap_or(Value::Unknown(span)),
+            None => self.sdk_base_member(class, name, span).unwrap_or_else(|| {
+                // A method an implementation nobody made here defines.
+                if let Value::Instance(i) = recv {
+                    if self.from_params.contains(&i.span) {
+                        self.from_params.insert(span);
+                        if self.declared_params.contains(&i.span) {
+                            self.declared_params.insert(span);
+                        }
+                    }
+                }
+                Value::Unknown(span)
+            }),
         }
     }
 
@@ -899,6 +927,27 @@ impl Interp<'_> {
         let items = list.borrow().clone();
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
         Some(match name {
+            // Java's `List`: `add(x)`, `addAll(xs)`, and the stream steps
+            // that keep the elements (`stream()`, `toList()`, `collect(..)`).
+            "add" if lang == Lang::Java && call.positional.len() == 1 => {
+                list.borrow_mut().extend(call.positional.iter().cloned());
+                Value::Bool(true, span)
+            }
+            "addAll" if lang == Lang::Java => {
+                match call.arg(0) {
+                    Some(Value::List(other, _)) => {
+                        let other = other.borrow().clone();
+                        list.borrow_mut().extend(other);
+                    }
+                    _ => list.borrow_mut().push(Value::Unknown(span)),
+                }
+                Value::Bool(true, span)
+            }
+            "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted"
+                if lang == Lang::Java =>
+            {
+                fresh(items)
+            }
             "push" | "append" | "unshift" => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Undefined(span)
@@ -999,6 +1048,9 @@ impl Interp<'_> {
         if let Some(v) = self.listing_call(s, &call, span) {
             return v;
         }
+        if s.ty == super::marked::MARKER {
+            return self.mark(s, call, span);
+        }
         // A decorator made by an earlier call: this call hands it the function.
         if let Some((pending, roles)) =
             s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
@@ -1084,7 +1136,9 @@ impl Interp<'_> {
                 chained(s)
             }
             Effect::Builder { ty, fields } => self.new_builder(s, ty, fields, call, span),
-            Effect::Set(_) => Value::Unknown(span),
+            Effect::Set(_) | Effect::Build(_) => Value::Unknown(span),
+            Effect::MethodMarker(roles) => self.marker(s, roles, call, span),
+            Effect::RegisterMarked => self.register_marked(s, &call, span),
             Effect::CallsBack { func, with } => {
                 self.calls_back(func, with, &call, span);
                 Value::Unknown(span)
@@ -1206,7 +1260,8 @@ impl Interp<'_> {
             Effect::SetOption { at, arg } => self.set_option(s, at, *arg, &call, span),
             Effect::RegisterArgs(from, roles) => {
                 self.register_args(s, *from, roles, &call);
-                Value::Unknown(span)
+                // A builder's chain goes on (Java's `McpServer.sync(t).tools(a, b).build()`).
+                chained(s)
             }
             Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
         }
@@ -1503,6 +1558,16 @@ impl Interp<'_> {
                     Slotted::Undecided(i) => return Some((Value::Unknown(call.arg_span(i).unwrap_or(span)), None)),
                 };
                 (call.arg(i).cloned()?, call.arg_span(i))
+            }
+            Path::ArgOfArity(layout) => {
+                let n = call.positional.len();
+                let (_, i) = layout.iter().find(|(arity, _)| *arity == n)?;
+                (call.arg(*i).cloned()?, call.arg_span(*i))
+            }
+            Path::SdkDefaults(hints) => {
+                let mut o = Obj::new(span);
+                o.set(crate::model::SDK_DEFAULTS_KEY, Value::str(hints, span), Some(span));
+                (Value::Object(Rc::new(RefCell::new(o))), None)
             }
         };
         (!matches!(v, Value::Undefined(_))).then_some((v, at))

@@ -137,6 +137,9 @@ pub struct Interp<'p> {
     pub(super) read_record_sites: HashSet<Span>,
     /// The frame of each package ([`Linker::package`]), by its first module.
     pub(super) packages: HashMap<usize, FrameRef>,
+    /// Methods an SDK marker annotation was applied to, by (module,
+    /// function) ([`super::marked`]).
+    pub(super) marked: HashMap<(usize, ir::FuncId), super::marked::Mark>,
 }
 
 impl<'p> Interp<'p> {
@@ -176,6 +179,7 @@ impl<'p> Interp<'p> {
             registered_records: HashSet::new(),
             reading_parts: false,
             read_record_sites: HashSet::new(),
+            marked: HashMap::new(),
         }
     }
 
@@ -284,14 +288,27 @@ impl<'p> Interp<'p> {
                 let s = self.eval(act, scrutinee);
                 // A case whose test is known to match runs alone; otherwise
                 // every case is an alternative.
+                // When every other case is known not to match, the default
+                // runs alone (when there is none, nothing does).
                 let mut chosen = None;
+                let mut all_differ = true;
                 for (i, case) in cases.iter().enumerate() {
                     if let Some(t) = &case.test {
                         let t = self.eval(act, t);
-                        if s.literal_eq(&t) == Some(true) {
-                            chosen = Some(i);
-                            break;
+                        match s.literal_eq(&t) {
+                            Some(true) => {
+                                chosen = Some(i);
+                                break;
+                            }
+                            Some(false) => {}
+                            None => all_differ = false,
                         }
+                    }
+                }
+                if chosen.is_none() && all_differ {
+                    match cases.iter().position(|c| c.test.is_none()) {
+                        Some(d) => chosen = Some(d),
+                        None => return Flow::Normal,
                     }
                 }
                 let flow = match chosen {
@@ -334,6 +351,8 @@ impl<'p> Interp<'p> {
             Stmt::Class(id) => {
                 let c = &self.modules[module].classes[id.0 as usize];
                 let value = self.make_class(act, module, *id);
+                // A Java annotation never replaces what it annotates
+                // ([`Interp::decorate`]).
                 let value = self.decorate(act, &c.decorators, value);
                 if let Some(name) = &c.name {
                     act.frame.borrow_mut().vars.insert(name.as_str().into(), value);

@@ -28,6 +28,7 @@ mod inputs;
 pub mod interp;
 pub mod listing;
 mod maps;
+mod marked;
 mod namespaces;
 mod packages;
 mod queued;
@@ -193,9 +194,12 @@ fn run_roots(it: &mut Interp) -> bool {
         // A Go struct's methods run on a receiver nobody built here: its
         // fields are unknown, and what they hold is what callers set.
         if let Value::Instance(i) = &inst {
-            if it.modules[class.module].class(class.class).kind == ir::ClassKind::Struct
-                && i.fields.borrow().entries.is_empty()
-            {
+            let kind = it.modules[class.module].class(class.class).kind;
+            // A Java interface's default methods run on some implementation
+            // nobody made here: what they call on `this` is the callers'.
+            let java_interface =
+                kind == ir::ClassKind::Interface && it.modules[class.module].lang == crate::model::Lang::Java;
+            if (kind == ir::ClassKind::Struct || java_interface) && i.fields.borrow().entries.is_empty() {
                 i.fields.borrow_mut().complete = false;
                 it.from_params.insert(i.span);
                 it.declared_params.insert(i.span);

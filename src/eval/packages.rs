@@ -34,7 +34,8 @@ impl Interp<'_> {
         let package = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
         self.packages.insert(leader, package.clone());
         let mut files = vec![];
-        for &m in members {
+        let ordered = self.bases_first(members);
+        for &m in &ordered {
             if !matches!(self.module_state[m], ModState::NotStarted) {
                 continue;
             }
@@ -87,6 +88,52 @@ impl Interp<'_> {
 }
 
 impl Interp<'_> {
+    /// Java classes are made when their file runs, reading their bases
+    /// then: a file whose classes extend or implement a class another file
+    /// of the package declares runs after it (Go's order is kept).
+    fn bases_first(&self, members: &[usize]) -> Vec<usize> {
+        if members.iter().all(|&m| self.modules[m].lang != Lang::Java) {
+            return members.to_vec();
+        }
+        let declared = |m: usize| -> Vec<&str> {
+            self.modules[m]
+                .body
+                .iter()
+                .filter_map(|s| match s {
+                    Stmt::Class(id) => self.modules[m].class(*id).name.as_deref(),
+                    _ => None,
+                })
+                .collect()
+        };
+        let needs = |m: usize| -> Vec<&str> {
+            let module = &self.modules[m];
+            module
+                .body
+                .iter()
+                .filter_map(|s| match s {
+                    Stmt::Class(id) => Some(module.class(*id).bases.iter().filter_map(|b| match b {
+                        crate::ir::Expr::Name(n, _) => Some(n.as_str()),
+                        _ => None,
+                    })),
+                    _ => None,
+                })
+                .flatten()
+                .collect()
+        };
+        let all: Vec<(usize, Vec<&str>, Vec<&str>)> = members.iter().map(|&m| (m, declared(m), needs(m))).collect();
+        let mut out: Vec<usize> = vec![];
+        let mut left: Vec<usize> = (0..all.len()).collect();
+        while !left.is_empty() {
+            let ready = left
+                .iter()
+                .position(|&i| all[i].2.iter().all(|n| !left.iter().any(|&j| j != i && all[j].1.contains(n))));
+            // A cycle: the rest in their order.
+            let i = ready.unwrap_or(0);
+            out.push(all[left.remove(i)].0);
+        }
+        out
+    }
+
     /// Go runs each file's `func init()` once its package's variables are
     /// initialised, before `main`; a package's imports are loaded (so
     /// initialised) first, which is Go's dependency order. What they write

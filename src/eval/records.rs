@@ -138,7 +138,13 @@ impl Interp<'_> {
     /// Another type (an interface, a class) says nothing of its value.
     pub(super) fn struct_value(&mut self, ty: &Value, span: Span) -> Option<Value> {
         let Value::Class(class) = ty else { return None };
-        if self.modules[class.module].class(class.class).kind != crate::ir::ClassKind::Struct {
+        let kind = self.modules[class.module].class(class.class).kind;
+        // A Java class (not an interface): an instance of it or of a
+        // subclass, whose methods are its own (a Spring bean injected into
+        // a `@Bean` method).
+        let java_class =
+            kind == crate::ir::ClassKind::Class && self.modules[class.module].lang == crate::model::Lang::Java;
+        if kind != crate::ir::ClassKind::Struct && !java_class {
             return None;
         }
         let mut fields = Obj::new(span);
@@ -183,7 +189,7 @@ impl Interp<'_> {
 
     /// A tool definition met (an SDK tool record made): a tool of its own
     /// unless a registration reads it ([`Interp::note_record`]).
-    fn define(&mut self, v: &Value, table: usize, roles: &'static Roles, site: Span) {
+    pub(super) fn define(&mut self, v: &Value, table: usize, roles: &'static Roles, site: Span) {
         if let Value::Object(o) = v {
             let calls = self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect();
             o.borrow_mut().made_in = Some(calls);
@@ -234,6 +240,9 @@ impl Interp<'_> {
                     Some(Value::Object(Rc::new(RefCell::new(self.init_record(inner, call, span, depth + 1)))))
                 }
                 Init::Object(_) => None,
+                Init::NonNull(path) => {
+                    self.path(path, call, None, span).map(|(v, _)| v).filter(|v| !matches!(v, Value::Null(_)))
+                }
             };
             if let Some(v) = value {
                 obj.set(key, v, Some(span));
@@ -450,7 +459,21 @@ impl Interp<'_> {
     /// registered as if passed alone.
     pub(super) fn register_args(&mut self, s: &SdkValue, from: usize, roles: &'static Roles, call: &PendingCall) {
         let positional: Vec<(usize, Value)> = call.positional.iter().cloned().enumerate().skip(from).collect();
+        // A list among them registers each element (Java's `tools(List)`
+        // overload beside `tools(spec...)`).
+        let positional: Vec<(usize, Value)> = positional
+            .into_iter()
+            .flat_map(|(i, item)| match item {
+                Value::List(l, _) => l.borrow().iter().map(|e| (i, e.clone())).collect::<Vec<_>>(),
+                other => vec![(i, other)],
+            })
+            .collect();
         for (i, item) in positional {
+            // A value standing for a tool registered already (Spring AI's
+            // `McpToolUtils.toSyncToolSpecifications(..)` of `@Tool` methods).
+            if matches!(&item, Value::Sdk(h) if h.registration.is_some()) {
+                continue;
+            }
             let mut at = call.spans.iter().filter(|(k, _)| k.is_none()).nth(i).map_or(call.span, |(_, at)| *at);
             // A record written elsewhere (`AddTools(records()...)`) is where its tool is.
             if let Value::Object(o) = &item {

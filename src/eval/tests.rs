@@ -217,6 +217,29 @@ fn the_same_hint_on_every_path_is_known() {
     assert_eq!(hint(&out.registrations[0], "readOnlyHint"), "true");
 }
 
+/// `switch (mode) { case "read": ann = {readOnlyHint: true}; break; default: ann = {readOnlyHint: false} }`
+/// with `mode` known: a case known to match runs alone, and when every case
+/// is known not to, the default does.
+#[test]
+fn a_switch_on_a_known_value_takes_one_case() {
+    for (mode, expected) in [("read", "true"), ("write", "false")] {
+        let mut m = Module::new(FileId(0), Lang::TypeScript);
+        ts_server(&mut m);
+        m.body.push(let_("mode", s(mode)));
+        m.body.push(Stmt::Switch {
+            scrutinee: name("mode"),
+            cases: vec![
+                Case { test: Some(s("read")), body: vec![let_("ann", obj(vec![("readOnlyHint", b(true))]))] },
+                Case { test: None, body: vec![let_("ann", obj(vec![("readOnlyHint", b(false))]))] },
+            ],
+            span: sp(30),
+        });
+        m.body.push(register_tool(name("server"), s("x"), obj(vec![("annotations", name("ann"))])));
+        let out = run_one(m);
+        assert_eq!(hint(&out.registrations[0], "readOnlyHint"), expected, "mode {mode}");
+    }
+}
+
 /// `class Base { get annotations() { return {readOnlyHint: this.kind === "read"} }
 ///   register(s) { s.registerTool(this.name, {annotations: this.annotations}, cb) } }`
 /// with subclasses setting `name` and `kind`, registered from a list.

@@ -56,6 +56,17 @@ pub fn bound_names(m: &Module) -> Vec<(Span, String)> {
             todo.push((format!("{name}()"), v, 1));
         }
     }
+    // A class's static fields by `Class.FIELD` (Java's `static final` presets).
+    for c in m.classes.iter().filter(|_| m.lang == crate::model::Lang::Java) {
+        let Some(class) = &c.name else { continue };
+        for mem in c.members.iter().filter(|mem| mem.is_static) {
+            if let super::MemberValue::Field(Some(v)) = &mem.value {
+                if !matches!(v, Expr::Class(..) | Expr::Func(..)) {
+                    todo.push((format!("{class}.{}", mem.name), v, 0));
+                }
+            }
+        }
+    }
     for s in statements(m) {
         match s {
             Stmt::Let { target: Pattern::Name(name, _), value, .. } => todo.push((name.clone(), value, 0)),

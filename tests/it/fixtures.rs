@@ -143,6 +143,16 @@ fn go_report_formats() {
 }
 
 #[test]
+fn java_expect_markers() {
+    check_lang("java");
+}
+
+#[test]
+fn java_snapshots() {
+    snapshot_lang("java");
+}
+
+#[test]
 fn typescript_expect_markers() {
     check_lang("typescript");
 }

@@ -249,6 +249,19 @@ pub enum Effect {
     /// A method of a builder record: a copy with these fields set
     /// (`.read_only(b)`; pmcp's `.destructive()` sets two).
     Set(&'static [(&'static str, SetTo)]),
+    /// A builder record's terminal method (Java's `.build()`): a copy of
+    /// the record that is a tool definition read with these roles (as
+    /// `Path::Arg(0)`), a tool of its own when no registration reads it.
+    Build(&'static Roles),
+    /// An annotation that only marks the method it is applied to (Spring
+    /// AI's `@Tool`): registered, with these roles read from the marker's
+    /// call, when an object of its class is handed to an
+    /// [`Effect::RegisterMarked`] call.
+    MethodMarker(&'static Roles),
+    /// Registers every marked method of each object argument's class
+    /// (Spring AI's `MethodToolCallbackProvider.builder().toolObjects(..)`);
+    /// the chain goes on.
+    RegisterMarked,
     /// An object schema that keeps its shape (zod's `z.object({...})` and
     /// what its methods derive from it), or its conversion to JSON schema.
     Shape(ShapeOp),
@@ -262,6 +275,9 @@ pub enum Init {
     Str(&'static str),
     /// An object of these fields.
     Object(&'static [(&'static str, Init)]),
+    /// What the path yields, left out when it is `null` (a Java record
+    /// component serialised with `@JsonInclude(NON_ABSENT)`).
+    NonNull(Path),
 }
 
 /// What a builder sets a field to.
@@ -410,6 +426,15 @@ pub enum Path {
     /// The n-th slot of a positional layout the SDK tells apart by what each
     /// argument is (the TS SDK's `tool(name, ...rest)` overloads).
     Slot(&'static [Slot], usize),
+    /// Overloads told apart by their number of arguments (Java and C#
+    /// constructors): `(n, i)` is argument `i` of a call with exactly `n`
+    /// positional arguments; absent for a count the list does not name.
+    ArgOfArity(&'static [(usize, usize)]),
+    /// An annotations record that sets no hint but says the SDK sends
+    /// these (space-separated wire names) with their spec defaults
+    /// ([`crate::model::SDK_DEFAULTS_KEY`]): Spring AI's `@McpTool` without
+    /// `annotations = ...`.
+    SdkDefaults(&'static str),
 }
 
 /// One positional parameter of a layout. Slots are matched in order, as
@@ -523,6 +548,9 @@ mod functools;
 mod go_pointers;
 mod go_sdk;
 mod go_std;
+mod java_quarkus;
+mod java_sdk;
+mod java_spring;
 mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
@@ -548,6 +576,9 @@ pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
 pub use go_std::{GO_SLICES, GO_STD};
+pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
+pub use java_sdk::JAVA_SDK;
+pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
@@ -603,6 +634,11 @@ pub static TABLES: &[&SdkTable] = &[
     &RMCP,
     &RUST_MCP_SDK,
     &PMCP,
+    // Java.
+    &JAVA_SDK,
+    &JAVA_SPRING_MCP,
+    &JAVA_SPRING_AI,
+    &JAVA_QUARKUS,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

@@ -10,7 +10,16 @@ use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
 /// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["modelcontextprotocol", "McpTool", "McpSchema", "ToolAnnotations", "Hint"];
+pub const PREFILTER: &[&str] = &[
+    "modelcontextprotocol",
+    "quarkiverse.mcp",
+    "McpTool",
+    "McpSchema",
+    "ToolAnnotations",
+    "Hint",
+    "ToolSpecification",
+    "toolObjects",
+];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::Java,
@@ -23,4 +32,17 @@ pub static GRAMMAR: Grammar = Grammar {
 /// Parse one Java file into its IR and facts (imports, syntax problems).
 pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Module>) {
     GRAMMAR.parse_file(file, text, to_ir::lower)
+}
+
+/// A test source: Maven and Gradle's `src/test/`, or a class named as a
+/// test (`FooTest.java`, `FooTests.java`, `FooIT.java`). Its registrations
+/// are the tests', not the server's.
+pub fn is_test_path(path: &std::path::Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let Some(stem) = name.strip_suffix(".java") else { return false };
+    if stem.ends_with("Test") || stem.ends_with("Tests") || stem.ends_with("IT") {
+        return true;
+    }
+    let parts: Vec<&str> = path.iter().filter_map(|p| p.to_str()).collect();
+    parts.windows(2).any(|w| w[0] == "src" && matches!(w[1], "test" | "testFixtures" | "integrationTest"))
 }
