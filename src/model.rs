@@ -275,6 +275,10 @@ pub enum Syntax {
     RustBuilder,
     /// `#[mcp_tool(read_only_hint = true)]` (flat keys)
     RustFlatAttr,
+    /// `addTool(..., toolAnnotations = ToolAnnotations(readOnlyHint = true))`
+    KotlinAddTool,
+    /// `Tool(..., annotations = ToolAnnotations(readOnlyHint = true))`
+    KotlinTool,
 }
 
 impl Syntax {
@@ -287,7 +291,7 @@ impl Syntax {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
             Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
-            Syntax::PythonKeyword | Syntax::JsObject => hint.wire_name(),
+            Syntax::PythonKeyword | Syntax::JsObject | Syntax::KotlinAddTool | Syntax::KotlinTool => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -306,6 +310,7 @@ impl Syntax {
             Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
             Syntax::RustAttr | Syntax::RustFlatAttr => format!("{} = {value}", hint.snake_name()),
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
+            Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -317,6 +322,8 @@ impl Syntax {
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
             Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
             Syntax::RustFlatAttr => parts.join(", "),
+            Syntax::KotlinAddTool => format!("toolAnnotations = ToolAnnotations({})", parts.join(", ")),
+            Syntax::KotlinTool => format!("annotations = ToolAnnotations({})", parts.join(", ")),
         }
     }
 }

@@ -30,6 +30,7 @@ mod maps;
 mod namespaces;
 mod packages;
 mod queued;
+mod receivers;
 mod records;
 mod rust_inputs;
 pub mod sdk;

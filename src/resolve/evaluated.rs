@@ -173,7 +173,7 @@ impl Resolver<'_, '_> {
             let lang = p.modules[from].lang;
             // A Go file's package is every file of its directory (with the
             // tests for a test file): listed once per package, not per file.
-            if lang == Lang::Go {
+            if matches!(lang, Lang::Go | Lang::Kotlin) {
                 let tests = from_path.to_string_lossy().ends_with("_test.go");
                 if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
                     for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
@@ -375,6 +375,9 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         // mcp-go sets hints through options, go-sdk in a struct.
         Lang::Go if api.starts_with("go.mcp-go") => Syntax::GoOption,
         Lang::Go => Syntax::GoStruct,
+        // `addTool(...)` takes `toolAnnotations`, a `Tool(...)` `annotations`.
+        Lang::Kotlin if api == "kotlin.sdk.addTool" => Syntax::KotlinAddTool,
+        Lang::Kotlin => Syntax::KotlinTool,
         _ => Syntax::JsObject,
     }
 }
@@ -493,11 +496,11 @@ fn head(reg: &Registration) -> Span {
 fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
     let mut by_dir: std::collections::BTreeMap<(PathBuf, bool), Vec<usize>> = Default::default();
     for (i, m) in p.modules.iter().enumerate() {
-        if m.lang != Lang::Go {
+        if !matches!(m.lang, Lang::Go | Lang::Kotlin) {
             continue;
         }
         let Some(path) = r.linker.path_of(m.file) else { continue };
-        let test = is_test_file(Lang::Go, &path);
+        let test = is_test_file(m.lang, &path);
         by_dir.entry((path.parent().map(Path::to_path_buf).unwrap_or_default(), test)).or_default().push(i);
     }
     let mut out = HashMap::new();
@@ -518,6 +521,10 @@ pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
         Lang::Python => crate::frontend::python::is_test_path(path),
         Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
         Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
+        // Gradle's test source sets (`src/test/kotlin`, `src/jvmTest/kotlin`).
+        Lang::Kotlin => path
+            .components()
+            .any(|c| c.as_os_str().to_str().is_some_and(|c| c == "test" || (c.ends_with("Test") && c.len() > 4))),
         _ => false,
     }
 }

@@ -122,6 +122,17 @@ pub enum OptionArg {
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
     Returns(&'static str),
+    /// As `Returns`, and the trailing lambda the call is given (Kotlin's
+    /// `block: T.() -> Unit`, which the constructor runs) is called with the
+    /// value as its receiver (`Server(info, options) { addTool(...) }`).
+    ReturnsApplying(&'static str),
+    /// A constructor whose parameters are the fields of the record it makes
+    /// (a Kotlin data class): arguments bound by these signatures, one per
+    /// SDK version (a field the versions bind to different arguments is
+    /// unknown), named ones by name; `defaults`: an SDK-defaults marker
+    /// ([`crate::model::SDK_DEFAULTS_KEY`]) for the hints the SDK sends when
+    /// the call leaves them out.
+    Construct { sigs: &'static [Signature], defaults: Option<&'static str> },
     /// As `Returns`, and each element of the list given as this keyword is
     /// registered as if passed alone to a call with these roles
     /// (`FastMCP("x", tools=[...])`).
@@ -492,7 +503,7 @@ impl SdkTable {
     /// parameter typed with it stands for one.
     pub fn instance_type(&self, on: &str) -> Option<&'static str> {
         match self.rule(on, &Op::Call)?.effect {
-            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) => Some(ty),
+            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) | Effect::ReturnsApplying(ty) => Some(ty),
             _ => None,
         }
     }
@@ -516,6 +527,7 @@ mod functools;
 mod go_pointers;
 mod go_sdk;
 mod go_std;
+mod kotlin_sdk;
 mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
@@ -541,6 +553,7 @@ pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
 pub use go_std::GO_STD;
+pub use kotlin_sdk::KOTLIN_SDK;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
@@ -595,6 +608,8 @@ pub static TABLES: &[&SdkTable] = &[
     &RMCP,
     &RUST_MCP_SDK,
     &PMCP,
+    // Kotlin.
+    &KOTLIN_SDK,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first
