@@ -241,12 +241,14 @@ impl<'a> Cx<'a> {
         }
         let upper = name.starts_with(|c: char| c.is_uppercase());
         if !upper && !self.globals.contains(&name) && matches!(self.receivers.last(), Some(Recv::Param)) {
-            // A property of the implicit receiver, else the name in scope.
+            // A name in scope (a top-level one of the package, which this
+            // file cannot see), else a property of the implicit receiver:
+            // when the name is not found, either may be meant.
             let member = Expr::Member { object: Box::new(Expr::Name(RECEIVER.into(), span)), name: name.clone(), span };
             return Expr::Binary {
                 op: BinaryOp::Coalesce,
-                left: Box::new(member),
-                right: Box::new(Expr::Name(name, span)),
+                left: Box::new(Expr::Name(name, span)),
+                right: Box::new(member),
                 span,
             };
         }
