@@ -60,6 +60,7 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         depth: 0,
         locals: vec![],
         globals: HashSet::new(),
+        json_dsl: false,
         receivers: vec![],
         tmp: 0,
     };
@@ -86,6 +87,8 @@ struct Cx<'a> {
     locals: Vec<HashSet<String>>,
     /// Names the file declares at its top level or imports.
     globals: HashSet<String>,
+    /// The file imports kotlinx.serialization's `buildJsonObject`.
+    json_dsl: bool,
     receivers: Vec<Recv>,
     /// A counter for the names of temporaries.
     tmp: usize,
@@ -287,6 +290,11 @@ impl<'a> Cx<'a> {
             match n.kind() {
                 "import" => {
                     if let Some(i) = self.import(*n) {
+                        if i.module == "kotlinx.serialization.json"
+                            && matches!(i.member.as_deref(), Some("buildJsonObject" | "*"))
+                        {
+                            self.json_dsl = true;
+                        }
                         self.globals.insert(i.local.clone());
                     }
                 }
@@ -1590,6 +1598,9 @@ impl<'a> Cx<'a> {
             }
             _ => return None,
         };
+        if let (None, "buildJsonObject", Some(lambda), true) = (recv, name.as_str(), trailing, self.json_dsl) {
+            return Some(self.json_object(lambda));
+        }
         if recv.is_none() && (self.is_local(&name) || self.globals.contains(&name)) {
             return None;
         }
@@ -1685,6 +1696,68 @@ impl<'a> Cx<'a> {
             }
             _ => None,
         }
+    }
+}
+
+impl Cx<'_> {
+    /// kotlinx.serialization's `buildJsonObject { put("k", v); putJsonObject("k") { ... };
+    /// putJsonArray("k") { add(v) } }`: the object it builds, when every
+    /// statement is one of these with a literal key; another statement may
+    /// have put anything.
+    fn json_object(&mut self, lambda: Node) -> Expr {
+        let span = self.span(lambda);
+        if self.depth > MAX_DEPTH {
+            return Expr::Unknown(span);
+        }
+        self.depth += 1;
+        let mut entries = vec![];
+        for stmt in kids(lambda).into_iter().filter(|c| c.kind() != "lambda_parameters") {
+            match self.json_put(stmt) {
+                Some((key, key_span, value)) => entries.push(Entry::Pair { key, key_span, value }),
+                None => entries.push(Entry::Spread(Expr::Unknown(self.span(stmt)))),
+            }
+        }
+        self.depth -= 1;
+        Expr::Object { entries, span }
+    }
+
+    /// One `put`/`putJsonObject`/`putJsonArray` statement: key and value.
+    fn json_put(&mut self, stmt: Node) -> Option<(String, Span, Expr)> {
+        if stmt.kind() != "call_expression" {
+            return None;
+        }
+        let mut parts = kids(stmt);
+        let mut trailing =
+            parts.iter().find(|c| c.kind() == "annotated_lambda").and_then(|l| kid(*l, "lambda_literal"));
+        let mut callee = *parts.first()?;
+        if callee.kind() == "call_expression" && trailing.is_some() {
+            parts = kids(callee);
+            callee = *parts.first()?;
+        } else {
+            trailing = trailing.filter(|_| false);
+        }
+        if callee.kind() != "identifier" {
+            return None;
+        }
+        let method = self.text(callee);
+        let args: Vec<Node> = parts
+            .iter()
+            .find(|c| c.kind() == "value_arguments")
+            .map(|a| kids(*a).into_iter().filter(|c| c.kind() == "value_argument").collect())
+            .unwrap_or_default();
+        let key_node = kids(*args.first()?).into_iter().last()?;
+        let Expr::Lit(Lit::Str(key), key_span) = self.expr(key_node) else { return None };
+        let value = match (method.as_str(), trailing, args.get(1)) {
+            ("put", None, Some(v)) => {
+                let v = kids(*v).into_iter().last()?;
+                self.expr(v)
+            }
+            ("putJsonObject", Some(l), None) => self.json_object(l),
+            // Its elements are not followed.
+            ("putJsonArray", Some(l), None) => Expr::Unknown(self.span(l)),
+            _ => return None,
+        };
+        Some((key, key_span, value))
     }
 }
 

@@ -182,3 +182,23 @@ fn deep_nesting_is_bounded() {
     lambdas.push_str("\n}\n");
     let _ = super::super::parse_file(FileId(0), &lambdas);
 }
+
+#[test]
+fn build_json_object_is_an_object_of_its_puts() {
+    let m = lower_src(
+        "import kotlinx.serialization.json.*\nval s = buildJsonObject {\n    putJsonObject(\"city\") { put(\"type\", \"string\") }\n    put(\"limit\", 3)\n}\n",
+    );
+    let l = lets(&m);
+    let Expr::Object { entries, .. } = l[0].1 else { panic!("{:?}", l[0]) };
+    let keys: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Pair { key, .. } => Some(key.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(keys, vec!["city", "limit"]);
+    // Without the import it is some function's call.
+    let m = lower_src("val s = buildJsonObject { put(\"a\", 1) }\n");
+    assert!(matches!(lets(&m)[0].1, Expr::Call { .. }));
+}
