@@ -592,9 +592,13 @@ impl<'a> Cx<'a> {
         let is_object = n.kind() == "object_declaration";
         let keyword = all_kids(n).into_iter().find(|c| matches!(c.kind(), "class" | "interface" | "object"));
         let is_enum = kid(n, "modifiers").is_some_and(|m| self.text(m).split_whitespace().any(|w| w == "enum"));
+        let is_data = kid(n, "modifiers").is_some_and(|m| self.text(m).split_whitespace().any(|w| w == "data"));
         let kind = match keyword.map(|k| k.kind()) {
             Some("interface") => ClassKind::Interface,
             _ if is_enum => ClassKind::Enum,
+            // A record type: a parameter declared with it is an instance
+            // whose fields its callers set (as a Go struct's).
+            _ if is_data => ClassKind::Struct,
             _ => ClassKind::Class,
         };
         let ctor_params = kid(n, "primary_constructor").and_then(|p| kid(p, "class_parameters"));
