@@ -512,7 +512,11 @@ impl Interp<'_> {
 
     pub(super) fn construct(&mut self, class: &Rc<ClassVal>, call: PendingCall, span: Span) -> Value {
         self.constructed.insert((class.module, class.class));
-        let fields = Rc::new(RefCell::new(Obj::new(span)));
+        // Made here: what its constructor writes holds on this path, even
+        // inside a branch whose condition is unknown.
+        let mut obj = Obj::new(span);
+        obj.branches = self.branches;
+        let fields = Rc::new(RefCell::new(obj));
         let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
         self.init_fields(class, &inst, 0);
         self.run_constructor(class, &inst, call, span);
