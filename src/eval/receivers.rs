@@ -190,7 +190,15 @@ impl Interp<'_> {
                 }
             }
         }
+        let declared = names.clone();
         for name in names {
+            // `null` is a nullable field left unset: kotlinx.serialization
+            // (`explicitNulls = false`) leaves it out of the JSON.
+            if matches!(bind(sigs, name, call), Bound::Arg(_) | Bound::Kw)
+                && matches!(call.kw(name).or(arg_of(sigs, name, call)), Some(Value::Null(_)))
+            {
+                continue;
+            }
             let key_span = call.keyword_names.iter().find(|(n, _)| &**n == name).map(|(_, at)| *at);
             match bind(sigs, name, call) {
                 Bound::Arg(i) => {
@@ -211,12 +219,20 @@ impl Interp<'_> {
         for (k, v) in &call.keywords {
             if &**k == "**" {
                 obj.complete = false;
-            } else if obj.get(k).is_none() && &**k != ir::TRAILING_LAMBDA {
+            } else if obj.get(k).is_none() && &**k != ir::TRAILING_LAMBDA && !declared.contains(&&**k) {
                 let key_span = call.keyword_names.iter().find(|(n, _)| n == k).map(|(_, at)| *at);
                 obj.set(k, v.clone(), key_span.or(v.span()));
             }
         }
         Value::Object(Rc::new(RefCell::new(obj)))
+    }
+}
+
+/// The positional argument `name` is bound to, if any.
+fn arg_of<'c>(sigs: &[Signature], name: &str, call: &'c PendingCall) -> Option<&'c Value> {
+    match bind(sigs, name, call) {
+        Bound::Arg(i) => call.arg(i),
+        _ => None,
     }
 }
 

@@ -6,6 +6,6 @@ fun register(server: Server) {
     server.addTool( // expect: MCP003
         name = "get_forecast",
         description = "Reads the forecast",
-        toolAnnotations = ToolAnnotations(title = "Forecast", readOnlyHint = true),
+        toolAnnotations = ToolAnnotations(title = "Forecast", readOnlyHint = true, openWorldHint = null),
     ) { _ -> error("x") }
 }
