@@ -4,9 +4,10 @@
 --lang python (default) is the tree described below; --lang ts writes the
 TypeScript/JavaScript tree of scripts/bench_ts.py; --lang go the Go module of
 scripts/bench_go.py; --lang rust the Rust workspace of scripts/bench_rust.py;
---lang java the Maven project of scripts/bench_java.py;
+--lang java the Maven project of scripts/bench_java.py; --lang kotlin the Gradle project of
+scripts/bench_kotlin.py;
 --lang mixed writes Python and TS/JS, half the files each. --registrations N
-times single files with many tools (Python, TS, Go and Rust, and a 1 MB Go
+times single files with many tools (Python, TS, Go, Rust and Kotlin, and a 1 MB Go
 file of chained calls).
 
 What it does
@@ -1033,7 +1034,8 @@ def generate_compiled(root: Path, lang: str, n_files: int, seed: int, mcp_ratio:
     (scripts/bench_rust.py) into root."""
     import importlib
 
-    module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust"), "java": ("bench_java", "Java")}[lang]
+    module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust"), "java": ("bench_java", "Java"),
+                     "kotlin": ("bench_kotlin", "Kotlin")}[lang]
     gen = importlib.import_module(module)
 
     t0 = time.perf_counter()
@@ -1057,7 +1059,7 @@ def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: floa
         return generate_tree(root, n_files, seed, mcp_ratio)
     if lang == "ts":
         return generate_ts(root, n_files, seed, mcp_ratio)
-    if lang in ("go", "rust", "java"):
+    if lang in ("go", "rust", "java", "kotlin"):
         return generate_compiled(root, lang, n_files, seed, mcp_ratio)
     n_py = n_files // 2
     py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
@@ -1319,7 +1321,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
-    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "java", "mixed"), default="python",
+    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "java", "kotlin", "mixed"), default="python",
                    help="tree language: python (default; the historical tree, byte-identical per "
                         "seed), ts (TypeScript/JavaScript), go (one Go module), rust (a Cargo "
                         "workspace), java (a Maven project) or mixed (Python and TS/JS, half each)")
@@ -1369,13 +1371,15 @@ def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
     """Median wall time of `check FILE` for one Python, TS, Rust and Go server with n/4,
     n/2 and n registrations: the time per registration must stay flat (linear)."""
     import bench_go
+    import bench_kotlin
     import bench_rust
     import bench_ts
 
     makers = {"python": (many_python_registrations, "server.py"),
               "ts": (bench_ts.many_registrations, "server.ts"),
               "rust": (bench_rust.many_registrations, "server.rs"),
-              "go": (bench_go.many_registrations, "server.go")}
+              "go": (bench_go.many_registrations, "server.go"),
+              "kotlin": (bench_kotlin.many_registrations, "Server.kt")}
     failed = 0
     sp = Spawner()
     try:

@@ -285,6 +285,10 @@ pub enum Syntax {
     QuarkusAnnotation,
     /// A Spring AI `@Tool` method, which cannot carry hints: `@McpTool(...)` in its place.
     SpringToolMethod,
+    /// `addTool(..., toolAnnotations = ToolAnnotations(readOnlyHint = true))`
+    KotlinAddTool,
+    /// `Tool(..., annotations = ToolAnnotations(readOnlyHint = true))`
+    KotlinTool,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -316,7 +320,9 @@ impl Syntax {
             | Syntax::JavaRecord
             | Syntax::JavaAnnotation
             | Syntax::QuarkusAnnotation
-            | Syntax::SpringToolMethod => hint.wire_name(),
+            | Syntax::SpringToolMethod
+            | Syntax::KotlinAddTool
+            | Syntax::KotlinTool => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -340,6 +346,7 @@ impl Syntax {
             Syntax::JavaAnnotation | Syntax::QuarkusAnnotation | Syntax::SpringToolMethod => {
                 format!("{} = {value}", hint.wire_name())
             }
+            Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -371,6 +378,8 @@ impl Syntax {
             Syntax::SpringToolMethod => {
                 format!("@McpTool(annotations = @McpTool.McpAnnotations({}))", parts.join(", "))
             }
+            Syntax::KotlinAddTool => format!("toolAnnotations = ToolAnnotations({})", parts.join(", ")),
+            Syntax::KotlinTool => format!("annotations = ToolAnnotations({})", parts.join(", ")),
         }
     }
 }

@@ -200,6 +200,9 @@ impl Interp<'_> {
                 let recv = self.eval(act, object);
                 let recv = self.named_receiver(act, object, recv);
                 let mut call = self.eval_args(act, args);
+                if let Some(v) = self.receiver_call(act, object, &recv, name, &mut call, span) {
+                    return v;
+                }
                 let lang = self.modules[act.frame.borrow().module].lang;
                 if lang == crate::model::Lang::Go && args.len() == 1 {
                     let method = self.get_member(&recv, name, *mspan);
@@ -484,6 +487,7 @@ impl Interp<'_> {
     }
 
     fn bind_params(&mut self, act: &mut Activation, func: &ir::Function, mut call: PendingCall, span: Span) {
+        super::receivers::bind_trailing(func, &mut call);
         let mut positional = std::mem::take(&mut call.positional).into_iter();
         for p in &func.params {
             let v = match p.kind {
@@ -528,7 +532,11 @@ impl Interp<'_> {
 
     pub(super) fn construct(&mut self, class: &Rc<ClassVal>, call: PendingCall, span: Span) -> Value {
         self.constructed.insert((class.module, class.class));
-        let fields = Rc::new(RefCell::new(Obj::new(span)));
+        // Made here: what its constructor writes holds on this path, even
+        // inside a branch whose condition is unknown.
+        let mut obj = Obj::new(span);
+        obj.branches = self.branches;
+        let fields = Rc::new(RefCell::new(obj));
         let inst = Value::Instance(Rc::new(Instance { class: class.clone(), fields, span }));
         self.init_fields(class, &inst, 0);
         self.run_constructor(class, &inst, call, span);
@@ -1157,6 +1165,11 @@ impl Interp<'_> {
                 sdk(rule_table(s.table, rule), ty, None, span)
             }
             Effect::Record => Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&call, span)))),
+            Effect::Construct { sigs, defaults } => self.construct_record(sigs, *defaults, &call, span),
+            Effect::ReturnsApplying(ty) => {
+                let value = sdk(rule_table(s.table, rule), ty, None, span);
+                self.returns_applying(value, &call, span)
+            }
             Effect::Register(roles) => {
                 self.register(s, roles, &call, None, span);
                 Value::Unknown(span)

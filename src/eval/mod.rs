@@ -32,6 +32,7 @@ mod marked;
 mod namespaces;
 mod packages;
 mod queued;
+mod receivers;
 mod records;
 mod rust_inputs;
 pub mod sdk;

@@ -110,7 +110,9 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
         Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",
         Lang::CSharp => "`[McpServerTool]` methods (`ModelContextProtocol`)",
         Lang::Java => "`McpSchema.Tool` / tool specifications (`io.modelcontextprotocol`), Spring AI `@McpTool` and `@Tool` methods of a `ToolCallbackProvider`, Quarkus `@Tool`",
-        Lang::Kotlin => "`Server.addTool` (`io.modelcontextprotocol.kotlin.sdk`)",
+        Lang::Kotlin => {
+            "`Server.addTool` / `addTools(RegisteredTool(Tool(...)))` (`io.modelcontextprotocol.kotlin.sdk`)"
+        }
     }
 }
 

@@ -23,6 +23,10 @@ use crate::source::{FileId, Span};
 /// object's members and nothing else.
 pub const CJS_EXPORTS: &str = "module.exports";
 
+/// The keyword a Kotlin trailing lambda (`f(a) { ... }`) is passed under
+/// (no identifier can spell it): it binds the callee's last parameter.
+pub const TRAILING_LAMBDA: &str = "{}";
+
 /// One source file, lowered.
 #[derive(Clone, Debug)]
 pub struct Module {

@@ -173,7 +173,7 @@ impl Resolver<'_, '_> {
             let lang = p.modules[from].lang;
             // A Go file's package is every file of its directory (with the
             // tests for a test file): listed once per package, not per file.
-            if matches!(lang, Lang::Go | Lang::Java) {
+            if matches!(lang, Lang::Go | Lang::Java | Lang::Kotlin) {
                 let tests = is_test_file(lang, &from_path);
                 if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
                     for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
@@ -381,6 +381,9 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Java if api == crate::eval::sdk::JAVA_API_TOOL => Syntax::SpringToolMethod,
         Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL => Syntax::QuarkusAnnotation,
         Lang::Java => Syntax::JavaRecord,
+        // `addTool(...)` takes `toolAnnotations`, a `Tool(...)` `annotations`.
+        Lang::Kotlin if api == "kotlin.sdk.addTool" => Syntax::KotlinAddTool,
+        Lang::Kotlin => Syntax::KotlinTool,
         _ => Syntax::JsObject,
     }
 }
@@ -499,7 +502,7 @@ fn head(reg: &Registration) -> Span {
 fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
     let mut by_dir: std::collections::BTreeMap<(PathBuf, bool), Vec<usize>> = Default::default();
     for (i, m) in p.modules.iter().enumerate() {
-        if !matches!(m.lang, Lang::Go | Lang::Java) {
+        if !matches!(m.lang, Lang::Go | Lang::Java | Lang::Kotlin) {
             continue;
         }
         let Some(path) = r.linker.path_of(m.file) else { continue };
@@ -525,6 +528,12 @@ pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
         Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
         Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
         Lang::Java => crate::frontend::java::is_test_path(path),
+        // Gradle's test source sets (`src/test/kotlin`, `src/jvmTest/kotlin`,
+        // `src/integrationTest/...`): a set directly under a `src`.
+        Lang::Kotlin => {
+            let parts: Vec<&str> = path.components().filter_map(|c| c.as_os_str().to_str()).collect();
+            parts.windows(2).any(|w| w[0] == "src" && (w[1] == "test" || (w[1].ends_with("Test") && w[1].len() > 4)))
+        }
         _ => false,
     }
 }

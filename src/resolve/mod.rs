@@ -685,6 +685,15 @@ impl<'l, 'a> Resolver<'l, 'a> {
             {
                 return vec![];
             }
+        } else if let Some((module, version)) = condition.split_once(" < ") {
+            // Only a version the manifest names: an unknown one is taken to
+            // be current.
+            let path = self.linker.path_of(facts.file).unwrap_or_default();
+            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim(), &self.linker.fs)
+                != Some(false)
+            {
+                return vec![];
+            }
         }
         HintKind::ALL.into_iter().filter(|k| hints.split(' ').any(|w| w == k.wire_name())).collect()
     }

@@ -124,6 +124,16 @@ fn go_snapshots() {
     snapshot_lang("go");
 }
 
+#[test]
+fn kotlin_expect_markers() {
+    check_lang("kotlin");
+}
+
+#[test]
+fn kotlin_snapshots() {
+    snapshot_lang("kotlin");
+}
+
 /// The `check --format json` and `concise` renderings of Go cases with
 /// definitions in other files and SDK-sent defaults.
 #[test]

@@ -122,6 +122,17 @@ pub enum OptionArg {
 pub enum Effect {
     /// The result is a value of this SDK type (`FastMCP(...)` → `Server`).
     Returns(&'static str),
+    /// As `Returns`, and the trailing lambda the call is given (Kotlin's
+    /// `block: T.() -> Unit`, which the constructor runs) is called with the
+    /// value as its receiver (`Server(info, options) { addTool(...) }`).
+    ReturnsApplying(&'static str),
+    /// A constructor whose parameters are the fields of the record it makes
+    /// (a Kotlin data class): arguments bound by these signatures, one per
+    /// SDK version (a field the versions bind to different arguments is
+    /// unknown), named ones by name; `defaults`: an SDK-defaults marker
+    /// ([`crate::model::SDK_DEFAULTS_KEY`]) for the hints the SDK sends when
+    /// the call leaves them out.
+    Construct { sigs: &'static [Signature], defaults: Option<&'static str> },
     /// As `Returns`, and each element of the list given as this keyword is
     /// registered as if passed alone to a call with these roles
     /// (`FastMCP("x", tools=[...])`).
@@ -524,7 +535,7 @@ impl SdkTable {
     /// parameter typed with it stands for one.
     pub fn instance_type(&self, on: &str) -> Option<&'static str> {
         match self.rule(on, &Op::Call)?.effect {
-            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) => Some(ty),
+            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) | Effect::ReturnsApplying(ty) => Some(ty),
             _ => None,
         }
     }
@@ -551,6 +562,7 @@ mod go_std;
 mod java_quarkus;
 mod java_sdk;
 mod java_spring;
+mod kotlin_sdk;
 mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
@@ -579,6 +591,7 @@ pub use go_std::{GO_SLICES, GO_STD};
 pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
 pub use java_sdk::JAVA_SDK;
 pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
+pub use kotlin_sdk::KOTLIN_SDK;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
@@ -639,6 +652,8 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_SPRING_MCP,
     &JAVA_SPRING_AI,
     &JAVA_QUARKUS,
+    // Kotlin.
+    &KOTLIN_SDK,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

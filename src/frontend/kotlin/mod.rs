@@ -10,7 +10,10 @@ use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
 /// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["modelcontextprotocol", "addTool", "ToolAnnotations", "Hint"];
+/// Files worth parsing up front: they import the SDK, register tools or
+/// build annotations. Others (helpers in the same package, imported
+/// constants) are parsed when a package or an import reaches them.
+pub const PREFILTER: &[&str] = &["modelcontextprotocol", "addTool", "ToolAnnotations", "RegisteredTool", "Hint"];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::Kotlin,
