@@ -275,6 +275,10 @@ pub enum Syntax {
     RustBuilder,
     /// `#[mcp_tool(read_only_hint = true)]` (flat keys)
     RustFlatAttr,
+    /// `[McpServerTool(ReadOnly = true)]` (the C# SDK's attribute properties)
+    CSharpAttr,
+    /// `new McpServerToolCreateOptions { ReadOnly = true }`
+    CSharpOptions,
 }
 
 impl Syntax {
@@ -288,6 +292,7 @@ impl Syntax {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
             Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
             Syntax::PythonKeyword | Syntax::JsObject => hint.wire_name(),
+            Syntax::CSharpAttr | Syntax::CSharpOptions => hint.csharp_property(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -306,6 +311,7 @@ impl Syntax {
             Syntax::GoOption => format!("mcp.With{}Annotation({value})", hint.go_field()),
             Syntax::RustAttr | Syntax::RustFlatAttr => format!("{} = {value}", hint.snake_name()),
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
+            Syntax::CSharpAttr | Syntax::CSharpOptions => format!("{} = {value}", hint.csharp_property()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -316,7 +322,8 @@ impl Syntax {
             Syntax::GoOption => parts.join(", "),
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
             Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
-            Syntax::RustFlatAttr => parts.join(", "),
+            Syntax::RustFlatAttr | Syntax::CSharpAttr => parts.join(", "),
+            Syntax::CSharpOptions => format!("new McpServerToolCreateOptions {{ {} }}", parts.join(", ")),
         }
     }
 }
@@ -403,6 +410,16 @@ impl HintKind {
             HintKind::Destructive => "DestructiveHint",
             HintKind::Idempotent => "IdempotentHint",
             HintKind::OpenWorld => "OpenWorldHint",
+        }
+    }
+    /// The C# SDK's property (`[McpServerTool(ReadOnly = true)]`,
+    /// `McpServerToolCreateOptions.ReadOnly`).
+    pub fn csharp_property(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "ReadOnly",
+            HintKind::Destructive => "Destructive",
+            HintKind::Idempotent => "Idempotent",
+            HintKind::OpenWorld => "OpenWorld",
         }
     }
     /// The value a client assumes when the hint is absent.
@@ -541,6 +558,10 @@ pub struct Tool {
     pub syntax: Syntax,
     /// Where the handler asks the user to confirm (elicitation): a guard.
     pub confirms: Vec<Span>,
+    /// Declared as a tool (a C# `[McpServerTool]` method) in a class that
+    /// nothing in the tree serves: only MCP033 looks at it, and it is not
+    /// in the inventory.
+    pub unserved: bool,
 }
 
 impl Tool {

@@ -50,6 +50,11 @@ pub trait Linker {
     fn package(&self, _module: usize) -> Option<Arc<[usize]>> {
         None
     }
+    /// Whether the project of `module` depends on one of `packages` at
+    /// `version` or later (`None`: its manifest does not say).
+    fn dependency_at_least(&self, _module: usize, _packages: &[&str], _version: &str) -> Option<bool> {
+        None
+    }
 }
 
 pub enum Link {
@@ -110,6 +115,8 @@ pub struct Interp<'p> {
     pub(super) list_handlers: Vec<(usize, &'static super::sdk::ListHandler, super::value::PendingCall, Span)>,
     /// A budget ran out somewhere: some values are unknown because of it.
     pub exhausted: bool,
+    /// Which classes are served, for tools declared on methods ([`super::attributes`]).
+    pub(super) serving: super::attributes::Serving,
     /// How many branches whose condition is unknown are running.
     pub(super) branches: usize,
     /// The element (with its key in a record, and where it was written) an
@@ -162,6 +169,7 @@ impl<'p> Interp<'p> {
             active: vec![],
             list_handlers: vec![],
             exhausted: false,
+            serving: Default::default(),
             branches: 0,
             each: None,
             module_stem: None,
@@ -662,19 +670,29 @@ impl<'p> Interp<'p> {
         if let Some(v) = self.glob_lookup(act, name, span) {
             return v;
         }
+        if let Some(v) = super::attributes::implicit_symbol(self.modules[module].lang, name, span) {
+            return v;
+        }
         super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
     }
 
     /// `name` as a member of an SDK module a scope imports whole
     /// ([`Frame::globs`](super::value::Frame)), when one of them has it.
-    fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
+    pub(super) fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
         let mut globs = vec![];
         let mut frame = Some(act.frame.clone());
         while let Some(f) = frame {
             globs.extend(f.borrow().globs.iter().cloned());
             frame = f.borrow().parent.clone();
         }
-        globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| !matches!(v, Value::Unknown(_)))
+        // A C# `using N;` imports N's types, not its sub-namespaces: a name
+        // that is no symbol of the SDK is not found there.
+        let types_only = self.modules[act.frame.borrow().module].lang == crate::model::Lang::CSharp;
+        globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| match v {
+            Value::Unknown(_) => false,
+            Value::Sdk(s) => !(types_only && s.ty == "@module"),
+            _ => true,
+        })
     }
 
     pub(super) fn this(&self, act: &Activation, span: Span) -> Value {

@@ -143,6 +143,16 @@ fn go_report_formats() {
 }
 
 #[test]
+fn csharp_expect_markers() {
+    check_lang("csharp");
+}
+
+#[test]
+fn csharp_snapshots() {
+    snapshot_lang("csharp");
+}
+
+#[test]
 fn typescript_expect_markers() {
     check_lang("typescript");
 }

@@ -4,13 +4,18 @@
 
 mod to_ir;
 
+pub use to_ir::{RETURNS, TARGET};
+
 use super::grammar::Grammar;
 use super::queries::Lexis;
 use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
-/// Byte markers of files worth parsing.
-pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "Mcp", "ReadOnly", "Destructive"];
+/// Byte markers of files worth parsing up front: the SDK's attribute and
+/// class (`McpServerTool`, `McpServerToolType`, `McpServerToolCreateOptions`),
+/// its namespaces and the builder (`AddMcpServer`). The other files of a
+/// project are read when a file of it is (one assembly shares its names).
+pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "AddMcpServer"];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::CSharp,
