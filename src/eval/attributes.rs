@@ -70,8 +70,8 @@ impl Interp<'_> {
     /// [`super::sdk::Effect::Serve`].
     pub(super) fn serve(&mut self, how: &Serve, call: &PendingCall, span: Span) {
         match how {
-            Serve::Named => {
-                let args = call.positional.iter().chain(call.keywords.iter().map(|(_, v)| v));
+            Serve::Named { skip } => {
+                let args = call.positional.iter().skip(*skip).chain(call.keywords.iter().map(|(_, v)| v));
                 let mut todo: Vec<Value> = args.cloned().collect();
                 let mut guard = 0;
                 while let Some(v) = todo.pop() {

@@ -95,6 +95,10 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         ("Server.McpServerToolType", "ToolType"),
         ("Server.McpServerToolCreateOptions", "CreateOptions"),
         ("AddMcpServer", "AddMcpServer"),
+        // The builder's extension methods, for a receiver nobody knows (a
+        // chain broken by `#if` lines, a builder made elsewhere).
+        ("WithTools", "WithToolsExt"),
+        ("WithToolsFromAssembly", "WithToolsFromAssemblyExt"),
     ],
     rules: &[
         Rule { on: "Tool", op: Op::Call, effect: Effect::RegisterOwned { roles: &ATTRIBUTE, owner: Path::Kw(TARGET) } },
@@ -105,7 +109,9 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         // `services.AddMcpServer()` (an extension method: the receiver is
         // argument 0) and the builder's chain.
         Rule { on: "AddMcpServer", op: Op::Call, effect: Effect::Returns("Builder") },
-        Rule { on: "Builder", op: Op::Method("WithTools"), effect: Effect::Serve(Serve::Named) },
+        Rule { on: "Builder", op: Op::Method("WithTools"), effect: Effect::Serve(Serve::Named { skip: 0 }) },
+        Rule { on: "WithToolsExt", op: Op::Call, effect: Effect::Serve(Serve::Named { skip: 1 }) },
+        Rule { on: "WithToolsFromAssemblyExt", op: Op::Call, effect: Effect::Serve(Serve::Marked("ToolType")) },
         Rule {
             on: "Builder",
             op: Op::Method("WithToolsFromAssembly"),

@@ -258,8 +258,9 @@ pub enum Effect {
 #[derive(Debug)]
 pub enum Serve {
     /// Every class its arguments name (positional, type arguments `[0]`,
-    /// lists of them): `WithTools<T>()`, `WithTools(typeof(A), typeof(B))`.
-    Named,
+    /// lists of them) but the first `skip` positional ones (an extension
+    /// method's receiver): `WithTools<T>()`, `WithTools(typeof(A), typeof(B))`.
+    Named { skip: usize },
     /// Every class marked with this mark (`WithToolsFromAssembly()`: the
     /// `[McpServerToolType]` classes).
     Marked(&'static str),

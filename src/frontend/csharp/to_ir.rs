@@ -126,47 +126,37 @@ impl<'a> Cx<'a> {
     }
 
     /// Top-level items, iteratively through nested namespaces.
+    /// Top-level items in source order, iteratively through namespaces and
+    /// `#if` / `#region` blocks (every branch's items, in order).
     fn compilation_unit(&mut self, root: Node, imports: &mut Block, decls: &mut Block, stmts: &mut Block) {
-        let mut todo = vec![root];
+        let mut todo: Vec<Node> = kids(root).into_iter().rev().collect();
         let mut guard = 0;
-        while let Some(n) = todo.pop() {
+        while let Some(c) = todo.pop() {
             guard += 1;
-            if guard > 10_000 {
+            if guard > 100_000 {
                 break;
             }
-            let mut children = kids(n);
-            children.reverse();
-            let mut later = vec![];
-            for c in children.into_iter().rev() {
-                match c.kind() {
-                    "using_directive" => imports.extend(self.using(c)),
-                    "namespace_declaration" => {
-                        if let Some(b) = self.field(c, "body") {
-                            later.push(b);
-                        }
+            match c.kind() {
+                "using_directive" => imports.extend(self.using(c)),
+                "namespace_declaration" => {
+                    if let Some(b) = self.field(c, "body") {
+                        todo.extend(kids(b).into_iter().rev());
                     }
-                    "declaration_list" => later.push(c),
-                    k if TYPE_DECLS.contains(&k) => self.type_decl(c, decls),
-                    "enum_declaration" => {}
-                    "global_statement" => {
-                        for s in kids(c) {
-                            stmts.extend(self.stmt(s));
-                        }
-                    }
-                    "file_scoped_namespace_declaration" => {
-                        // Older grammars nest the rest of the file in it.
-                        later.push(c);
-                    }
-                    "delegate_declaration"
-                    | "extern_alias_directive"
-                    | "attribute_list"
-                    | "qualified_name"
-                    | "identifier" => {}
-                    _ => {}
                 }
+                // Older grammars nest the rest of the file in it.
+                "file_scoped_namespace_declaration" | "declaration_list" => todo.extend(kids(c).into_iter().rev()),
+                k if k.starts_with("preproc_") => {
+                    todo.extend(kids(c).into_iter().rev().filter(|k| k.kind() != "parenthesized_expression"))
+                }
+                k if TYPE_DECLS.contains(&k) => self.type_decl(c, decls),
+                "global_statement" => {
+                    for s in kids(c) {
+                        stmts.extend(self.stmt(s));
+                    }
+                }
+                k if k.ends_with("_statement") => stmts.extend(self.stmt(c)),
+                _ => {}
             }
-            later.reverse();
-            todo.extend(later);
         }
     }
 
@@ -213,7 +203,7 @@ impl<'a> Cx<'a> {
             let names = self.field(n, "body").map(|b| self.member_names(b)).unwrap_or_default();
             let outer = self.class.replace((name.clone(), names));
             if let Some(body) = self.field(n, "body") {
-                for m in kids(body) {
+                for m in preproc_flattened(body) {
                     match m.kind() {
                         k if TYPE_DECLS.contains(&k) => todo.push(m),
                         _ => self.member(m, &name, &mut members),
@@ -522,7 +512,7 @@ impl<'a> Cx<'a> {
 
     fn block(&mut self, n: Node) -> Block {
         let mut out = vec![];
-        for s in kids(n) {
+        for s in preproc_flattened(n) {
             out.extend(self.stmt(s));
         }
         out
@@ -972,7 +962,7 @@ impl<'a> Cx<'a> {
     /// whether each is static.
     fn member_names(&self, body: Node) -> Vec<(String, bool)> {
         let mut out = vec![];
-        for m in kids(body) {
+        for m in preproc_flattened(body) {
             let mods = self.modifiers(m);
             let is_static = mods.iter().any(|m| *m == "static" || *m == "const");
             match m.kind() {
@@ -1130,6 +1120,22 @@ impl<'a> Cx<'a> {
         }
         Expr::Concat { parts, span }
     }
+}
+
+/// The children of a body with `#if` / `#else` / `#region` blocks opened
+/// up: every branch's items, in source order (which branch is compiled is
+/// not known here).
+fn preproc_flattened(n: Node) -> Vec<Node> {
+    let mut out = vec![];
+    let mut todo: Vec<Node> = kids(n).into_iter().rev().collect();
+    while let Some(c) = todo.pop() {
+        if c.kind().starts_with("preproc_") {
+            todo.extend(kids(c).into_iter().rev().filter(|k| k.kind() != "parenthesized_expression"));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `McpServerToolAttribute` names the attribute class `McpServerTool` is
