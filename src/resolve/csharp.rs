@@ -54,6 +54,19 @@ pub fn projects(
     out
 }
 
+/// A file of a test project (`Foo.Tests/`, `Foo.Test/`, `Foo.UnitTests/`,
+/// `Foo.IntegrationTests/`: .NET's naming of test projects): its tools and
+/// servings are the tests'. A bare `tests/` directory is not enough (it
+/// usually holds such projects, and may hold anything).
+pub fn is_test_path(path: &Path) -> bool {
+    path.parent().is_some_and(|dir| {
+        dir.components().any(|c| {
+            let name = c.as_os_str().to_string_lossy().to_ascii_lowercase();
+            [".tests", ".test", "unittests", "integrationtests"].iter().any(|s| name.ends_with(s))
+        })
+    })
+}
+
 /// The directory of the project `path` belongs to: the nearest directory
 /// above it holding a `.csproj` (else the file's own directory).
 pub fn project_dir(path: &Path, fs: &DirCache) -> PathBuf {
@@ -221,6 +234,15 @@ impl Ord for Pre {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_projects() {
+        assert!(is_test_path(Path::new("src/Notes.Tests/ToolTests.cs")));
+        assert!(is_test_path(Path::new("tests/Notes.IntegrationTests/A.cs")));
+        assert!(!is_test_path(Path::new("tests/fixtures/csharp/a/A.cs")));
+        assert!(!is_test_path(Path::new("src/Notes/Tools/TestRunnerTools.cs")));
+        assert!(!is_test_path(Path::new("src/Contest/A.cs")));
+    }
 
     #[test]
     fn versions_compare_as_nuget_does() {

@@ -538,12 +538,13 @@ fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
 }
 
 /// A test file: its registrations are the tests', not the server's
-/// (TS/JS test paths, pytest's test modules, Go's `_test.go`).
+/// (TS/JS test paths, pytest's test modules, Go's `_test.go`, C# test projects).
 pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
     match lang {
         Lang::Python => crate::frontend::python::is_test_path(path),
         Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
         Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
+        Lang::CSharp => super::csharp::is_test_path(path),
         _ => false,
     }
 }

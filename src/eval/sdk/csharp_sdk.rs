@@ -64,7 +64,8 @@ static ATTRIBUTE: Roles = Roles {
     api: API_ATTRIBUTE,
     name: &[Path::Kw("Name"), Path::DerivedName { of: &Path::Kw(TARGET), returns: &Path::Kw(RETURNS), rule: &NAMES }],
     title: &[Path::Kw("Title")],
-    description: &[],
+    // `[Description]` on the method (the lowering's docstring).
+    description: &[Path::Member(&Path::Kw(TARGET), "__doc__")],
     annotations: &[Path::Kws(HINT_PROPERTIES)],
     params: &[],
 };

@@ -284,6 +284,25 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The string literal of a declaration's `[Description("...")]`
+    /// (System.ComponentModel's, however qualified).
+    fn description(&self, decl: Node) -> Option<(String, Span)> {
+        for list in kids(decl).into_iter().filter(|c| c.kind() == "attribute_list") {
+            for a in kids(list).into_iter().filter(|c| c.kind() == "attribute") {
+                let name = self.field(a, "name").map(|n| self.text(n)).unwrap_or("");
+                let last = name.rsplit('.').next().unwrap_or(name);
+                if strip_attribute(last) != "Description" {
+                    continue;
+                }
+                let args = kids(a).into_iter().find(|c| c.kind() == "attribute_argument_list")?;
+                let arg = kids(args).into_iter().next()?;
+                let lit = kids(arg).into_iter().next()?;
+                return string_value(self.text(lit)).map(|s| (s, self.span(lit)));
+            }
+        }
+        None
+    }
+
     /// `McpServerToolAttribute` → `McpServerTool`; `A.B.C` as members.
     fn attribute_name(&mut self, n: Node) -> Expr {
         let e = self.type_expr(n);
@@ -385,6 +404,11 @@ impl<'a> Cx<'a> {
                 let name_s = if ctor { "constructor".to_string() } else { self.text(name).to_string() };
                 let kind = if ctor { FuncKind::Constructor } else { FuncKind::Method };
                 let id = self.function(m, Some(name_s.clone()), self.span(name), kind, is_static);
+                // `[Description("...")]` is the method's description, as a
+                // docstring is a Python function's: its first statement.
+                if let Some((doc, at)) = self.description(m) {
+                    self.module.funcs[id.0 as usize].body.insert(0, Stmt::Expr(Expr::Lit(Lit::Str(doc), at)));
+                }
                 if !ctor {
                     let returns = self.field(m, "returns").or_else(|| self.field(m, "type"));
                     let returns = returns.map(|r| Expr::Lit(Lit::Str(type_base_name(self.text(r))), self.span(r)));

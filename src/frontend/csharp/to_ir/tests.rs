@@ -77,12 +77,12 @@ fn attributes_are_calls_with_their_target_and_return_type() {
     assert_eq!(m.classes.len(), 1);
     let c = &m.classes[0];
     assert!(c.members.iter().any(|mm| mm.name == "Prefix" && mm.is_static));
-    // `nameof(DeleteNote)` is the string.
+    // `[Description]` is the docstring; `nameof(DeleteNote)` is the string.
     let del = c.members.iter().find(|mm| mm.name == "DeleteNote").unwrap();
     let MemberValue::Method(id) = del.value else { panic!() };
-    assert!(
-        matches!(&m.func(id).body[0], Stmt::Return { value: Some(Expr::Lit(Lit::Str(s), _)), .. } if s == "DeleteNote")
-    );
+    let body = &m.func(id).body;
+    assert!(matches!(&body[0], Stmt::Expr(Expr::Lit(Lit::Str(s), _)) if s == "Delete"));
+    assert!(matches!(&body[1], Stmt::Return { value: Some(Expr::Lit(Lit::Str(s), _)), .. } if s == "DeleteNote"));
 }
 
 #[test]
