@@ -139,6 +139,32 @@ impl Interp<'_> {
         }
     }
 
+    /// [`super::sdk::Path::MethodInputs`]: `{ type: "object", properties }`
+    /// of the method's input parameters, or unknown.
+    pub(super) fn method_inputs(&self, f: &Value, injected: &[&str], inputs: &[&str], span: Span) -> Value {
+        let (Value::Func(c) | Value::Bound(c, _)) = f else { return Value::Unknown(span) };
+        let func = self.modules[c.module].func(c.func);
+        let mut props = Obj::new(span);
+        for p in &func.params {
+            let ty = match &p.annotation {
+                Some(crate::ir::Expr::Name(n, _)) => n.as_str(),
+                Some(crate::ir::Expr::Member { name, .. }) => name.as_str(),
+                _ => return Value::Unknown(span),
+            };
+            if injected.contains(&ty) {
+                continue;
+            }
+            if !inputs.contains(&ty) {
+                return Value::Unknown(span);
+            }
+            props.set(&p.name, Value::Object(Rc::new(RefCell::new(Obj::new(p.span)))), Some(p.span));
+        }
+        let mut schema = Obj::new(span);
+        schema.set("type", Value::str("object", span), None);
+        schema.set("properties", Value::Object(Rc::new(RefCell::new(props))), None);
+        Value::Object(Rc::new(RefCell::new(schema)))
+    }
+
     /// A method call on a receiver nobody knows, in a language with
     /// extension methods: the static method of that name among the SDK
     /// namespaces the scope imports whole, called with the receiver first.

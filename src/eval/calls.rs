@@ -1480,6 +1480,10 @@ impl Interp<'_> {
                 let (v, at) = self.path(inner, call, handler, span)?;
                 (super::attributes::pick(&v, names, span)?, at)
             }
+            Path::MethodInputs { of, injected, inputs } => {
+                let (f, _) = self.path(of, call, handler, span)?;
+                (self.method_inputs(&f, injected, inputs, span), None)
+            }
             Path::DerivedName { of, returns, rule } => {
                 let (f, _) = self.path(of, call, handler, span)?;
                 let returns = self.path(returns, call, handler, span).map(|(v, _)| v);

@@ -67,8 +67,59 @@ static ATTRIBUTE: Roles = Roles {
     // `[Description]` on the method (the lowering's docstring).
     description: &[Path::Member(&Path::Kw(TARGET), "__doc__")],
     annotations: &[Path::Kws(HINT_PROPERTIES)],
-    params: &[],
+    params: &[Path::MethodInputs { of: &Path::Kw(TARGET), injected: INJECTED, inputs: INPUT_TYPES }],
 };
+
+/// Parameters the SDK fills itself (`RequestServiceProvider.IsAugmentedWith`,
+/// and Microsoft.Extensions.AI's `CancellationToken`, `IServiceProvider`,
+/// `AIFunctionArguments`; `IMcpServer`/`IMcpEndpoint` before 1.0): never
+/// in the input schema.
+const INJECTED: &[&str] = &[
+    "CancellationToken",
+    "IServiceProvider",
+    "AIFunctionArguments",
+    "RequestContext",
+    "McpServer",
+    "IMcpServer",
+    "IMcpEndpoint",
+    "IProgress",
+    "ClaimsPrincipal",
+];
+
+/// Value types that are always inputs (a service from dependency injection
+/// is never one of these).
+const INPUT_TYPES: &[&str] = &[
+    "string",
+    "bool",
+    "int",
+    "long",
+    "short",
+    "byte",
+    "sbyte",
+    "uint",
+    "ulong",
+    "ushort",
+    "double",
+    "float",
+    "decimal",
+    "char",
+    "object",
+    "String",
+    "Boolean",
+    "Int32",
+    "Int64",
+    "Double",
+    "DateTime",
+    "DateTimeOffset",
+    "DateOnly",
+    "TimeOnly",
+    "TimeSpan",
+    "Guid",
+    "Uri",
+    "JsonElement",
+    "JsonNode",
+    "JsonObject",
+];
 
 /// `Create(delegate, options)`: the options are the last argument (also
 /// `options:` by name).

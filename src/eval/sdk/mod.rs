@@ -437,6 +437,13 @@ pub enum Path {
     /// ([`NameRule`]), from the function `of` yields and the name of its
     /// declared return type `returns` yields.
     DerivedName { of: &'static Path, returns: &'static Path, rule: &'static NameRule },
+    /// The input schema an SDK makes of the parameters of the method `of`
+    /// yields, by their declared types' names: those of a type in
+    /// `injected` are the SDK's (a cancellation token, the request), those
+    /// of a type in `inputs` are inputs; a parameter of any other type may
+    /// be either (a service from dependency injection): the inputs are
+    /// then unknown.
+    MethodInputs { of: &'static Path, injected: &'static [&'static str], inputs: &'static [&'static str] },
 }
 
 /// How an SDK derives a tool name from a method: `current` (given the
