@@ -180,7 +180,8 @@ impl Interp<'_> {
         if !matches!(lang, Lang::CSharp | Lang::Kotlin) || !matches!(recv, Value::Unknown(_)) {
             return None;
         }
-        let f = self.glob_lookup(act, name, span).or_else(|| implicit_symbol(lang, name, span))?;
+        let module = act.frame.borrow().module;
+        let f = self.glob_lookup(act, name, span).or_else(|| self.implicit_symbol(module, name, span))?;
         if !matches!(f, Value::Sdk(_)) {
             return None;
         }
@@ -190,16 +191,29 @@ impl Interp<'_> {
     }
 }
 
-/// A C# name no scope binds that is a symbol of a C# SDK table: the
-/// compiler found it in a namespace the file imports, through its own
-/// `using`, a project's `global using` in another file, or the .NET SDK's
-/// implicit usings (`Microsoft.Extensions.DependencyInjection` in web and
-/// worker projects, where `AddMcpServer` lives). Only the SDK's own
-/// distinctive names are symbols, so nothing else is found this way.
-pub(super) fn implicit_symbol(lang: Lang, name: &str, span: Span) -> Option<Value> {
-    if lang != Lang::CSharp {
-        return None;
+impl Interp<'_> {
+    /// A C# name no scope binds that is a symbol of a C# SDK table, in a
+    /// project that references the SDK's package: the compiler found it in
+    /// a namespace the file imports, through its own `using`, a project's
+    /// `global using` in another file, or the .NET SDK's implicit usings
+    /// (`Microsoft.Extensions.DependencyInjection` in web and worker
+    /// projects, where `AddMcpServer` lives). A project that does not
+    /// reference the package (or has no `.csproj`) sees only what it
+    /// imports: a look-alike attribute of its own is never the SDK's.
+    pub(super) fn implicit_symbol(&self, module: usize, name: &str, span: Span) -> Option<Value> {
+        if self.modules[module].lang != Lang::CSharp {
+            return None;
+        }
+        let packages = super::sdk::csharp_sdk::PACKAGES;
+        if self.linker.dependency_at_least(module, packages, "0") != Some(true) {
+            return None;
+        }
+        implicit_symbol(Lang::CSharp, name, span)
     }
+}
+
+/// [`Interp::implicit_symbol`] once the project is known to reference the SDK.
+fn implicit_symbol(lang: Lang, name: &str, span: Span) -> Option<Value> {
     super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&lang)).find_map(|(i, t)| {
         t.symbols
             .iter()

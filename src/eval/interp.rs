@@ -670,7 +670,7 @@ impl<'p> Interp<'p> {
         if let Some(v) = self.glob_lookup(act, name, span) {
             return v;
         }
-        if let Some(v) = super::attributes::implicit_symbol(self.modules[module].lang, name, span) {
+        if let Some(v) = self.implicit_symbol(module, name, span) {
             return v;
         }
         super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))

@@ -21,6 +21,11 @@ impl LangSupport for CSharp {
     }
     fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
         let wanted = semver(version)?;
+        // Any version: whether the project references the package at all
+        // (a version that is an MSBuild property or centrally managed too).
+        if wanted == (0, 0, 0, Pre(None)) {
+            return Some(references(from, module, fs));
+        }
         let found = module.split(',').filter_map(|m| package_version(from, m.trim(), fs)).collect::<Vec<_>>();
         let v = found.first()?;
         Some(semver(v)? >= wanted)
@@ -109,6 +114,13 @@ pub fn project_files(path: &Path, fs: &DirCache) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Whether the project of `from` references package `name`.
+fn references(from: &Path, name: &str, fs: &DirCache) -> bool {
+    let root = project_dir(from, fs);
+    let Some(proj) = csproj(&root, fs) else { return false };
+    fs.manifest(&proj).is_some_and(|text| find_package(&text, "PackageReference", name).is_some())
 }
 
 /// The version of package `name` the project of `from` references.

@@ -64,7 +64,12 @@ impl eval::Linker for Program<'_> {
     fn dependency_at_least(&self, module: usize, packages: &[&str], version: &str) -> Option<bool> {
         let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
         let lang = self.modules.get(module)?.lang;
-        packages.iter().find_map(|p| super::support(lang).dependency_at_least(&path, p, version, self.fs))
+        // Any of the packages at that version or later will do.
+        let answers: Vec<bool> = packages
+            .iter()
+            .filter_map(|p| super::support(lang).dependency_at_least(&path, p, version, self.fs))
+            .collect();
+        answers.iter().any(|a| *a).then_some(true).or_else(|| answers.first().copied())
     }
 }
 

@@ -56,7 +56,8 @@ pub const API_CREATE: &str = "csharp.sdk.McpServerTool.Create";
 
 /// The first SDK version whose tool names are snake_case.
 const SNAKE_SINCE: &str = "0.3.0-preview.2";
-const PACKAGES: &[&str] = &["ModelContextProtocol", "ModelContextProtocol.Core", "ModelContextProtocol.AspNetCore"];
+/// The SDK's NuGet packages.
+pub const PACKAGES: &[&str] = &["ModelContextProtocol", "ModelContextProtocol.Core", "ModelContextProtocol.AspNetCore"];
 
 static NAMES: NameRule = NameRule { current: derive_snake, since: (PACKAGES, SNAKE_SINCE), before: derive_pascal };
 
