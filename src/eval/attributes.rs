@@ -71,8 +71,15 @@ impl Interp<'_> {
     pub(super) fn serve(&mut self, how: &Serve, call: &PendingCall, span: Span) {
         match how {
             Serve::Named { skip } => {
-                let args = call.positional.iter().skip(*skip).chain(call.keywords.iter().map(|(_, v)| v));
-                let mut todo: Vec<Value> = args.cloned().collect();
+                // `WithTools<T>(serializerOptions)`: the type arguments name
+                // the classes, the arguments are options.
+                let type_args: Vec<Value> =
+                    call.keywords.iter().filter(|(k, _)| k.starts_with('[')).map(|(_, v)| v.clone()).collect();
+                let mut todo: Vec<Value> = if type_args.is_empty() {
+                    call.positional.iter().skip(*skip).cloned().collect()
+                } else {
+                    type_args
+                };
                 let mut guard = 0;
                 while let Some(v) = todo.pop() {
                     guard += 1;
@@ -182,7 +189,11 @@ impl Interp<'_> {
         }
         let module = act.frame.borrow().module;
         let f = self.glob_lookup(act, name, span).or_else(|| self.implicit_symbol(module, name, span))?;
-        if !matches!(f, Value::Sdk(_)) {
+        // Only a symbol a table lists by its bare name is a method (an
+        // extension method is called on a value, never imported by path);
+        // a type (`Server.McpServerTool`) after a dot is a qualified name.
+        let Value::Sdk(s) = &f else { return None };
+        if !super::sdk::TABLES[s.table].symbols.iter().any(|(path, ty)| *ty == s.ty && !path.contains('.')) {
             return None;
         }
         let mut with_receiver = call.clone();
@@ -214,12 +225,18 @@ impl Interp<'_> {
 
 /// [`Interp::implicit_symbol`] once the project is known to reference the SDK.
 fn implicit_symbol(lang: Lang, name: &str, span: Span) -> Option<Value> {
-    super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&lang)).find_map(|(i, t)| {
-        t.symbols
-            .iter()
-            .find(|(path, _)| path.rsplit('.').next() == Some(name))
-            .map(|(_, ty)| super::value::sdk(i, ty, None, span))
-    })
+    let tables = || super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&lang));
+    tables()
+        .find_map(|(i, t)| {
+            t.symbols
+                .iter()
+                .find(|(path, _)| path.rsplit('.').next() == Some(name))
+                .map(|(_, ty)| super::value::sdk(i, ty, None, span))
+        })
+        // The root of a qualified name (`ModelContextProtocol.Server.McpServerTool`).
+        .or_else(|| {
+            tables().find(|(_, t)| t.owns(lang, name)).map(|(i, _)| super::value::sdk(i, "@module", None, span))
+        })
 }
 
 /// The class a value is, or the class defining the method it is.

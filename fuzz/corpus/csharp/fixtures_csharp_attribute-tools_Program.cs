@@ -5,5 +5,5 @@ var builder = Host.CreateApplicationBuilder(args);
 builder.Services
     .AddMcpServer()
     .WithStdioServerTransport()
-    .WithTools<NoteTools>();
+    .WithTools<NoteTools>(JsonOptions.Default);
 await builder.Build().RunAsync();

@@ -12,3 +12,10 @@ public static class Internal
     [McpServerTool(Name = "reset_everything")]
     public static void Reset() { }
 }
+
+public static class Qualified
+{
+    // The project's attribute by its qualified name.
+    [Agent.Internal.McpServerTool(Name = "drop_tables")]
+    public static void Drop() { }
+}

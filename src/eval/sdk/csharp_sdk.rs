@@ -147,6 +147,7 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         ("Server.McpServerTool", "Tool"),
         ("Server.McpServerToolType", "ToolType"),
         ("Server.McpServerToolCreateOptions", "CreateOptions"),
+        // Extension methods, by bare name (called on a value of any type).
         ("AddMcpServer", "AddMcpServer"),
         // The builder's extension methods, for a receiver nobody knows (a
         // chain broken by `#if` lines, a builder made elsewhere).
