@@ -31,6 +31,8 @@ pub struct Serving {
     /// Each owned registration (its call) and its owner's class name
     /// (`None`: not known).
     owners: Vec<(Span, Option<Rc<str>>)>,
+    /// Whether each module's project references the C# SDK, asked once.
+    references: std::collections::HashMap<usize, bool>,
 }
 
 impl Serving {
@@ -211,12 +213,16 @@ impl Interp<'_> {
     /// projects, where `AddMcpServer` lives). A project that does not
     /// reference the package (or has no `.csproj`) sees only what it
     /// imports: a look-alike attribute of its own is never the SDK's.
-    pub(super) fn implicit_symbol(&self, module: usize, name: &str, span: Span) -> Option<Value> {
+    pub(super) fn implicit_symbol(&mut self, module: usize, name: &str, span: Span) -> Option<Value> {
         if self.modules[module].lang != Lang::CSharp {
             return None;
         }
-        let packages = super::sdk::csharp_sdk::PACKAGES;
-        if self.linker.dependency_at_least(module, packages, "0") != Some(true) {
+        let linker = self.linker;
+        let references =
+            *self.serving.references.entry(module).or_insert_with(|| {
+                linker.dependency_at_least(module, super::sdk::csharp_sdk::PACKAGES, "0") == Some(true)
+            });
+        if !references {
             return None;
         }
         implicit_symbol(Lang::CSharp, name, span)
