@@ -174,9 +174,9 @@ impl Interp<'_> {
         Value::Object(Rc::new(RefCell::new(schema)))
     }
 
-    /// A method call on a receiver nobody knows, in a language with
-    /// extension methods: the static method of that name among the SDK
-    /// namespaces the scope imports whole, called with the receiver first.
+    /// A method call on a receiver nobody knows, in C# (whose extension
+    /// methods are static methods of the namespaces a file imports): the
+    /// SDK's extension method of that name, called with the receiver first.
     pub(super) fn extension_call(
         &mut self,
         act: &Activation,
@@ -186,7 +186,7 @@ impl Interp<'_> {
         call: &PendingCall,
         span: Span,
     ) -> Option<Value> {
-        if !matches!(lang, Lang::CSharp | Lang::Kotlin) || !matches!(recv, Value::Unknown(_)) {
+        if lang != Lang::CSharp || !matches!(recv, Value::Unknown(_)) {
             return None;
         }
         let module = act.frame.borrow().module;
