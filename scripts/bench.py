@@ -5,7 +5,8 @@
 TypeScript/JavaScript tree of scripts/bench_ts.py; --lang go the Go module of
 scripts/bench_go.py; --lang rust the Rust workspace of scripts/bench_rust.py;
 --lang java the Maven project of scripts/bench_java.py; --lang kotlin the Gradle project of
-scripts/bench_kotlin.py;
+scripts/bench_kotlin.py; --lang csharp the C# projects of
+scripts/bench_csharp.py;
 --lang mixed writes Python and TS/JS, half the files each. --registrations N
 times single files with many tools (Python, TS, Go, Rust and Kotlin, and a 1 MB Go
 file of chained calls).
@@ -1035,7 +1036,7 @@ def generate_compiled(root: Path, lang: str, n_files: int, seed: int, mcp_ratio:
     import importlib
 
     module, label = {"go": ("bench_go", "Go"), "rust": ("bench_rust", "Rust"), "java": ("bench_java", "Java"),
-                     "kotlin": ("bench_kotlin", "Kotlin")}[lang]
+                     "kotlin": ("bench_kotlin", "Kotlin"), "csharp": ("bench_csharp", "C#")}[lang]
     gen = importlib.import_module(module)
 
     t0 = time.perf_counter()
@@ -1059,7 +1060,7 @@ def generate_any(root: Path, lang: str, n_files: int, seed: int, mcp_ratio: floa
         return generate_tree(root, n_files, seed, mcp_ratio)
     if lang == "ts":
         return generate_ts(root, n_files, seed, mcp_ratio)
-    if lang in ("go", "rust", "java", "kotlin"):
+    if lang in ("go", "rust", "java", "kotlin", "csharp"):
         return generate_compiled(root, lang, n_files, seed, mcp_ratio)
     n_py = n_files // 2
     py = generate_tree(root, n_py, seed, mcp_ratio, write_manifest=False) if n_py else None
@@ -1321,10 +1322,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-build", action="store_true",
                    help="fail instead of running cargo build when the binary is missing")
     p.add_argument("--no-rg", action="store_true", help="skip the ripgrep baseline")
-    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "java", "kotlin", "mixed"), default="python",
+    p.add_argument("--lang", choices=("python", "ts", "go", "rust", "java", "kotlin", "csharp", "mixed"), default="python",
                    help="tree language: python (default; the historical tree, byte-identical per "
                         "seed), ts (TypeScript/JavaScript), go (one Go module), rust (a Cargo "
-                        "workspace), java (a Maven project) or mixed (Python and TS/JS, half each)")
+                        "workspace), java (a Maven project), kotlin (a Gradle project), csharp (C# projects) or mixed (Python and TS/JS, half each)")
     p.add_argument("--registrations", type=int, default=None, metavar="N",
                    help="instead: time one Python, one TypeScript and one Go server file with N/4, "
                         "N/2 and N tool registrations (written the ways real servers do), and a 1 MB "
@@ -1370,6 +1371,7 @@ def many_python_registrations(n: int, seed: int) -> tuple[str, int]:
 def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
     """Median wall time of `check FILE` for one Python, TS, Rust and Go server with n/4,
     n/2 and n registrations: the time per registration must stay flat (linear)."""
+    import bench_csharp
     import bench_go
     import bench_kotlin
     import bench_rust
@@ -1379,7 +1381,8 @@ def registrations_bench(binary: Path, n: int, runs: int, seed: int) -> int:
               "ts": (bench_ts.many_registrations, "server.ts"),
               "rust": (bench_rust.many_registrations, "server.rs"),
               "go": (bench_go.many_registrations, "server.go"),
-              "kotlin": (bench_kotlin.many_registrations, "Server.kt")}
+              "kotlin": (bench_kotlin.many_registrations, "Server.kt"),
+              "csharp": (bench_csharp.many_registrations, "Program.cs")}
     failed = 0
     sp = Spawner()
     try:

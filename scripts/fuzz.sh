@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of mcp-lint (fuzz/: libFuzzer targets, cargo-fuzz layout).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   run each TARGET for SECONDS (default 60; all
-#                                            targets by default: python typescript go rust java kotlin config)
+#                                            targets by default: python typescript go rust java kotlin csharp config)
 #   scripts/fuzz.sh 14400 python             four hours on one target
 #   FUZZ_JOBS=2 scripts/fuzz.sh 3600 go      libFuzzer's -fork=N: N processes, crashes don't stop it
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh 0      stop each target after N executions (0 s: no time bound)
@@ -24,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(python typescript go rust java kotlin config)
+TARGETS=(python typescript go rust java kotlin csharp config)
 triple="$(rustc -vV | sed -n 's/^host: //p')"
 bin_dir="fuzz/target/$triple/release"
 

@@ -280,6 +280,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
         sort_findings(&sources, &mut findings);
         let mut tools = tools;
+        // A tool nothing serves is reported (MCP033), not listed.
+        tools.retain(|t| !t.unserved);
         tools.sort_by_cached_key(|t| {
             let loc = sources.location(t.site);
             (sources.get(t.site.file).display.clone(), loc.line, loc.column)

@@ -289,6 +289,10 @@ pub enum Syntax {
     KotlinAddTool,
     /// `Tool(..., annotations = ToolAnnotations(readOnlyHint = true))`
     KotlinTool,
+    /// `[McpServerTool(ReadOnly = true)]` (the C# SDK's attribute properties)
+    CSharpAttr,
+    /// `new McpServerToolCreateOptions { ReadOnly = true }`
+    CSharpOptions,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -323,6 +327,7 @@ impl Syntax {
             | Syntax::SpringToolMethod
             | Syntax::KotlinAddTool
             | Syntax::KotlinTool => hint.wire_name(),
+            Syntax::CSharpAttr | Syntax::CSharpOptions => hint.csharp_property(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -347,6 +352,7 @@ impl Syntax {
                 format!("{} = {value}", hint.wire_name())
             }
             Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
+            Syntax::CSharpAttr | Syntax::CSharpOptions => format!("{} = {value}", hint.csharp_property()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -357,7 +363,7 @@ impl Syntax {
             Syntax::GoOption => parts.join(", "),
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
             Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
-            Syntax::RustFlatAttr => parts.join(", "),
+            Syntax::RustFlatAttr | Syntax::CSharpAttr => parts.join(", "),
             Syntax::JavaRecord => {
                 // Each part is a record with one component set: merge them.
                 let mut set: Vec<(&str, String)> = vec![];
@@ -380,6 +386,7 @@ impl Syntax {
             }
             Syntax::KotlinAddTool => format!("toolAnnotations = ToolAnnotations({})", parts.join(", ")),
             Syntax::KotlinTool => format!("annotations = ToolAnnotations({})", parts.join(", ")),
+            Syntax::CSharpOptions => format!("new McpServerToolCreateOptions {{ {} }}", parts.join(", ")),
         }
     }
 }
@@ -466,6 +473,16 @@ impl HintKind {
             HintKind::Destructive => "DestructiveHint",
             HintKind::Idempotent => "IdempotentHint",
             HintKind::OpenWorld => "OpenWorldHint",
+        }
+    }
+    /// The C# SDK's property (`[McpServerTool(ReadOnly = true)]`,
+    /// `McpServerToolCreateOptions.ReadOnly`).
+    pub fn csharp_property(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "ReadOnly",
+            HintKind::Destructive => "Destructive",
+            HintKind::Idempotent => "Idempotent",
+            HintKind::OpenWorld => "OpenWorld",
         }
     }
     /// The value a client assumes when the hint is absent.
@@ -604,6 +621,10 @@ pub struct Tool {
     pub syntax: Syntax,
     /// Where the handler asks the user to confirm (elicitation): a guard.
     pub confirms: Vec<Span>,
+    /// Declared as a tool (a C# `[McpServerTool]` method) in a class that
+    /// nothing in the tree serves: only MCP033 looks at it, and it is not
+    /// in the inventory.
+    pub unserved: bool,
 }
 
 impl Tool {

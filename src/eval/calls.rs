@@ -211,6 +211,9 @@ impl Interp<'_> {
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
+                if let Some(v) = self.extension_call(act, lang, &recv, name, &call, span) {
+                    return v;
+                }
                 self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
@@ -1277,6 +1280,14 @@ impl Interp<'_> {
                 chained(s)
             }
             Effect::ArgOrSelf(n) => call.arg(*n).cloned().unwrap_or_else(|| Value::Sdk(s.clone())),
+            Effect::RegisterOwned { roles, owner } => {
+                self.register_owned(s, roles, owner, &call, span);
+                Value::Unknown(span)
+            }
+            Effect::Serve(how) => {
+                self.serve(how, &call, span);
+                Value::Sdk(s.clone())
+            }
         }
     }
 
@@ -1563,6 +1574,20 @@ impl Interp<'_> {
             Path::FromMeta(inner) => {
                 let (v, at) = self.path(inner, call, handler, span)?;
                 (super::value::from_meta(&v), at)
+            }
+            Path::Kws(names) => (self.keywords_record(call, names)?, None),
+            Path::Pick(inner, names) => {
+                let (v, at) = self.path(inner, call, handler, span)?;
+                (super::attributes::pick(&v, names, span)?, at)
+            }
+            Path::MethodInputs { of, injected, inputs } => {
+                let (f, _) = self.path(of, call, handler, span)?;
+                (self.method_inputs(&f, injected, inputs, span), None)
+            }
+            Path::DerivedName { of, returns, rule } => {
+                let (f, _) = self.path(of, call, handler, span)?;
+                let returns = self.path(returns, call, handler, span).map(|(v, _)| v);
+                (self.derived_name(&f, returns.as_ref(), rule, span), None)
             }
             Path::Slot(layout, n) => {
                 let i = match slot_argument(layout, *n, call) {

@@ -51,6 +51,11 @@ pub trait Linker {
     fn package(&self, _module: usize) -> Option<Arc<[usize]>> {
         None
     }
+    /// Whether the project of `module` depends on one of `packages` at
+    /// `version` or later (`None`: its manifest does not say).
+    fn dependency_at_least(&self, _module: usize, _packages: &[&str], _version: &str) -> Option<bool> {
+        None
+    }
 }
 
 pub enum Link {
@@ -114,6 +119,8 @@ pub struct Interp<'p> {
     /// The last project call to finish, and how many results its function
     /// declares: `f(g())` spreads g's results only when it has several.
     pub(super) results_of: Option<(Span, usize)>,
+    /// Which classes are served, for tools declared on methods ([`super::attributes`]).
+    pub(super) serving: super::attributes::Serving,
     /// How many branches whose condition is unknown are running.
     pub(super) branches: usize,
     /// The element (with its key in a record, and where it was written) an
@@ -170,6 +177,7 @@ impl<'p> Interp<'p> {
             list_handlers: vec![],
             exhausted: false,
             results_of: None,
+            serving: Default::default(),
             branches: 0,
             each: None,
             module_stem: None,
@@ -702,19 +710,29 @@ impl<'p> Interp<'p> {
         if let Some(v) = self.glob_lookup(act, name, span) {
             return v;
         }
+        if let Some(v) = self.implicit_symbol(module, name, span) {
+            return v;
+        }
         super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
     }
 
     /// `name` as a member of an SDK module a scope imports whole
     /// ([`Frame::globs`](super::value::Frame)), when one of them has it.
-    fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
+    pub(super) fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
         let mut globs = vec![];
         let mut frame = Some(act.frame.clone());
         while let Some(f) = frame {
             globs.extend(f.borrow().globs.iter().cloned());
             frame = f.borrow().parent.clone();
         }
-        globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| !matches!(v, Value::Unknown(_)))
+        // A C# `using N;` imports N's types, not its sub-namespaces: a name
+        // that is no symbol of the SDK is not found there.
+        let types_only = self.modules[act.frame.borrow().module].lang == crate::model::Lang::CSharp;
+        globs.into_iter().map(|g| self.get_member(&g, name, span)).find(|v| match v {
+            Value::Unknown(_) => false,
+            Value::Sdk(s) => !(types_only && s.ty == "@module"),
+            _ => true,
+        })
     }
 
     pub(super) fn this(&self, act: &Activation, span: Span) -> Value {

@@ -18,6 +18,7 @@
 //! Not wired into `lint` yet: the frontends still lower to `model::Expr`.
 //! Lowering Python and TypeScript into [`crate::ir`] is the next step.
 
+mod attributes;
 pub mod budget;
 mod builders;
 mod calls;
@@ -124,6 +125,9 @@ pub struct Outcome {
     pub registrations: Vec<Registration>,
     /// Some budget ran out: unknown values may be due to it.
     pub exhausted: bool,
+    /// Registering calls of tools declared on methods of classes nothing
+    /// serves ([`sdk::Effect::RegisterOwned`]).
+    pub unserved: Vec<Span>,
 }
 
 /// Runs every module, then every function and class nothing ran.
@@ -160,7 +164,8 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     });
     it.read_inputs();
     let exhausted = it.exhausted;
-    Outcome { registrations: it.registrations, exhausted }
+    let unserved = it.serving.unserved();
+    Outcome { registrations: it.registrations, exhausted, unserved }
 }
 
 /// One round of roots; false when there was nothing left to run.

@@ -183,10 +183,31 @@ impl Interp<'_> {
                     self.classes.push(merged.clone());
                     Value::Class(merged)
                 }
+                // The parts of a C# `partial` class in two files: one class.
+                (Some(Value::Class(a)), Value::Class(b)) if self.partial_parts(&a, &b) => {
+                    let mut bases = a.bases.clone();
+                    bases.push(Value::Class(b));
+                    let merged = Rc::new(ClassVal {
+                        bases,
+                        statics: a.statics.clone(),
+                        env: a.env.clone(),
+                        name: a.name.clone(),
+                        ..*a
+                    });
+                    self.classes.retain(|c| !Rc::ptr_eq(c, &a));
+                    self.classes.push(merged.clone());
+                    Value::Class(merged)
+                }
                 (_, v) => v,
             };
             package.borrow_mut().vars.insert(k, v);
         }
+    }
+
+    /// Two C# classes of one name in one project: parts of a `partial` class.
+    fn partial_parts(&self, a: &Rc<ClassVal>, b: &Rc<ClassVal>) -> bool {
+        let lang = |c: &ClassVal| self.modules[c.module].lang;
+        !Rc::ptr_eq(a, b) && lang(a) == Lang::CSharp && lang(b) == Lang::CSharp && !self.is_impl(a) && !self.is_impl(b)
     }
 
     fn is_impl(&self, c: &ClassVal) -> bool {

@@ -250,6 +250,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         syntax: Syntax::JsObject,
         // A listing says nothing about how a handler confirms.
         confirms: vec![],
+        unserved: false,
     }
 }
 

@@ -71,6 +71,16 @@ impl DirCache {
         out
     }
 
+    /// The directories directly in `dir` (not links), sorted by name.
+    pub fn dirs(&self, dir: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = match self.listing(dir) {
+            Some(listing) => listing.iter().filter(|(_, k)| **k == Kind::Dir).map(|(name, _)| dir.join(name)).collect(),
+            None => vec![],
+        };
+        out.sort();
+        out
+    }
+
     /// A manifest's text (size-capped, [`crate::fsguard::read_manifest`]),
     /// read once per run.
     pub fn manifest(&self, path: &Path) -> Option<Arc<str>> {

@@ -19,7 +19,9 @@ use crate::source::{FileId, Span};
 /// Files reached only through imports, at most (a bound on on-demand loading).
 const MAX_LOADED: usize = 2_000;
 
-struct Program {
+struct Program<'r> {
+    /// Directory listings and manifests (an SDK version a table asks about).
+    fs: &'r super::dircache::DirCache,
     modules: Vec<Arc<ir::Module>>,
     by_file: HashMap<FileId, usize>,
     links: HashMap<(usize, String, Option<String>), LinkTo>,
@@ -42,7 +44,7 @@ enum LinkTo {
     Member(usize, String),
 }
 
-impl eval::Linker for Program {
+impl eval::Linker for Program<'_> {
     fn resolve(&self, from: usize, import: &ir::Import) -> Link {
         match self.links.get(&(from, import.module.clone(), import.member.clone())) {
             Some(LinkTo::Module(m)) => Link::Module(*m),
@@ -57,6 +59,17 @@ impl eval::Linker for Program {
 
     fn package(&self, module: usize) -> Option<Arc<[usize]>> {
         self.packages.get(&module).cloned()
+    }
+
+    fn dependency_at_least(&self, module: usize, packages: &[&str], version: &str) -> Option<bool> {
+        let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
+        let lang = self.modules.get(module)?.lang;
+        // Any of the packages at that version or later will do.
+        let answers: Vec<bool> = packages
+            .iter()
+            .filter_map(|p| super::support(lang).dependency_at_least(&path, p, version, self.fs))
+            .collect();
+        answers.iter().any(|a| *a).then_some(true).or_else(|| answers.first().copied())
     }
 }
 
@@ -117,7 +130,8 @@ impl Resolver<'_, '_> {
             else {
                 continue;
             };
-            let tool = self.tool_of(reg, &facts, lang, &program);
+            let mut tool = self.tool_of(reg, &facts, lang, &program);
+            tool.unserved = outcome.unserved.contains(&reg.call);
             let depth = reg.stack.iter().filter(|s| s.end > s.start).count();
             let key = (tool.site.file, tool.site.start, tool.name.clone(), tool.name_span);
             match seen.get(&key) {
@@ -150,8 +164,9 @@ impl Resolver<'_, '_> {
     }
 
     /// Lowered modules plus every file their imports reach, with the links.
-    fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program {
+    fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program<'_> {
         let mut p = Program {
+            fs: &self.linker.fs,
             by_file: HashMap::new(),
             modules: vec![],
             links: HashMap::new(),
@@ -173,6 +188,14 @@ impl Resolver<'_, '_> {
             let lang = p.modules[from].lang;
             // A Go file's package is every file of its directory (with the
             // tests for a test file): listed once per package, not per file.
+            if lang == Lang::CSharp {
+                let project = super::csharp::project_dir(&from_path, &self.linker.fs);
+                if packages_seen.insert((Some(project), false)) {
+                    for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
+                        self.module_index(&mut p, &sibling, &mut loaded);
+                    }
+                }
+            }
             if matches!(lang, Lang::Go | Lang::Java | Lang::Kotlin) {
                 let tests = is_test_file(lang, &from_path);
                 if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
@@ -197,6 +220,11 @@ impl Resolver<'_, '_> {
             }
         }
         p.packages = go_packages(&p, self);
+        p.packages.extend(super::csharp::projects(
+            p.modules.iter().map(|m| m.lang),
+            |i| self.linker.path_of(p.modules[i].file),
+            &self.linker.fs,
+        ));
         for m in &p.modules {
             for (span, name) in ir::walk::bound_names(m) {
                 p.names.entry(span).or_insert(name);
@@ -358,6 +386,7 @@ impl Resolver<'_, '_> {
             annotations,
             syntax: syntax(lang, reg.api),
             confirms: confirms(reg, program),
+            unserved: false,
         }
     }
 }
@@ -384,6 +413,8 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         // `addTool(...)` takes `toolAnnotations`, a `Tool(...)` `annotations`.
         Lang::Kotlin if api == "kotlin.sdk.addTool" => Syntax::KotlinAddTool,
         Lang::Kotlin => Syntax::KotlinTool,
+        Lang::CSharp if api == eval::sdk::csharp_sdk::API_CREATE => Syntax::CSharpOptions,
+        Lang::CSharp => Syntax::CSharpAttr,
         _ => Syntax::JsObject,
     }
 }
@@ -521,7 +552,7 @@ fn go_packages(p: &Program, r: &Resolver) -> HashMap<usize, Arc<[usize]>> {
 }
 
 /// A test file: its registrations are the tests', not the server's
-/// (TS/JS test paths, pytest's test modules, Go's `_test.go`).
+/// (TS/JS test paths, pytest's test modules, Go's `_test.go`, C# test projects).
 pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
     match lang {
         Lang::Python => crate::frontend::python::is_test_path(path),
@@ -534,6 +565,7 @@ pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
             let parts: Vec<&str> = path.components().filter_map(|c| c.as_os_str().to_str()).collect();
             parts.windows(2).any(|w| w[0] == "src" && (w[1] == "test" || (w[1].ends_with("Test") && w[1].len() > 4)))
         }
+        Lang::CSharp => super::csharp::is_test_path(path),
         _ => false,
     }
 }

@@ -362,6 +362,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             annotations,
             syntax: site.syntax,
             confirms: self.confirms(facts, site),
+            unserved: false,
         })
     }
 

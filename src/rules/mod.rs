@@ -20,6 +20,7 @@ mod read_tool_default_destructive;
 mod required_hint_missing;
 mod unguarded_bulk_destructive;
 mod unresolved_annotations;
+mod unserved_tool;
 
 use std::sync::LazyLock;
 
@@ -62,6 +63,7 @@ pub static RULES: &[RuleDef] = &[
     RuleDef { doc: doc!("MCP030-required-hint-missing.md"), check: Some(required_hint_missing::check) },
     RuleDef { doc: doc!("MCP031-unresolved-annotations.md"), check: Some(unresolved_annotations::check) },
     RuleDef { doc: doc!("MCP032-missing-title.md"), check: Some(missing_title::check) },
+    RuleDef { doc: doc!("MCP033-unserved-tool.md"), check: Some(unserved_tool::check) },
     // Reported by `crate::probe`, from a server's `tools/list` listing.
     RuleDef { doc: doc!("MCP040-unsourced-wire-tool.md"), check: None },
     RuleDef { doc: doc!("MCP041-unlisted-source-tool.md"), check: None },
@@ -412,6 +414,10 @@ pub fn run_all(tools: &[Tool], words: &Words, required: &[HintKind]) -> Vec<Vec<
         .map(|tool| {
             let mut findings = Vec::new();
             for (def, rule) in RULES.iter().zip(INFOS.iter()) {
+                // A tool nothing serves is only that (MCP033).
+                if tool.unserved != (rule.code == "MCP033") {
+                    continue;
+                }
                 if let Some(check) = def.check {
                     check(tool, &mut Ctx { rule, tool, findings: &mut findings, words, required });
                 }

@@ -163,6 +163,16 @@ fn java_snapshots() {
 }
 
 #[test]
+fn csharp_expect_markers() {
+    check_lang("csharp");
+}
+
+#[test]
+fn csharp_snapshots() {
+    snapshot_lang("csharp");
+}
+
+#[test]
 fn typescript_expect_markers() {
     check_lang("typescript");
 }

@@ -276,6 +276,27 @@ pub enum Effect {
     /// An object schema that keeps its shape (zod's `z.object({...})` and
     /// what its methods derive from it), or its conversion to JSON schema.
     Shape(ShapeOp),
+    /// Like `Register`, for a tool the SDK only serves when its owner, the
+    /// class of the method `owner` yields, is served ([`Serve`]): a method
+    /// of a class nothing serves is a tool declared but not served.
+    RegisterOwned { roles: &'static Roles, owner: Path },
+    /// What serves owners of [`Effect::RegisterOwned`] tools; the result is
+    /// the receiver, so a builder's chain goes on.
+    Serve(Serve),
+}
+
+/// How an [`Effect::Serve`] call serves classes.
+#[derive(Debug)]
+pub enum Serve {
+    /// Every class its arguments name (positional, type arguments `[0]`,
+    /// lists of them) but the first `skip` positional ones (an extension
+    /// method's receiver): `WithTools<T>()`, `WithTools(typeof(A), typeof(B))`.
+    Named { skip: usize },
+    /// Every class marked with this mark (`WithToolsFromAssembly()`: the
+    /// `[McpServerToolType]` classes).
+    Marked(&'static str),
+    /// Marks the class at `Path` (`[McpServerToolType]` on a class).
+    Mark(&'static str, Path),
 }
 
 /// A field an [`Effect::Options`] record starts with.
@@ -446,6 +467,38 @@ pub enum Path {
     /// ([`crate::model::SDK_DEFAULTS_KEY`]): Spring AI's `@McpTool` without
     /// `annotations = ...`.
     SdkDefaults(&'static str),
+    /// The call's keyword arguments of these names, as one record under
+    /// the second names (`(property, wire key)`); absent when none is given
+    /// (the C# SDK's `[McpServerTool(ReadOnly = true)]` properties).
+    Kws(&'static [(&'static str, &'static str)]),
+    /// The fields of these names of the record another path yields, under
+    /// the second names; absent when the record is known and has none of
+    /// them, unknown when the record is (the C# SDK's
+    /// `McpServerToolCreateOptions { ReadOnly = true }`).
+    Pick(&'static Path, &'static [(&'static str, &'static str)]),
+    /// The name an SDK derives for a method registered without one
+    /// ([`NameRule`]), from the function `of` yields and the name of its
+    /// declared return type `returns` yields.
+    DerivedName { of: &'static Path, returns: &'static Path, rule: &'static NameRule },
+    /// The input schema an SDK makes of the parameters of the method `of`
+    /// yields, by their declared types' names: those of a type in
+    /// `injected` are the SDK's (a cancellation token, the request), those
+    /// of a type in `inputs` are inputs; a parameter of any other type may
+    /// be either (a service from dependency injection): the inputs are
+    /// then unknown.
+    MethodInputs { of: &'static Path, injected: &'static [&'static str], inputs: &'static [&'static str] },
+}
+
+/// How an SDK derives a tool name from a method: `current` (given the
+/// method's name and its return type's name, `None` when the type is not
+/// known; `None` back when the name cannot be known), and, when the
+/// project's manifest says the SDK predates `since` (`(packages, first
+/// version)`), `before`.
+#[derive(Debug)]
+pub struct NameRule {
+    pub current: fn(&str, Option<&str>) -> Option<String>,
+    pub since: (&'static [&'static str], &'static str),
+    pub before: fn(&str, Option<&str>) -> Option<String>,
 }
 
 /// One positional parameter of a layout. Slots are matched in order, as
@@ -554,6 +607,7 @@ impl SdkTable {
 // ---------------------------------------------------------------------------
 
 mod cloudflare_agents;
+pub mod csharp_sdk;
 mod fastmcp;
 mod functools;
 mod go_pointers;
@@ -583,6 +637,7 @@ mod zod;
 mod zod_to_json_schema;
 
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
+pub use csharp_sdk::CSHARP_SDK;
 pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
@@ -654,6 +709,8 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_QUARKUS,
     // Kotlin.
     &KOTLIN_SDK,
+    // C#.
+    &CSHARP_SDK,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

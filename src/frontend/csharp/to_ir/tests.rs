@@ -1,0 +1,179 @@
+use super::*;
+use crate::ir::{Expr, Stmt};
+
+fn lower_src(src: &str) -> Module {
+    let (_, m) = super::super::parse_file(FileId(0), src);
+    m.expect("lowered")
+}
+
+const SERVER: &str = r#"using System.ComponentModel;
+using ModelContextProtocol.Server;
+using M = ModelContextProtocol;
+
+namespace Demo.Tools;
+
+[McpServerToolType]
+public static partial class NoteTools
+{
+    public const string Prefix = "note";
+    private static readonly string Other = $"{Prefix}_x";
+
+    [McpServerTool(Name = "list_notes", ReadOnly = true), Description("List")]
+    public static async Task<string[]> ListAsync(string q, int n = 3) { var x = new Foo { A = 1 }; return []; }
+
+    [McpServerToolAttribute(Destructive = true)]
+    [Description("Delete")]
+    public string DeleteNote(string id) => nameof(DeleteNote);
+}
+var builder = Host.CreateApplicationBuilder(args);
+builder.Services.AddMcpServer().WithStdioServerTransport().WithTools<NoteTools>();
+"#;
+
+fn calls(m: &Module) -> Vec<(&Expr, &[Arg])> {
+    m.body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Expr(Expr::Call { callee, args, .. }) => Some((&**callee, args.as_slice())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn usings_import_namespaces_whole_or_by_alias() {
+    let m = lower_src(SERVER);
+    let imports: Vec<(&str, &str)> = m
+        .body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Import(i) => Some((i.local.as_str(), i.module.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        imports,
+        vec![("*", "System.ComponentModel"), ("*", "ModelContextProtocol.Server"), ("M", "ModelContextProtocol")]
+    );
+}
+
+#[test]
+fn attributes_are_calls_with_their_target_and_return_type() {
+    let m = lower_src(SERVER);
+    let attrs = calls(&m);
+    let names: Vec<String> = attrs
+        .iter()
+        .filter_map(|(c, _)| match c {
+            Expr::Name(n, _) => Some(n.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, vec!["McpServerToolType", "McpServerTool", "Description", "McpServerTool", "Description"]);
+    let (_, args) = attrs[1];
+    let kw: Vec<&str> = args.iter().filter_map(|a| a.keyword.as_deref()).collect();
+    assert_eq!(kw, vec!["Name", "ReadOnly", TARGET, RETURNS]);
+    assert!(matches!(&args[3].value, Expr::Lit(Lit::Str(s), _) if s == "Task"));
+    assert!(matches!(&args[2].value, Expr::Member { name, .. } if name == "ListAsync"));
+    // The class is one, its constants static members.
+    assert_eq!(m.classes.len(), 1);
+    let c = &m.classes[0];
+    assert!(c.members.iter().any(|mm| mm.name == "Prefix" && mm.is_static));
+    // `[Description]` is the docstring; `nameof(DeleteNote)` is the string.
+    let del = c.members.iter().find(|mm| mm.name == "DeleteNote").unwrap();
+    let MemberValue::Method(id) = del.value else { panic!() };
+    let body = &m.func(id).body;
+    assert!(matches!(&body[0], Stmt::Expr(Expr::Lit(Lit::Str(s), _)) if s == "Delete"));
+    assert!(matches!(&body[1], Stmt::Return { value: Some(Expr::Lit(Lit::Str(s), _)), .. } if s == "DeleteNote"));
+}
+
+#[test]
+fn generic_type_arguments_are_keywords_and_top_level_statements_run() {
+    let m = lower_src(SERVER);
+    let Some(Stmt::Expr(Expr::Call { args, .. })) = m.body.last() else { panic!("{:?}", m.body.last()) };
+    assert!(
+        matches!(&args[0], Arg { keyword: Some(k), value: Expr::Name(n, _), .. } if k == "[0]" && n == "NoteTools")
+    );
+}
+
+#[test]
+fn partial_parts_in_one_file_are_one_class() {
+    let m = lower_src("partial class A { int X = 1; }\npartial class A { void F() {} }\n");
+    assert_eq!(m.classes.len(), 1);
+    assert_eq!(m.classes[0].members.len(), 2);
+}
+
+#[test]
+fn object_initialisers_are_records_and_collections_lists() {
+    let m = lower_src(
+        "class P { void F() { var o = new Opts { Name = \"t\", ReadOnly = true }; var l = new[] { 1, 2 }; var d = new Dictionary<string, int> { [\"a\"] = 1 }; } }",
+    );
+    let MemberValue::Method(id) = m.classes[0].members[0].value else { panic!() };
+    let body = &m.func(id).body;
+    assert!(matches!(&body[0], Stmt::Let { value: Expr::Struct { entries, .. }, .. } if entries.len() == 2));
+    assert!(matches!(&body[1], Stmt::Let { value: Expr::List { items, .. }, .. } if items.len() == 2));
+    assert!(matches!(&body[2], Stmt::Let { value: Expr::Struct { entries, .. }, .. } if entries.len() == 1));
+}
+
+#[test]
+fn strings() {
+    assert_eq!(string_value(r#""a\"b""#).as_deref(), Some("a\"b"));
+    assert_eq!(string_value(r#"@"a""b""#).as_deref(), Some("a\"b"));
+    assert_eq!(string_value("\"\"\"\n  raw\n  \"\"\"").as_deref(), Some("raw"));
+    assert_eq!(type_base_name("System.Threading.Tasks.Task<string>"), "Task");
+    assert_eq!(strip_attribute("McpServerToolAttribute"), "McpServerTool");
+    assert_eq!(strip_attribute("Attribute"), "Attribute");
+}
+
+#[test]
+fn every_prefix_lowers_without_panic() {
+    for end in 0..SERVER.len() {
+        if SERVER.is_char_boundary(end) {
+            let _ = super::super::parse_file(FileId(0), &SERVER[..end]);
+        }
+    }
+}
+
+#[test]
+fn bad_input_never_panics() {
+    for src in [
+        "[",
+        "class { [McpServerTool(",
+        "namespace ;;; class A : { }",
+        "using ;",
+        "$\"{",
+        "@\"",
+        "class A { int X => ; }",
+    ] {
+        let _ = super::super::parse_file(FileId(0), src);
+    }
+}
+
+#[test]
+fn deep_nesting_is_bounded() {
+    for depth in [300, 3000] {
+        let src = format!("class A {{ object F() => {}1{}; }}", "(".repeat(depth), ")".repeat(depth));
+        let _ = super::super::parse_file(FileId(0), &src);
+        let src = format!("class A {{ void F() {{ {} }} }}", "{".repeat(depth) + &"}".repeat(depth));
+        let _ = super::super::parse_file(FileId(0), &src);
+    }
+}
+
+/// Prints the tree of the file at `$CS_DUMP` (a development aid).
+#[test]
+#[ignore]
+fn dump_tree() {
+    let Ok(path) = std::env::var("CS_DUMP") else { return };
+    let text = std::fs::read_to_string(path).expect("readable");
+    let tree = super::super::GRAMMAR.parse(&text).expect("parsed");
+    let mut out = String::new();
+    let mut stack = vec![(tree.root_node(), 0usize)];
+    while let Some((n, d)) = stack.pop() {
+        if n.is_named() {
+            let leaf = if n.child_count() == 0 { format!(" {:?}", &text[n.byte_range()]) } else { String::new() };
+            out.push_str(&format!("{}{}{leaf}\n", "  ".repeat(d), n.kind()));
+        }
+        let mut c = n.walk();
+        let kids: Vec<_> = n.children(&mut c).collect();
+        stack.extend(kids.into_iter().rev().map(|k| (k, d + 1)));
+    }
+    println!("{out}");
+}
