@@ -13,27 +13,10 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Interp};
 use super::sdk::{NameRule, Path, Roles, Serve};
+use super::state::Serving;
 use super::value::{Obj, PendingCall, SdkValue, Value};
 use crate::model::Lang;
 use crate::source::Span;
-
-/// Which classes are served, and the owners of tools declared on methods.
-#[derive(Default)]
-pub struct Serving {
-    /// Classes served by name.
-    served: Vec<Rc<str>>,
-    /// Marked classes, by mark.
-    marked: Vec<(&'static str, Rc<str>)>,
-    /// Marks whose every class is served.
-    serves_marked: Vec<&'static str>,
-    /// A serving call named something nobody knows: any class may be served.
-    unknown: bool,
-    /// Each owned registration (its call) and its owner's class name
-    /// (`None`: not known).
-    owners: Vec<(Span, Option<Rc<str>>)>,
-    /// Whether each module's project references the C# SDK, asked once.
-    references: std::collections::HashMap<usize, bool>,
-}
 
 impl Serving {
     /// The calls of owned registrations whose owner nothing serves.

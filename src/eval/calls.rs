@@ -1264,7 +1264,7 @@ impl Interp<'_> {
                 Value::join(read, self.budget.max_alternatives, span)
             }
             Effect::Concat => {
-                let parts = call.positional.into_iter().map(super::concat::Part::Spread).collect();
+                let parts = call.positional.into_iter().map(super::state::Part::Spread).collect();
                 self.concat(parts, span)
             }
             Effect::Shape(op) => self.shape_effect(s, op, call, span),

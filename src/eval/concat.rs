@@ -8,13 +8,8 @@ use std::rc::Rc;
 use crate::source::Span;
 
 use super::interp::Interp;
+use super::state::Part;
 use super::value::Value;
-
-/// One part of a list being built.
-pub(super) enum Part {
-    Item(Value),
-    Spread(Value),
-}
 
 impl Interp<'_> {
     /// The list the parts make. One list per path: a spread of a list that

@@ -16,7 +16,7 @@ use crate::ir::{self, BinaryOp, Element, Entry, Expr, FuncId, Lit, Pattern, Plac
 use crate::source::Span;
 
 use super::budget::Budget;
-use super::concat::Part;
+use super::state::Part;
 use super::value::{Closure, Obj, Value};
 pub use super::value::{Frame, FrameRef};
 use super::Registration;
@@ -120,7 +120,7 @@ pub struct Interp<'p> {
     /// declares: `f(g())` spreads g's results only when it has several.
     pub(super) results_of: Option<(Span, usize)>,
     /// Which classes are served, for tools declared on methods ([`super::attributes`]).
-    pub(super) serving: super::attributes::Serving,
+    pub(super) serving: super::state::Serving,
     /// How many branches whose condition is unknown are running.
     pub(super) branches: usize,
     /// The element (with its key in a record, and where it was written) an
@@ -146,7 +146,7 @@ pub struct Interp<'p> {
     pub(super) packages: HashMap<usize, FrameRef>,
     /// Methods an SDK marker annotation was applied to, by (module,
     /// function) ([`super::marked`]).
-    pub(super) marked: HashMap<(usize, ir::FuncId), super::marked::Mark>,
+    pub(super) marked: HashMap<(usize, ir::FuncId), super::state::Mark>,
 }
 
 impl<'p> Interp<'p> {

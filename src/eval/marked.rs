@@ -8,22 +8,13 @@ use std::rc::Rc;
 
 use super::interp::Interp;
 use super::sdk::Roles;
+use super::state::Mark;
 use super::value::{Closure, PendingCall, SdkValue, Value};
 use crate::ir::MemberValue;
 use crate::source::Span;
 
 /// The SDK type of a marker's call waiting for its method.
 pub(super) const MARKER: &str = "@marker";
-
-/// A marked method: the marker's table, call and roles.
-#[derive(Clone, Debug)]
-pub(crate) struct Mark {
-    table: usize,
-    call: PendingCall,
-    roles: &'static Roles,
-    /// The marker as written (`@Tool(...)`).
-    at: Span,
-}
 
 impl Interp<'_> {
     /// [`Effect::MethodMarker`] called: with the method (a bare marker),

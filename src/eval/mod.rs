@@ -38,7 +38,9 @@ mod records;
 mod rust_inputs;
 pub mod sdk;
 mod shapes;
+
 mod signature;
+mod state;
 mod tool_objects;
 mod type_forms;
 pub mod value;

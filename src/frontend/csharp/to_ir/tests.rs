@@ -156,24 +156,3 @@ fn deep_nesting_is_bounded() {
         let _ = super::super::parse_file(FileId(0), &src);
     }
 }
-
-/// Prints the tree of the file at `$CS_DUMP` (a development aid).
-#[test]
-#[ignore]
-fn dump_tree() {
-    let Ok(path) = std::env::var("CS_DUMP") else { return };
-    let text = std::fs::read_to_string(path).expect("readable");
-    let tree = super::super::GRAMMAR.parse(&text).expect("parsed");
-    let mut out = String::new();
-    let mut stack = vec![(tree.root_node(), 0usize)];
-    while let Some((n, d)) = stack.pop() {
-        if n.is_named() {
-            let leaf = if n.child_count() == 0 { format!(" {:?}", &text[n.byte_range()]) } else { String::new() };
-            out.push_str(&format!("{}{}{leaf}\n", "  ".repeat(d), n.kind()));
-        }
-        let mut c = n.walk();
-        let kids: Vec<_> = n.children(&mut c).collect();
-        stack.extend(kids.into_iter().rev().map(|k| (k, d + 1)));
-    }
-    println!("{out}");
-}

@@ -1,0 +1,44 @@
+//! Data the interpreter keeps for the modules that extend it (each of
+//! which implements its part on [`super::interp::Interp`]): defined here,
+//! apart from the interpreter, so that it depends on them and not they on
+//! each other both ways.
+
+use std::rc::Rc;
+
+use super::sdk::Roles;
+use super::value::{PendingCall, Value};
+use crate::source::Span;
+
+/// Which classes are served, and the owners of tools declared on methods.
+#[derive(Default)]
+pub struct Serving {
+    /// Classes served by name.
+    pub(super) served: Vec<Rc<str>>,
+    /// Marked classes, by mark.
+    pub(super) marked: Vec<(&'static str, Rc<str>)>,
+    /// Marks whose every class is served.
+    pub(super) serves_marked: Vec<&'static str>,
+    /// A serving call named something nobody knows: any class may be served.
+    pub(super) unknown: bool,
+    /// Each owned registration (its call) and its owner's class name
+    /// (`None`: not known).
+    pub(super) owners: Vec<(Span, Option<Rc<str>>)>,
+    /// Whether each module's project references the C# SDK, asked once.
+    pub(super) references: std::collections::HashMap<usize, bool>,
+}
+
+/// A marked method: the marker's table, call and roles.
+#[derive(Clone, Debug)]
+pub(crate) struct Mark {
+    pub(super) table: usize,
+    pub(super) call: PendingCall,
+    pub(super) roles: &'static Roles,
+    /// The marker as written (`@Tool(...)`).
+    pub(super) at: Span,
+}
+
+/// One part of a list being built.
+pub(super) enum Part {
+    Item(Value),
+    Spread(Value),
+}
