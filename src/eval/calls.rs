@@ -1067,6 +1067,12 @@ impl Interp<'_> {
             s.pending.as_ref().zip(s.decorator).filter(|_| s.ty != super::tool_objects::TOOL)
         {
             let handler = call.positional.first().cloned();
+            // rmcp's `#[tool]` makes tools of methods only: on an `impl`
+            // (rmcp 0.1's `#[tool(tool_box)]`, what `#[tool_router]`
+            // became) it marks the router of the methods' tools.
+            if matches!(handler, Some(Value::Class(_))) && roles.api == crate::frontend::rust::API_TOOL_ATTR {
+                return handler.unwrap_or(Value::Unknown(span));
+            }
             if s.ty == "@tool-decorator" {
                 return self.make_tool(s.table, roles, pending, handler, span);
             }
