@@ -676,8 +676,21 @@ impl<'l, 'a> Resolver<'l, 'a> {
     }
 
     /// The hints an [`SDK_DEFAULTS_KEY`] entry names, when its version
-    /// condition (`... if <module> >= <version>`) holds for the project.
+    /// condition holds for the project: `... if <module> >= <version>` (the
+    /// manifest names that version or a later one), `... if <module> <
+    /// <version>` (it names an earlier one) or `... unless <module> <
+    /// <version>` (it names no earlier one).
     fn sdk_defaults(&self, spec: &str, facts: &FileFacts) -> Vec<HintKind> {
+        if let Some((hints, condition)) = spec.split_once(" unless ") {
+            let Some((module, version)) = condition.split_once(" < ") else { return vec![] };
+            let path = self.linker.path_of(facts.file).unwrap_or_default();
+            if support(facts.lang).dependency_at_least(&path, module.trim(), version.trim(), &self.linker.fs)
+                == Some(false)
+            {
+                return vec![];
+            }
+            return HintKind::ALL.into_iter().filter(|k| hints.split(' ').any(|w| w == k.wire_name())).collect();
+        }
         let (hints, condition) = spec.split_once(" if ").unwrap_or((spec, ""));
         if let Some((module, version)) = condition.split_once(" >= ") {
             let path = self.linker.path_of(facts.file).unwrap_or_default();

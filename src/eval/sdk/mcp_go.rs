@@ -4,7 +4,7 @@
 //! - `mcp.NewTool(name, opts ...ToolOption)` starts from `Name`, an empty
 //!   object input schema and annotations pre-filled with the spec defaults
 //!   (`ReadOnlyHint: false, DestructiveHint: true, IdempotentHint: false,
-//!   OpenWorldHint: true`, since v0.27.0 as `*bool`), then calls each
+//!   OpenWorldHint: true`, since v0.21.0; as `*bool` since v0.27.0), then calls each
 //!   option on the tool, in order. So every `NewTool` tool sends all four
 //!   hints (an SDK-defaults marker), and `WithToolAnnotation(a)` replaces
 //!   the whole struct, defaults included; an option before it is lost.
@@ -63,7 +63,9 @@ const NEW_TOOL: &[(&str, Init)] = &[
         "Annotations",
         Init::Object(&[(
             crate::model::SDK_DEFAULTS_KEY,
-            Init::Str("readOnlyHint destructiveHint idempotentHint openWorldHint"),
+            // Pre-filled since v0.21.0 (`mcp/tools.go`); v0.20 and older
+            // send no annotations for a `NewTool` tool.
+            Init::Str("readOnlyHint destructiveHint idempotentHint openWorldHint unless github.com/mark3labs/mcp-go < v0.21.0"),
         )]),
     ),
 ];
