@@ -185,6 +185,117 @@ impl Interp<'_> {
     }
 
     pub(super) fn eval_call(&mut self, act: &mut Activation, callee: &Expr, args: &[Arg], span: Span) -> Value {
+        if !self.splitting {
+            if let Some((frame, name, records)) = self.records_read(act, callee, args) {
+                return self.call_per_record(act, callee, args, span, frame, name, records);
+            }
+        }
+        self.eval_call_once(act, callee, args, span)
+    }
+
+    /// A registration whose arguments read members of a variable that holds
+    /// one of several records (`const tool = TOOLS[key](); server.registerTool(
+    /// tool.name, { annotations: tool.annotations }, cb)`): the variable's
+    /// frame, its name and the records. Its name and hints come from one
+    /// record at a time, never a mix of two.
+    fn records_read(
+        &mut self,
+        act: &mut Activation,
+        callee: &Expr,
+        args: &[Arg],
+    ) -> Option<(super::value::FrameRef, String, Rc<[Value]>)> {
+        // Only a method read off a name or a member of one: evaluating the
+        // callee here runs nothing.
+        let Expr::Member { object, name, span } = callee else { return None };
+        if !matches!(&**object, Expr::Name(..) | Expr::This(_) | Expr::Member { .. }) {
+            return None;
+        }
+        let mut plain = true;
+        ir::walk::within(object, 8, |e| plain &= matches!(e, Expr::Name(..) | Expr::This(_) | Expr::Member { .. }));
+        if !plain {
+            return None;
+        }
+        let recv = self.eval(act, object);
+        let Value::Sdk(s) = self.get_member(&recv, name, *span) else { return None };
+        let method = s.method.as_deref()?;
+        let table = &TABLES[s.table];
+        let rule = table.rule_anywhere(s.ty, &Op::Method(leak_known(table, method)))?;
+        if !matches!(rule.effect, Effect::Register(_) | Effect::RegisterReturns(..) | Effect::RegisterChained(_)) {
+            return None;
+        }
+        let mut names: Vec<&str> = vec![];
+        for a in args {
+            ir::walk::within(&a.value, 256, |e| {
+                if let Expr::Member { object, .. } = e {
+                    if let Expr::Name(n, _) = &**object {
+                        if !names.contains(&n.as_str()) {
+                            names.push(n);
+                        }
+                    }
+                }
+            });
+        }
+        for n in names {
+            let mut frame = Some(act.frame.clone());
+            while let Some(f) = frame {
+                let found = f.borrow().vars.get(n).cloned();
+                if let Some(v) = found {
+                    match v {
+                        Value::OneOf(alts)
+                            if alts.len() <= self.budget.max_alternatives
+                                && alts.iter().all(|a| matches!(a, Value::Object(_) | Value::Instance(_))) =>
+                        {
+                            return Some((f, n.to_string(), alts));
+                        }
+                        _ => break,
+                    }
+                }
+                frame = f.borrow().parent.clone();
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn call_per_record(
+        &mut self,
+        act: &mut Activation,
+        callee: &Expr,
+        args: &[Arg],
+        span: Span,
+        frame: super::value::FrameRef,
+        name: String,
+        records: Rc<[Value]>,
+    ) -> Value {
+        self.splitting = true;
+        let before = self.registrations.len();
+        let mut outs = vec![];
+        for record in records.iter() {
+            frame.borrow_mut().vars.insert(name.as_str().into(), record.clone());
+            outs.push(self.eval_call_once(act, callee, args, span));
+        }
+        frame.borrow_mut().vars.insert(name.as_str().into(), Value::OneOf(records.clone()));
+        self.splitting = false;
+        // Split only when each record is a tool of its own name; records
+        // that give one name (or none known) are one registration, whose
+        // differing parts stay alternatives.
+        let mut names: Vec<Option<String>> = self.registrations[before..]
+            .iter()
+            .map(|r| r.name.as_ref().and_then(|n| n.as_str()).map(String::from))
+            .collect();
+        let split = names.len() == records.len() && names.iter().all(Option::is_some) && {
+            names.sort();
+            names.dedup();
+            names.len() == records.len()
+        };
+        if !split {
+            self.registrations.truncate(before);
+            return self.eval_call_once(act, callee, args, span);
+        }
+        Value::join(outs, self.budget.max_alternatives, span)
+    }
+
+    fn eval_call_once(&mut self, act: &mut Activation, callee: &Expr, args: &[Arg], span: Span) -> Value {
         match callee {
             // `super(...)` in a constructor runs the base constructor on `this`.
             Expr::Super(s) => {

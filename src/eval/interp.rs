@@ -119,6 +119,9 @@ pub struct Interp<'p> {
     /// The last project call to finish, and how many results its function
     /// declares: `f(g())` spreads g's results only when it has several.
     pub(super) results_of: Option<(Span, usize)>,
+    /// A registration call is being evaluated once per record a variable
+    /// it reads may hold ([`Interp::eval_call`]): no nested split.
+    pub(super) splitting: bool,
     /// Which classes are served, for tools declared on methods ([`super::attributes`]).
     pub(super) serving: super::state::Serving,
     /// How many branches whose condition is unknown are running.
@@ -177,6 +180,7 @@ impl<'p> Interp<'p> {
             list_handlers: vec![],
             exhausted: false,
             results_of: None,
+            splitting: false,
             serving: Default::default(),
             branches: 0,
             each: None,

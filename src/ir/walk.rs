@@ -135,6 +135,22 @@ pub fn expressions(module: &Module, func: FuncId, mut visit: impl FnMut(&Expr)) 
     }
 }
 
+/// `e` and the expressions inside it, outermost first, without entering
+/// the functions it defines; at most `limit` of them.
+pub fn within<'e>(e: &'e Expr, limit: usize, mut visit: impl FnMut(&'e Expr)) {
+    let mut exprs = vec![e];
+    let mut bodies = vec![];
+    let mut n = 0;
+    while let Some(x) = exprs.pop() {
+        n += 1;
+        if n > limit {
+            break;
+        }
+        visit(x);
+        children(x, &mut exprs, &mut bodies);
+    }
+}
+
 fn statement<'m>(s: &'m Stmt, stmts: &mut Vec<&'m Stmt>, exprs: &mut Vec<&'m Expr>, bodies: &mut Vec<FuncId>) {
     match s {
         Stmt::Let { target, value, .. } => {
