@@ -205,24 +205,27 @@ impl Interp<'_> {
         args: &[Arg],
     ) -> Option<(super::value::FrameRef, String, Rc<[Value]>)> {
         // Only a method read off a name or a member of one: evaluating the
-        // callee here runs nothing.
+        // callee again runs nothing.
         let Expr::Member { object, name, span } = callee else { return None };
-        if !matches!(&**object, Expr::Name(..) | Expr::This(_) | Expr::Member { .. }) {
-            return None;
-        }
         let mut plain = true;
         ir::walk::within(object, 8, |e| plain &= matches!(e, Expr::Name(..) | Expr::This(_) | Expr::Member { .. }));
-        if !plain {
+        if !plain || args.is_empty() {
             return None;
         }
+        // First the variable (a few look-ups), then whether the call registers.
+        let found = self.record_variable(act, args)?;
         let recv = self.eval(act, object);
         let Value::Sdk(s) = self.get_member(&recv, name, *span) else { return None };
         let method = s.method.as_deref()?;
         let table = &TABLES[s.table];
         let rule = table.rule_anywhere(s.ty, &Op::Method(leak_known(table, method)))?;
-        if !matches!(rule.effect, Effect::Register(_) | Effect::RegisterReturns(..) | Effect::RegisterChained(_)) {
-            return None;
-        }
+        matches!(rule.effect, Effect::Register(_) | Effect::RegisterReturns(..) | Effect::RegisterChained(_))
+            .then_some(found)
+    }
+
+    /// The first variable whose members the arguments read that holds one
+    /// of several records: its frame, name and records.
+    fn record_variable(&self, act: &Activation, args: &[Arg]) -> Option<(super::value::FrameRef, String, Rc<[Value]>)> {
         let mut names: Vec<&str> = vec![];
         for a in args {
             ir::walk::within(&a.value, 256, |e| {
