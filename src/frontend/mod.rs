@@ -9,6 +9,7 @@ pub mod fields;
 pub mod go;
 pub mod grammar;
 pub mod java;
+pub mod json;
 pub mod kotlin;
 pub mod python;
 pub mod queries;

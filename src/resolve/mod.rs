@@ -159,6 +159,9 @@ impl<'a> Linker<'a> {
     }
 
     fn read_and_parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        if path.extension().is_some_and(|e| e == "json") {
+            return self.read_json(path);
+        }
         let lang = crate::frontend::lang_for(path)?;
         // Never a FIFO or device, never past the cap.
         let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
@@ -169,6 +172,18 @@ impl<'a> Linker<'a> {
             self.lowered.lock().expect("linker poisoned").entry(file.id).or_insert_with(|| Arc::new(m));
         }
         Some(Arc::new(parsed.facts))
+    }
+
+    /// A JSON file an import names, as a JavaScript module
+    /// ([`crate::frontend::json`]); one that does not parse is not loaded.
+    fn read_json(&self, path: &Path) -> Option<Arc<FileFacts>> {
+        let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
+        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
+        let file = self.sources.add(path, text, Some(Lang::JavaScript));
+        let module = crate::frontend::json::module(file.id, &value);
+        self.lowered.lock().expect("linker poisoned").entry(file.id).or_insert_with(|| Arc::new(module));
+        Some(Arc::new(FileFacts::new(file.id, Lang::JavaScript)))
     }
 
     /// The IR of a parsed file, if its language has a lowering.

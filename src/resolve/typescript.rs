@@ -77,7 +77,8 @@ fn with_extensions(base: &Path, out: &mut Vec<PathBuf>) {
             }
         }
     }
-    let has_source_ext = base.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTENSIONS.contains(&e));
+    let has_source_ext =
+        base.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTENSIONS.contains(&e) || e == "json");
     if has_source_ext {
         out.push(base.to_path_buf());
     }
