@@ -1052,13 +1052,13 @@ impl Interp<'_> {
         let items = list.borrow().clone();
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
         Some(match name {
-            // Java's `List`: `add(x)`, `addAll(xs)`, and the stream steps
-            // that keep the elements (`stream()`, `toList()`, `collect(..)`).
-            "add" if lang == Lang::Java && call.positional.len() == 1 => {
+            // The JVM's `List` (Java, Kotlin): `add(x)`, `addAll(xs)`; Java's
+            // stream steps that keep the elements (`stream()`, `toList()`).
+            "add" if matches!(lang, Lang::Java | Lang::Kotlin) && call.positional.len() == 1 => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Bool(true, span)
             }
-            "addAll" if lang == Lang::Java => {
+            "addAll" if matches!(lang, Lang::Java | Lang::Kotlin) => {
                 match call.arg(0) {
                     Some(Value::List(other, _)) => {
                         let other = other.borrow().clone();

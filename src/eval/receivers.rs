@@ -45,20 +45,7 @@ impl Interp<'_> {
         if let Value::List(list, _) = recv {
             trailing_first(call);
             match name {
-                "add" if call.positional.len() == 1 => {
-                    list.borrow_mut().extend(call.positional.iter().cloned());
-                    return Some(Value::Bool(true, span));
-                }
-                "addAll" => {
-                    match call.arg(0) {
-                        Some(Value::List(other, _)) => {
-                            let other = other.borrow().clone();
-                            list.borrow_mut().extend(other);
-                        }
-                        _ => list.borrow_mut().push(Value::Unknown(span)),
-                    }
-                    return Some(Value::Bool(true, span));
-                }
+                // `add`/`addAll` are the JVM's `List` methods (calls.rs).
                 "plus" if call.positional.len() == 1 => {
                     let mut items = list.borrow().clone();
                     match call.arg(0) {
