@@ -73,12 +73,16 @@ def main():
     changelog = (REPO / "CHANGELOG.md").read_text()
     check("CHANGELOG.md has a section for this version", f"## [{version}]" in changelog)
 
-    rust_hook = {h["id"]: h for h in docs[".pre-commit-hooks.yaml"]}["mcp-lint"]
-    py_hook = {h["id"]: h for h in docs["pre-commit/.pre-commit-hooks.yaml"]}["mcp-lint"]
-    for key in ["entry", "types_or", "files", "require_serial"]:
-        check(f"python hook {key} = rust hook {key}", py_hook.get(key) == rust_hook.get(key),
-              (py_hook.get(key), rust_hook.get(key)))
-    check("python hook is language: python", py_hook["language"] == "python")
+    rust_hooks = {h["id"]: h for h in docs[".pre-commit-hooks.yaml"]}
+    py_hooks = {h["id"]: h for h in docs["pre-commit/.pre-commit-hooks.yaml"]}
+    check("both hook files have the same hooks", set(rust_hooks) == set(py_hooks), (set(rust_hooks), set(py_hooks)))
+    for hook in ["mcp-lint", "mcp-lint-fix"]:
+        rust_hook, py_hook = rust_hooks.get(hook, {}), py_hooks.get(hook, {})
+        for key in ["entry", "types_or", "files", "require_serial"]:
+            check(f"python hook {hook} {key} = rust hook {key}", py_hook.get(key) == rust_hook.get(key),
+                  (py_hook.get(key), rust_hook.get(key)))
+        check(f"python hook {hook} is language: python", py_hook.get("language") == "python")
+    check("the fix hook fixes", "--fix" in rust_hooks.get("mcp-lint-fix", {}).get("entry", ""))
 
     ci_steps = docs["ci.yml"]["jobs"]["ci"]["steps"]
     check("ci.yml runs .ci/run", any(s.get("run") == ".ci/run" for s in ci_steps))

@@ -118,6 +118,18 @@ pub struct CheckArgs {
     /// Record the current findings in FILE as a baseline, and exit 0.
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
+    /// Apply the safe fixes (a misspelt hint key renamed, a boolean written as a string made a boolean), then report what is left.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix or --diff, also apply the unsafe fixes: write each absent hint the findings point out (readOnlyHint true where the name reads like a read, the spec default otherwise). Review the diff: a client that ignored absent hints now sees them.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print a unified diff of what --fix would change, change nothing, and exit 1 if there is anything to change.
+    #[arg(long)]
+    pub diff: bool,
+    /// List on standard error the fixes --fix applies or would apply, per file, and the tools mcp-lint cannot fix, with why.
+    #[arg(long)]
+    pub show_fixes: bool,
     #[command(flatten)]
     pub wire: Box<crate::probe::command::WireArgs>,
 }
@@ -280,6 +292,7 @@ fn options(walk: &Walk, resolver: &Arc<Resolver>, stdin: Option<crate::Stdin>) -
         max_file_size: walk.max_file_size,
         follow_links: walk.follow_links,
         stdin,
+        overlay: crate::Overlay::default(),
     }
 }
 
@@ -475,7 +488,31 @@ fn check(mut args: CheckArgs) -> ExitCode {
         Ok(w) => w,
         Err(code) => return code,
     };
-    let mut run = if args.wire.no_source { crate::probe::command::empty_run() } else { crate::check(&paths, &opts) };
+    if (args.fix || args.diff) && (wire.is_some() || args.wire.no_source) {
+        return usage_error("--fix and --diff edit source files: they do not combine with --probe or --wire");
+    }
+    let mut fixed = None;
+    let mut run = if args.wire.no_source {
+        crate::probe::command::empty_run()
+    } else if args.fix || args.diff {
+        let mut outcome = crate::fix::driver::run(&paths, &opts, args.unsafe_fixes);
+        let run = std::mem::replace(&mut outcome.run, crate::probe::command::empty_run());
+        fixed = Some(outcome);
+        run
+    } else {
+        crate::check(&paths, &opts)
+    };
+    if let Some(outcome) = &fixed {
+        match write_fixes(&args, outcome, &run, &paths, opts.stdin.as_ref()) {
+            Ok(Some(code)) => return code,
+            Ok(None) => {}
+            Err(code) => return code,
+        }
+    } else if args.show_fixes {
+        show_available(&run, args.unsafe_fixes);
+    }
+    // With standard input fixed, standard output is the fixed text.
+    let to_stderr = args.fix && opts.stdin.is_some();
     if let Err(code) = config_errors(&resolver, args.color) {
         return code;
     }
@@ -556,7 +593,9 @@ fn check(mut args: CheckArgs) -> ExitCode {
     for note in &run.notes {
         let _ = writeln!(std::io::stderr(), "note: {note}");
     }
-    if let Err(code) = emit(&args.output, &text) {
+    if to_stderr && args.output.is_none() {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    } else if let Err(code) = emit(&args.output, &text) {
         return code;
     }
     if let Some(path) = &args.summary {
@@ -578,6 +617,108 @@ fn check(mut args: CheckArgs) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `--fix`: write the changed files (standard input's fixed text goes to
+/// standard output); `--diff`: print them as a diff instead, and exit.
+/// `Ok(Some(code))` ends the run there.
+fn write_fixes(
+    args: &CheckArgs,
+    outcome: &crate::fix::driver::Outcome,
+    run: &crate::Run,
+    paths: &[PathBuf],
+    stdin: Option<&crate::Stdin>,
+) -> Result<Option<ExitCode>, ExitCode> {
+    let mut err = std::io::stderr();
+    for (message, why) in &outcome.rolled_back {
+        let _ = writeln!(err, "note: not applied: {message} ({why})");
+    }
+    if args.show_fixes {
+        for c in &outcome.changed {
+            let _ = writeln!(err, "{}{}:", c.display, if args.diff { " (would be fixed)" } else { "" });
+            for f in &c.fixes {
+                let _ = writeln!(err, "  - {f}");
+            }
+        }
+        show_unfixable(run);
+    }
+    if args.diff {
+        let text: String =
+            outcome.changed.iter().map(|c| crate::fix::apply::unified_diff(&c.display, &c.before, &c.after)).collect();
+        emit(&args.output, &text)?;
+        return Ok(Some(if outcome.changed.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }));
+    }
+    let roots = crate::fix::driver::roots(paths);
+    let mut failed = false;
+    for c in &outcome.changed {
+        if c.stdin {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(c.after.as_bytes()).and_then(|_| out.flush());
+            continue;
+        }
+        if let Err(e) = crate::fix::apply::write_atomic(&c.path, &c.after, &roots) {
+            let _ = writeln!(err, "error: cannot write `{}`: {e}", c.display);
+            failed = true;
+        }
+    }
+    // Standard input unchanged: its text as it came, as a formatter would.
+    if args.fix && !outcome.changed.iter().any(|c| c.stdin) {
+        if let Some(input) = stdin {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(&input.bytes).and_then(|_| out.flush());
+        }
+    }
+    let files = outcome.changed.iter().filter(|c| !c.stdin).count();
+    if outcome.applied > 0 {
+        let _ = writeln!(
+            err,
+            "fixed {} {} in {} {}",
+            outcome.applied,
+            if outcome.applied == 1 { "finding" } else { "findings" },
+            files.max(1),
+            if files.max(1) == 1 { "file" } else { "files" }
+        );
+    }
+    if failed {
+        return Err(ExitCode::from(2));
+    }
+    Ok(None)
+}
+
+/// `--show-fixes` without `--fix`: the fixes the findings carry.
+fn show_available(run: &crate::Run, unsafe_fixes: bool) {
+    let mut err = std::io::stderr();
+    let mut seen: Vec<&crate::fix::Fix> = Vec::new();
+    for f in &run.findings {
+        let Some(fix) = &f.fix else { continue };
+        if seen.contains(&fix) {
+            continue;
+        }
+        seen.push(fix);
+        let when = match fix.applicability {
+            crate::fix::Applicability::Safe => "--fix",
+            crate::fix::Applicability::Unsafe if unsafe_fixes => "--fix --unsafe-fixes",
+            crate::fix::Applicability::Unsafe => "--fix --unsafe-fixes (unsafe)",
+        };
+        let _ = writeln!(err, "{}: {} [{when}]", run.sources.get(f.file).display, fix.message);
+    }
+    show_unfixable(run);
+}
+
+fn show_unfixable(run: &crate::Run) {
+    let mut err = std::io::stderr();
+    for r in &run.unfixable {
+        let loc = run.sources.location(r.site);
+        let _ = writeln!(
+            err,
+            "{}:{}:{}: no fix for tool `{}`: {}",
+            run.sources.get(r.site.file).display,
+            loc.line,
+            loc.column,
+            r.tool,
+            r.reason
+        );
     }
 }
 

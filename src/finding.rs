@@ -57,6 +57,8 @@ pub struct Finding {
     /// The hints whose absence (or misspelling) the finding is about; a
     /// misspelt key replaces the findings about the hint it meant.
     pub hints: Vec<HintKind>,
+    /// The edits that resolve it, when mcp-lint can write them ([`crate::fix`]).
+    pub fix: Option<crate::fix::Fix>,
 }
 
 impl Finding {

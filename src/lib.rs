@@ -13,6 +13,7 @@ pub mod discover;
 pub mod eval;
 pub mod finding;
 pub mod fingerprint;
+pub mod fix;
 pub mod frontend;
 pub mod fsguard;
 pub mod ir;
@@ -79,7 +80,13 @@ pub struct Options {
     pub follow_links: bool,
     /// Stands for `-` among the paths.
     pub stdin: Option<Stdin>,
+    /// Contents that stand for files on disk (by canonical path): what
+    /// `--fix` checks its edits against before writing anything.
+    pub overlay: Overlay,
 }
+
+/// File contents by canonical path, read instead of the disk's.
+pub type Overlay = Arc<HashMap<PathBuf, Arc<str>>>;
 
 impl Default for Options {
     fn default() -> Options {
@@ -93,6 +100,7 @@ impl Default for Options {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             follow_links: false,
             stdin: None,
+            overlay: Overlay::default(),
         }
     }
 }
@@ -110,6 +118,8 @@ pub struct Run {
     pub languages: Vec<Lang>,
     /// A file or directory could not be read: the run exits 2.
     pub io_errors: bool,
+    /// Tools whose absence findings have no fix, and why.
+    pub unfixable: Vec<fix::plan::Refusal>,
 }
 
 /// One SIMD substring finder per marker: for a handful of short markers this
@@ -192,7 +202,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(c) = found.files.get(i) else { break };
-                let loaded = load(&sources, &c.path, c.lang, opts.max_file_size);
+                let loaded = load(&sources, &c.path, c.lang, opts.max_file_size, &opts.overlay);
                 results.lock().expect("results lock").push(loaded);
             });
         }
@@ -217,7 +227,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     languages.dedup();
 
     let python: Vec<PathBuf> = found.files.iter().filter(|c| c.lang == Lang::Python).map(|c| c.path.clone()).collect();
-    let linker = resolve::Linker::new(&sources).with_linted_python(python);
+    let linker = resolve::Linker::new(&sources).with_linted_python(python).with_overlay(opts.overlay.clone());
     let mut parsed = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
     for r in results {
@@ -240,7 +250,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     let tools = resolve::resolve_all(&linker, &parsed);
     // The program's IR (every file's) is freed on another thread while the
     // rules run, not after them on this one.
-    let (tools, findings) = std::thread::scope(|s| {
+    let (tools, findings, unfixable) = std::thread::scope(|s| {
         s.spawn(move || drop(linker));
         // Each file's settings, looked up once.
         let mut settings: HashMap<source::FileId, Arc<Settings>> = HashMap::new();
@@ -279,6 +289,8 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         let rules_of = |id: source::FileId| &settings.get(&id).unwrap_or(&fallback).rules;
         let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
         sort_findings(&sources, &mut findings);
+        let settings_at = |id: source::FileId| settings.get(&id).cloned().unwrap_or_else(|| fallback.clone());
+        let refusals = fix::plan(&mut findings, &tools, &sources, &settings_at);
         let mut tools = tools;
         // A tool nothing serves is reported (MCP033), not listed.
         tools.retain(|t| !t.unserved);
@@ -286,9 +298,9 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
             let loc = sources.location(t.site);
             (sources.get(t.site.file).display.clone(), loc.line, loc.column)
         });
-        (tools, findings)
+        (tools, findings, refusals)
     });
-    Run { files_scanned, languages, sources, tools, findings, notes, io_errors }
+    Run { files_scanned, languages, sources, tools, findings, notes, io_errors, unfixable }
 }
 
 /// [`absolute`] for many files: each directory is resolved once, and only a
@@ -308,7 +320,7 @@ fn absolute_cached(path: &Path, cwd: &Path, dirs: &mut HashMap<PathBuf, Option<P
 
 /// `path` made absolute against the working directory, symbolic links
 /// resolved where it exists (config globs and sources use canonical paths).
-fn absolute(path: &Path, cwd: &Path) -> PathBuf {
+pub(crate) fn absolute(path: &Path, cwd: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| {
         let joined = cwd.join(path);
         match (joined.parent().and_then(|p| std::fs::canonicalize(p).ok()), joined.file_name()) {
@@ -326,7 +338,12 @@ pub(crate) fn sort_findings(sources: &SourceMap, findings: &mut [Finding]) {
     });
 }
 
-fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64) -> Loaded {
+fn load(sources: &SourceMap, path: &Path, lang: Lang, max_size: u64, overlay: &Overlay) -> Loaded {
+    if !overlay.is_empty() {
+        if let Some(text) = std::fs::canonicalize(path).ok().and_then(|c| overlay.get(&c).map(|t| (c, t))) {
+            return load_bytes(sources, Some(text.0), path, lang, text.1.as_bytes().to_vec());
+        }
+    }
     let bytes = match fsguard::read(path, max_size) {
         Ok(b) => b,
         Err(fsguard::ReadError::TooLarge) => {
@@ -411,6 +428,7 @@ fn run_finding(code: &'static str, file: source::FileId, span: Option<Span>, mes
         tool: None,
         site: None,
         hints: vec![],
+        fix: None,
     }
 }
 

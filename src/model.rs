@@ -618,6 +618,9 @@ pub struct Tool {
     /// The top-level `title` (not `annotations.title`).
     pub title: Hint<String>,
     pub annotations: Annotations,
+    /// Where annotations would be written when it has none (`--fix`): the
+    /// registering call or the record literal the SDK reads them from.
+    pub slot: Option<Span>,
     pub syntax: Syntax,
     /// Where the handler asks the user to confirm (elicitation): a guard.
     pub confirms: Vec<Span>,

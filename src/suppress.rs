@@ -334,6 +334,7 @@ fn unused(span: Span, message: String, help: &str) -> Finding {
         tool: None,
         site: None,
         hints: vec![],
+        fix: None,
     }
 }
 

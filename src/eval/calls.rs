@@ -1477,6 +1477,7 @@ impl Interp<'_> {
         let description = pick(self, roles.description).map(|(v, _)| v);
         let annotations = pick(self, roles.annotations);
         self.reading_parts = reading;
+        let slot = self.annotations_slot(roles, call, handler.as_ref(), span, annotations.is_none());
         // A schema read off the handler's parameter types waits for the end
         // of the run ([`Interp::read_inputs`]): the types may be declared later.
         let later = !roles.params.is_empty() && roles.params.iter().all(|p| matches!(p, Path::WrappedInput(_)));
@@ -1532,6 +1533,7 @@ impl Interp<'_> {
             description,
             annotations_at: annotations.as_ref().and_then(|(_, at)| *at),
             annotations: annotations.map(|(v, _)| v),
+            slot,
             inputs,
             inputs_later,
             name_from_params,
@@ -1542,6 +1544,43 @@ impl Interp<'_> {
             branches: self.branches,
         });
         self.registrations.len() - 1
+    }
+
+    /// Where the annotations a registration lacks would be written: the
+    /// call itself when the SDK reads them from an argument of it (a
+    /// keyword, a named argument, flat attribute properties), or the
+    /// record literal it reads them from as a member (`registerTool`'s
+    /// config object, a Go `mcp.Tool{}`, the tool mcp-go's `NewTool` makes).
+    fn annotations_slot(
+        &mut self,
+        roles: &Roles,
+        call: &PendingCall,
+        handler: Option<&Value>,
+        span: Span,
+        absent: bool,
+    ) -> Option<Span> {
+        // A tool object handed to the call carries its own annotations:
+        // the call may take none (fastmcp's `add_tool(tool)`).
+        let of_object = |p: &Path| matches!(p, Path::Of(..));
+        if roles.annotations.iter().any(of_object) && super::tool_objects::tool_api(call).is_some() {
+            return None;
+        }
+        let mut path = roles.annotations.first()?;
+        loop {
+            match path {
+                Path::FromMeta(inner) => path = inner,
+                Path::Kw(_) | Path::ArgOrKw(..) | Path::Param(..) | Path::Kws(_) | Path::KwsExcept(_) => {
+                    return Some(span)
+                }
+                Path::Pick(Path::Kw(_), _) => return Some(span),
+                Path::Member(base, _) if absent => {
+                    let (record, _) = self.path(base, call, handler, span)?;
+                    let Value::Object(o) = record else { return None };
+                    return o.borrow().span;
+                }
+                _ => return None,
+            }
+        }
     }
 
     /// A name that is a root's parameter or a default the function writes

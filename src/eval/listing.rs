@@ -189,6 +189,7 @@ impl Interp<'_> {
             description: None,
             annotations: Some(unknown.clone()),
             annotations_at: None,
+            slot: None,
             inputs: super::Inputs::Schema(unknown.clone()),
             inputs_later: &[],
             handler: None,

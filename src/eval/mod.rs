@@ -84,6 +84,10 @@ pub struct Registration {
     pub annotations: Option<Value>,
     /// The argument the annotations were read from.
     pub annotations_at: Option<Span>,
+    /// Where annotations would be written when the registration gives
+    /// none (for `--fix`): the registering call when the SDK reads them
+    /// from one of its arguments, or the record literal it reads them from.
+    pub slot: Option<Span>,
     pub inputs: Inputs,
     /// Paths to the input schema read off the handler's parameter types
     /// once the program has run ([`sdk::Path::WrappedInput`]): every item

@@ -128,6 +128,10 @@ impl ProbeArgs {
             summary: None,
             baseline: None,
             write_baseline: None,
+            fix: false,
+            unsafe_fixes: false,
+            diff: false,
+            show_fixes: false,
             wire: Box::new(WireArgs { probe: true, wire: None, server: self.server, no_source }),
         }
     }
@@ -258,6 +262,7 @@ pub fn empty_run() -> Run {
         files_scanned: 0,
         languages: vec![],
         io_errors: false,
+        unfixable: vec![],
     }
 }
 

@@ -251,6 +251,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         // A listing says nothing about how a handler confirms.
         confirms: vec![],
         unserved: false,
+        slot: None,
     }
 }
 
@@ -279,6 +280,7 @@ pub fn finding(code: &'static str, span: Span, message: String) -> Finding {
         notes: vec![],
         site: None,
         hints: vec![],
+        fix: None,
     }
 }
 

@@ -54,6 +54,7 @@ mod tests {
             tool: None,
             site: None,
             hints: vec![],
+            fix: None,
         };
         assert_eq!(super::render(std::slice::from_ref(&f), &sources, false), "s.py:1:1: warning[MCP001] m\n");
         let styled = super::render(&[f], &sources, true);

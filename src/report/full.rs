@@ -156,6 +156,7 @@ mod tests {
             tool: None,
             site: None,
             hints: vec![],
+            fix: None,
         };
         super::render(&[f], &sources, false)
     }

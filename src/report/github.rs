@@ -92,6 +92,7 @@ mod tests {
             tool: Some("t".into()),
             site: None,
             hints: vec![],
+            fix: None,
         };
         assert_eq!(
             render(&[f], &sources),

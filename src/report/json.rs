@@ -83,6 +83,33 @@ pub struct FindingJson {
     pub help: Option<String>,
     /// The other places the finding points at (the labels of the full format).
     pub related: Vec<Related>,
+    /// The edits that resolve it, when mcp-lint can write them (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<FixJson>,
+}
+
+/// A finding's fix: what `--fix` (safe) or `--fix --unsafe-fixes` (unsafe) writes.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FixJson {
+    pub applicability: crate::fix::Applicability,
+    pub message: String,
+    /// Replacements of source ranges (an empty range inserts), in file order.
+    pub edits: Vec<EditJson>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct EditJson {
+    pub file: String,
+    #[schemars(range(min = 1))]
+    pub line: u32,
+    #[schemars(range(min = 1))]
+    pub column: u32,
+    #[schemars(range(min = 1))]
+    pub end_line: u32,
+    #[schemars(range(min = 1))]
+    pub end_column: u32,
+    /// The text that replaces the range.
+    pub content: String,
 }
 
 #[derive(Debug, Serialize, JsonSchema)]
@@ -153,6 +180,26 @@ pub fn findings(findings: &[Finding], sources: &SourceMap, tools: usize, files: 
                 tool: f.tool.clone(),
                 help: f.help.clone(),
                 related,
+                fix: f.fix.as_ref().map(|fix| FixJson {
+                    applicability: fix.applicability,
+                    message: fix.message.clone(),
+                    edits: fix
+                        .edits
+                        .iter()
+                        .map(|e| {
+                            let span = Span::new(e.file, e.range.start, e.range.end);
+                            let (line, column, end_line, end_column) = location(sources, Some(span));
+                            EditJson {
+                                file: sources.get(e.file).display.clone(),
+                                line,
+                                column,
+                                end_line,
+                                end_column,
+                                content: e.content.clone(),
+                            }
+                        })
+                        .collect(),
+                }),
             }
         })
         .collect();

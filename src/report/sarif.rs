@@ -93,6 +93,37 @@ fn physical(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>
     loc
 }
 
+/// A fix as SARIF's `fix` object: one artifact change per file, each edit a
+/// replacement of a region (empty for an insertion); its safety (not a
+/// SARIF notion) in `properties`.
+fn sarif_fix(sources: &SourceMap, fix: &crate::fix::Fix) -> Value {
+    let mut files: Vec<crate::source::FileId> = fix.edits.iter().map(|e| e.file).collect();
+    files.dedup();
+    let changes: Vec<Value> = files
+        .iter()
+        .map(|file| {
+            let replacements: Vec<Value> = fix
+                .edits
+                .iter()
+                .filter(|e| e.file == *file)
+                .map(|e| {
+                    let span = Span::new(e.file, e.range.start, e.range.end);
+                    let region = physical(sources, e.file, Some(span))["region"].clone();
+                    json!({"deletedRegion": region, "insertedContent": {"text": e.content}})
+                })
+                .collect();
+            let mut change = physical(sources, *file, None);
+            change["replacements"] = json!(replacements);
+            change
+        })
+        .collect();
+    json!({
+        "description": {"text": fix.message},
+        "artifactChanges": changes,
+        "properties": {"applicability": fix.applicability.as_str()},
+    })
+}
+
 /// Where a finding is: its file and region, or — for text that is no file
 /// on disk (a server's listing) — a logical location named after the tool.
 fn location(sources: &SourceMap, file: crate::source::FileId, span: Option<Span>, tool: Option<&str>) -> Value {
@@ -162,6 +193,9 @@ pub fn render(findings: &[Finding], sources: &SourceMap, rules: &[RuleInfo], roo
             }
             if let Some(tool) = &f.tool {
                 r["properties"] = json!({"tool": tool});
+            }
+            if let Some(fix) = &f.fix {
+                r["fixes"] = json!([sarif_fix(sources, fix)]);
             }
             r
         })

@@ -387,6 +387,7 @@ impl Resolver<'_, '_> {
             syntax: syntax(lang, reg.api),
             confirms: confirms(reg, program),
             unserved: false,
+            slot: reg.slot,
         }
     }
 }

@@ -66,6 +66,7 @@ pub struct Linker<'a> {
     python_roots: std::sync::OnceLock<Vec<(String, PathBuf)>>,
     /// The Python files of the walk, as found.
     linted_python: Vec<PathBuf>,
+    overlay: crate::Overlay,
 }
 
 impl<'a> Linker<'a> {
@@ -80,7 +81,14 @@ impl<'a> Linker<'a> {
             deps: python::Deps::default(),
             python_roots: std::sync::OnceLock::new(),
             linted_python: vec![],
+            overlay: crate::Overlay::default(),
         }
+    }
+
+    /// Read these contents instead of the files' on disk (`--fix`'s check).
+    pub fn with_overlay(mut self, overlay: crate::Overlay) -> Linker<'a> {
+        self.overlay = overlay;
+        self
     }
 
     /// The Python files the walk found: where an import no project holds
@@ -164,7 +172,10 @@ impl<'a> Linker<'a> {
         }
         let lang = crate::frontend::lang_for(path)?;
         // Never a FIFO or device, never past the cap.
-        let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
+        let bytes = match self.overlay.get(path) {
+            Some(text) => text.as_bytes().to_vec(),
+            None => crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?,
+        };
         let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
         let file = self.sources.add(path, text.clone(), Some(lang));
         let parsed = crate::frontend::parse(lang, file.id, path, &text).ok()?;
@@ -378,6 +389,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             syntax: site.syntax,
             confirms: self.confirms(facts, site),
             unserved: false,
+            slot: None,
         })
     }
 

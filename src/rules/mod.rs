@@ -156,6 +156,7 @@ impl<'a> Ctx<'a> {
             tool: self.tool.name.clone(),
             site: Some(self.tool.site),
             hints: vec![],
+            fix: None,
         });
         FindingBuilder { finding: self.findings.last_mut().expect("just pushed") }
     }

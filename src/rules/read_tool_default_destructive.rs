@@ -9,19 +9,7 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if !tool.annotations.read_only.is_absent() {
         return;
     }
-    let verbs = cx.words.unprefixed(name);
-    let Some(verb) = cx.words.read.leads(&verbs) else { return };
-    // `get_or_create`, `fetch_and_delete`: the name says it also writes.
-    if cx.words.write.verb(&verbs).is_some() || cx.words.destructive.verb(&verbs).is_some() {
-        return;
-    }
-    // Descriptions are secondary evidence: they can only veto. A first
-    // sentence that says the tool writes ("Creates the tag if missing").
-    if let Some(d) = &tool.description {
-        if cx.words.write.in_prose(d).is_some() || cx.words.destructive.in_prose(d).is_some() {
-            return;
-        }
-    }
+    let Some(verb) = cx.words.reads_only(name, tool.description.as_deref()) else { return };
     cx.report(format!(
         "tool `{name}` reads like a read-only tool (`{verb}`) but leaves `{}` unset, so clients assume it modifies its environment{}",
         tool.syntax.key(HintKind::ReadOnly),

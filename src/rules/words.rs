@@ -320,6 +320,22 @@ impl Words {
     /// `delete_agent`. In a name of three or more words, a first word that is
     /// no verb of any list, followed by one that is, is a namespace. Only
     /// the last dotted or slashed segment is kept (it is where verbs are).
+    /// The read verb a tool's name leads with (`get`, `list`), when
+    /// nothing in the name or the first sentence of its description says
+    /// it also writes (`get_or_create`, "Creates the tag if missing"): the
+    /// tool reads like a read-only one. Descriptions can only veto.
+    pub fn reads_only(&self, name: &str, description: Option<&str>) -> Option<String> {
+        let verbs = self.unprefixed(name);
+        let verb = self.read.leads(&verbs)?;
+        if self.write.verb(&verbs).is_some() || self.destructive.verb(&verbs).is_some() {
+            return None;
+        }
+        if description.is_some_and(|d| self.write.in_prose(d).is_some() || self.destructive.in_prose(d).is_some()) {
+            return None;
+        }
+        Some(verb)
+    }
+
     pub fn unprefixed(&self, name: &str) -> String {
         let words = last_segment(name);
         let lists = [&self.read, &self.write, &self.destructive, &self.bulk_verbs];

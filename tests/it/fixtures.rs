@@ -46,7 +46,7 @@ fn findings(case: &Path) -> BTreeSet<(String, u32, String)> {
         .collect()
 }
 
-fn check_lang(lang: &str) {
+pub(crate) fn check_lang(lang: &str) {
     let mut failures = Vec::new();
     for case in fixtures(lang) {
         let name = case.file_name().expect("name").to_string_lossy().into_owned();

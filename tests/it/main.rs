@@ -6,6 +6,7 @@ mod cli;
 mod config;
 mod conventions;
 mod example;
+mod fix;
 mod fixtures;
 mod formats;
 mod hooks;

@@ -1,0 +1,115 @@
+//! Fixes: edits against source spans that resolve a finding.
+//!
+//! Rules say what is wrong; [`plan`] turns the findings of one run into
+//! edits, from what the model records about each tool (where its
+//! annotations are written, or where the SDK would read them) and the text
+//! there. Nothing here knows a rule's logic: it knows which codes are
+//! about a misspelt key, a non-boolean value or an absent hint. [`apply`]
+//! writes them, and [`driver`] runs lint → fix → lint again until the tree
+//! is stable, rolling back any fix that breaks a file or adds a finding.
+
+pub mod apply;
+pub mod driver;
+mod imports;
+pub mod plan;
+pub mod scan;
+pub mod write;
+
+use std::ops::Range;
+
+use serde::Serialize;
+
+use crate::source::FileId;
+
+pub use plan::plan;
+
+/// Whether a fix may be applied without the author's review (ruff's terms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// The intent is certain and nothing a correct client relies on
+    /// changes: a misspelt key, a boolean written as a string.
+    Safe,
+    /// Changes what some client does (writing a hint that was absent):
+    /// applied only with `--unsafe-fixes`.
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+impl Edit {
+    /// Source order.
+    pub fn key(&self) -> (FileId, usize, usize) {
+        (self.file, self.range.start, self.range.end)
+    }
+}
+
+/// One replacement of a byte range of one file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edit {
+    pub file: FileId,
+    pub range: Range<usize>,
+    pub content: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fix {
+    pub applicability: Applicability,
+    /// What it does, for `--show-fixes` and editors.
+    pub message: String,
+    pub edits: Vec<Edit>,
+    /// The tool it is for (a preset's fix changes several: each is named).
+    pub tools: Vec<String>,
+}
+
+/// The edits of several fixes, file by file, without overlaps: the first
+/// fix to claim a range keeps it (a fix that loses one is left out whole,
+/// for the next pass). Identical edits (a preset's fix, attached to each of
+/// its tools' findings) count once.
+pub fn merge<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> (Vec<&'f Fix>, Vec<Edit>) {
+    let mut taken: Vec<Edit> = Vec::new();
+    let mut chosen: Vec<&Fix> = Vec::new();
+    for fix in fixes {
+        if chosen.contains(&fix) {
+            continue;
+        }
+        let new: Vec<&Edit> = fix.edits.iter().filter(|e| !taken.contains(e)).collect();
+        let clash = new.iter().any(|e| {
+            taken.iter().any(|t| {
+                t.file == e.file
+                    && (t.range.start < e.range.end && e.range.start < t.range.end
+                        || t.range.start == e.range.start && (t.range.is_empty() || e.range.is_empty()))
+            })
+        });
+        if clash {
+            continue;
+        }
+        taken.extend(new.into_iter().cloned());
+        chosen.push(fix);
+    }
+    taken.sort_by_key(Edit::key);
+    (chosen, taken)
+}
+
+/// `text` with `edits` (of this file, sorted, disjoint) applied.
+pub fn apply_edits(text: &str, edits: &[&Edit]) -> String {
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut at = 0;
+    for e in edits {
+        if e.range.start < at || e.range.end > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..e.range.start]);
+        out.push_str(&e.content);
+        at = e.range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
