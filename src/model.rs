@@ -621,6 +621,9 @@ pub struct Tool {
     /// Where annotations would be written when it has none (`--fix`): the
     /// registering call or the record literal the SDK reads them from.
     pub slot: Option<Span>,
+    /// Why `--fix` must not write hints for it (the project's SDK release
+    /// predates the API a fix would use), if so.
+    pub unfixable: Option<String>,
     pub syntax: Syntax,
     /// Where the handler asks the user to confirm (elicitation): a guard.
     pub confirms: Vec<Span>,

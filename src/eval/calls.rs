@@ -1573,7 +1573,12 @@ impl Interp<'_> {
                     return Some(span)
                 }
                 Path::Pick(Path::Kw(_), _) => return Some(span),
-                Path::Member(base, _) if absent => {
+                // Only a record handed over as it is: a base that calls
+                // something (`Returned`, `Provided`) is not run twice.
+                Path::Member(
+                    base @ (Path::Arg(_) | Path::Kw(_) | Path::ArgOrKw(..) | Path::Param(..) | Path::Element),
+                    _,
+                ) if absent => {
                     let (record, _) = self.path(base, call, handler, span)?;
                     let Value::Object(o) = record else { return None };
                     return o.borrow().span;

@@ -36,7 +36,7 @@ pub struct Outcome {
     pub changed: Vec<Changed>,
     /// Fixes rolled back, with why.
     pub rolled_back: Vec<(String, String)>,
-    /// How many fixes were applied.
+    /// How many findings the applied fixes resolved.
     pub applied: usize,
 }
 
@@ -173,10 +173,7 @@ impl State<'_> {
 }
 
 /// Full runs at most, whatever happens.
-const MAX_CHECKS: usize = 64;
-
-/// Suspects tried alone when a pass goes wrong: more are all rolled back.
-const MAX_SUSPECTS: usize = 8;
+const MAX_CHECKS: usize = 100;
 
 /// Lint `paths`, fix what `unsafe_fixes` allows until nothing is left to fix.
 pub fn run(paths: &[PathBuf], opts: &Options, unsafe_fixes: bool) -> Outcome {
@@ -188,32 +185,57 @@ pub fn run(paths: &[PathBuf], opts: &Options, unsafe_fixes: bool) -> Outcome {
     let mut rolled_back = Vec::new();
     let mut applied = 0;
     let mut passes = 0;
+    let roots = roots(paths);
     let mut current = crate::check(paths, &options(opts, &Overlay::default(), None));
     while passes < MAX_PASSES && st.checks < MAX_CHECKS {
-        let candidates: Vec<&Fix> = current
+        // Only files of the paths given are edited (a Java or Kotlin file
+        // sees its package's other files, and a preset may live elsewhere).
+        let inside = |fix: &&Fix| {
+            fix.edits.iter().all(|e| {
+                let path = &current.sources.get(e.file).path;
+                Some(path) == st.stdin_path.as_ref() || roots.iter().any(|r| path.starts_with(r))
+            })
+        };
+        let mut candidates: Vec<&Fix> = current
             .findings
             .iter()
             .filter_map(|f| f.fix.as_ref())
             .filter(|f| unsafe_fixes || f.applicability == Applicability::Safe)
             .filter(|f| !banned.contains(&identity(f)))
             .collect();
+        for fix in candidates.iter().filter(|f| !inside(f)) {
+            if !banned.contains(&identity(fix)) {
+                banned.push(identity(fix));
+                let why = "it edits a file outside the paths given, or one reached through a symbolic link";
+                rolled_back.push((fix.message.clone(), why.to_string()));
+            }
+        }
+        candidates.retain(inside);
         if candidates.is_empty() {
             break;
         }
         let (chosen, _) = super::merge(candidates);
         let trial = st.trial(&current, &chosen);
         if !trial.bad.is_empty() {
-            // Which suspects are bad on their own (another fix in the same
-            // file may be the one that breaks it)?
+            // The suspects share a file with the fix that breaks it, or a
+            // tool with the finding one adds: bisect them (a group that
+            // holds up is cleared; a bad one of one fix is guilty).
             let suspects: Vec<(&Fix, String)> = trial.bad;
             let mut guilty: Vec<(&Fix, String)> = Vec::new();
-            if suspects.len() <= MAX_SUSPECTS && suspects.len() > 1 {
-                for (fix, _) in &suspects {
-                    if st.checks >= MAX_CHECKS {
-                        break;
+            let mut groups: Vec<Vec<&Fix>> = vec![suspects.iter().map(|(f, _)| *f).collect()];
+            while let Some(group) = groups.pop() {
+                if suspects.len() == 1 || st.checks >= MAX_CHECKS {
+                    break;
+                }
+                let t = st.trial(&current, &group);
+                match group.len() {
+                    _ if t.bad.is_empty() => {}
+                    1 => guilty.extend(t.bad),
+                    n => {
+                        let (a, b) = group.split_at(n / 2);
+                        groups.push(a.to_vec());
+                        groups.push(b.to_vec());
                     }
-                    let alone = st.trial(&current, &[*fix]);
-                    guilty.extend(alone.bad);
                 }
             }
             if guilty.is_empty() {
@@ -238,7 +260,10 @@ pub fn run(paths: &[PathBuf], opts: &Options, unsafe_fixes: bool) -> Outcome {
                 }
             }
         }
-        applied += chosen.len();
+        // Findings resolved, not edits made: one fix may resolve several.
+        let ids: Vec<_> = chosen.iter().map(|f| identity(f)).collect();
+        applied +=
+            current.findings.iter().filter(|f| f.fix.as_ref().is_some_and(|x| ids.contains(&identity(x)))).count();
         st.overlay = trial.overlay;
         st.stdin = trial.stdin;
         current = trial.run;

@@ -78,6 +78,7 @@ pub fn plan(
             Err(_) => {}
         }
     }
+    let mut cache = Imports::default();
     for group in by_place.values() {
         if group.iter().all(|(_, w, _)| w.is_empty()) {
             continue;
@@ -100,7 +101,7 @@ pub fn plan(
         let fix = if clash {
             Err(format!("tools {} share their annotations but need different values", names.join(", ")))
         } else {
-            annotate(tool, wanted, sources).map(|edits| {
+            annotate(tool, wanted, sources, &mut cache).map(|edits| {
                 let shown = wanted.iter().map(|(k, v)| tool.syntax.assign(*k, *v)).collect::<Vec<_>>().join(", ");
                 let preset = match &tool.annotations.origin {
                     Origin::Preset { symbol, .. } => format!(" in preset `{symbol}` (tools {})", names.join(", ")),
@@ -177,6 +178,9 @@ fn wanted(tool: &Tool, mine: &[&Finding], words: &Words) -> (Vec<(HintKind, bool
 
 /// Where a tool's hints are written: its annotations, or where its SDK reads them.
 fn place(tool: &Tool) -> Result<Span, String> {
+    if let Some(why) = &tool.unfixable {
+        return Err(why.clone());
+    }
     let flat = matches!(tool.syntax, Syntax::CSharpAttr | Syntax::RustFlatAttr);
     match &tool.annotations.origin {
         Origin::Unresolved(_) => {
@@ -207,8 +211,33 @@ fn lang_of(syntax: Syntax) -> Lang {
     }
 }
 
+/// How each file spells a name a fix writes, and the import it needs:
+/// worked out once per file (a file may register thousands of tools).
+#[derive(Default)]
+struct Imports(std::collections::HashMap<(FileId, &'static str), Option<Spelling>>);
+
+/// How a file spells a name, and the import edit it needs first (if any).
+type Spelling = (String, Option<TextEdit>);
+
+impl Imports {
+    fn get(
+        &mut self,
+        file: FileId,
+        what: &'static str,
+        text: &str,
+        find: impl FnOnce(&str) -> Option<Spelling>,
+    ) -> Option<Spelling> {
+        self.0.entry((file, what)).or_insert_with(|| find(text)).clone()
+    }
+}
+
 /// The edits that write `wanted` for `tool`.
-fn annotate(tool: &Tool, wanted: &[(HintKind, bool)], sources: &SourceMap) -> Result<Vec<Edit>, String> {
+fn annotate(
+    tool: &Tool,
+    wanted: &[(HintKind, bool)],
+    sources: &SourceMap,
+    cache: &mut Imports,
+) -> Result<Vec<Edit>, String> {
     let at = place(tool)?;
     let file = sources.get(at.file);
     let text: &str = &file.text;
@@ -235,7 +264,8 @@ fn annotate(tool: &Tool, wanted: &[(HintKind, bool)], sources: &SourceMap) -> Re
         Syntax::PythonKeyword => {
             let dict = text[container.clone()].trim_start().starts_with('{');
             if none {
-                let (name, import) = imports::python_tool_annotations(text);
+                let (name, import) =
+                    cache.get(at.file, "python", text, |t| Some(imports::python_tool_annotations(t))).expect("always");
                 extra.extend(import);
                 let parts: Vec<String> = wanted.iter().map(|(k, v)| format!("{}={}", k.wire_name(), py(*v))).collect();
                 insert(call, Some("annotations"), vec![format!("annotations={name}({})", parts.join(", "))])?
@@ -265,8 +295,9 @@ fn annotate(tool: &Tool, wanted: &[(HintKind, bool)], sources: &SourceMap) -> Re
         Syntax::GoStruct => {
             let pointers = wanted.iter().any(|(k, _)| matches!(k, HintKind::Destructive | HintKind::OpenWorld));
             let ptr = if pointers {
-                let (name, import) =
-                    imports::go_ptr(text).ok_or("the file has no import block to add jsonschema to")?;
+                let (name, import) = cache
+                    .get(at.file, "go-ptr", text, imports::go_ptr)
+                    .ok_or("the file has no import block to add jsonschema to")?;
                 extra.extend(import);
                 name
             } else {
@@ -354,7 +385,8 @@ fn annotate(tool: &Tool, wanted: &[(HintKind, bool)], sources: &SourceMap) -> Re
         }
         Syntax::JavaAnnotation | Syntax::QuarkusAnnotation => insert(call, None, kv(" = "))?,
         Syntax::KotlinAddTool | Syntax::KotlinTool if none => {
-            let (name, import) = imports::kotlin_tool_annotations(text)
+            let (name, import) = cache
+                .get(at.file, "kotlin", text, imports::kotlin_tool_annotations)
                 .ok_or("the file imports no MCP SDK type to find `ToolAnnotations` beside")?;
             extra.extend(import);
             let key = if syntax == Syntax::KotlinAddTool { "toolAnnotations" } else { "annotations" };

@@ -122,9 +122,22 @@ fn string_end(b: &[u8], i: usize, lang: Lang) -> Option<usize> {
     }
     let verbatim = lang == Lang::CSharp && b[i..j].contains(&b'@');
     let raw = q == b'`' && lang == Lang::Go || lang == Lang::Python && b[i..j].iter().any(|c| matches!(c, b'r' | b'R'));
+    // `${...}` in Kotlin strings and JavaScript templates, `{...}` in C#'s
+    // `$"..."`: code, which may span lines and hold quotes of its own.
+    let dollar = matches!(lang, Lang::Kotlin) || q == b'`' && matches!(lang, Lang::TypeScript | Lang::JavaScript);
+    let braces = lang == Lang::CSharp && b[i..j].contains(&b'$');
     let mut k = j + 1;
     while k < b.len() {
         let c = b[k];
+        // `{{` is a literal brace in C#.
+        if braces && c == b'{' && b.get(k + 1) == Some(&b'{') {
+            k += 2;
+            continue;
+        }
+        if dollar && c == b'$' && b.get(k + 1) == Some(&b'{') || braces && c == b'{' {
+            k = skip_braces(b, if c == b'$' { k + 1 } else { k });
+            continue;
+        }
         if c == b'\\' && !verbatim && !(raw && lang == Lang::Go) {
             k += 2;
             continue;
@@ -143,6 +156,33 @@ fn string_end(b: &[u8], i: usize, lang: Lang) -> Option<usize> {
         k += 1;
     }
     Some(b.len())
+}
+
+/// The index after the `}` that closes the `{` at `open`, quoted text
+/// inside skipped (escapes honoured); the end of the text if none does.
+fn skip_braces(b: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    let mut k = open;
+    while k < b.len() {
+        match b[k] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return k + 1;
+                }
+            }
+            q @ (b'"' | b'\'' | b'`') => {
+                k += 1;
+                while k < b.len() && b[k] != q {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    b.len()
 }
 
 /// For each opening bracket token, the index of its closing one (if any).
@@ -217,6 +257,17 @@ mod tests {
         assert_eq!(k.iter().filter(|k| matches!(k, Kind::Close(_))).count(), 1);
         let k = kinds("A(@\"a\"\")\", \"\"\"", Lang::CSharp);
         assert_eq!(k[2], Kind::Str);
+    }
+
+    #[test]
+    fn interpolations_may_span_lines() {
+        let text = "put(\"Env (${\n x(\"a)\")\n}) y\"), f(z)";
+        let k = kinds(text, Lang::Kotlin);
+        assert_eq!(k.iter().filter(|k| matches!(k, Kind::Close(b')'))).count(), 2, "{k:?}");
+        let k = kinds("g(`a ${ \"}\" + `b` } c`)", Lang::TypeScript);
+        assert_eq!(k, vec![Kind::Ident, Kind::Open(b'('), Kind::Str, Kind::Close(b')')]);
+        let k = kinds("g($\"a {x(\")\")} {{ b\")", Lang::CSharp);
+        assert_eq!(k, vec![Kind::Ident, Kind::Open(b'('), Kind::Str, Kind::Close(b')')]);
     }
 
     #[test]

@@ -252,6 +252,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         confirms: vec![],
         unserved: false,
         slot: None,
+        unfixable: None,
     }
 }
 

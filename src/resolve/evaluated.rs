@@ -388,7 +388,51 @@ impl Resolver<'_, '_> {
             confirms: confirms(reg, program),
             unserved: false,
             slot: reg.slot,
+            unfixable: self.unfixable(facts, syntax(lang, reg.api)),
         }
+    }
+}
+
+/// The first release of each SDK whose API can carry what `--fix` writes
+/// for a syntax (read off the SDKs' tags): the modules that pin it, that
+/// release, and the API.
+const FIX_NEEDS: &[(Syntax, &[&str], &str, &str)] = &[
+    (Syntax::GoOption, &["github.com/mark3labs/mcp-go"], "v0.27.0", "the `With…HintAnnotation` options"),
+    (
+        Syntax::QuarkusAnnotation,
+        &[
+            "io.quarkiverse.mcp:quarkus-mcp-server",
+            "io.quarkiverse.mcp:quarkus-mcp-server-stdio",
+            "io.quarkiverse.mcp:quarkus-mcp-server-sse",
+            "io.quarkiverse.mcp:quarkus-mcp-server-http",
+        ],
+        "1.3.0",
+        "`@Tool(annotations = ...)`",
+    ),
+    (
+        Syntax::KotlinAddTool,
+        &["io.modelcontextprotocol:kotlin-sdk", "io.modelcontextprotocol:kotlin-sdk-server"],
+        "0.6.0",
+        "`ToolAnnotations`",
+    ),
+    (
+        Syntax::KotlinTool,
+        &["io.modelcontextprotocol:kotlin-sdk", "io.modelcontextprotocol:kotlin-sdk-server"],
+        "0.6.0",
+        "`ToolAnnotations`",
+    ),
+];
+
+impl Resolver<'_, '_> {
+    /// Why a fix must not write hints for a tool of `syntax` in this
+    /// project: the SDK release its manifest pins predates the API.
+    fn unfixable(&self, facts: &FileFacts, syntax: Syntax) -> Option<String> {
+        let (_, modules, version, api) = FIX_NEEDS.iter().find(|(s, ..)| *s == syntax)?;
+        let path = self.linker.path_of(facts.file).unwrap_or_default();
+        let support = super::support(facts.lang);
+        let module =
+            modules.iter().find(|m| support.dependency_at_least(&path, m, version, &self.linker.fs) == Some(false))?;
+        Some(format!("the project pins a `{module}` older than {version}, which added {api}: upgrade it first"))
     }
 }
 

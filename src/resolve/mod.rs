@@ -390,6 +390,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             confirms: self.confirms(facts, site),
             unserved: false,
             slot: None,
+            unfixable: None,
         })
     }
 

@@ -201,7 +201,7 @@ fn fixes_are_not_written_through_a_link() {
     let text = std::fs::read_to_string(&outside).expect("text");
     let (code, _, err) = run_in(&root, &["check", "server.py", "--fix"]);
     assert_eq!(std::fs::read_to_string(&outside).expect("text"), text, "written through the link");
-    assert!(code == 2 && err.contains("cannot write `") && err.contains("symbolic link"), "exit {code}: {err}");
+    assert!(code == 1 && err.contains("not applied") && err.contains("symbolic link"), "exit {code}: {err}");
 }
 
 /// The done-when of the fix issue, on a copy of every fixture server: after
@@ -222,4 +222,24 @@ fn every_fixture_tree_is_left_with_nothing_fixable() {
         let (_, _, again) = run_in(&root, &["check", "--fix", "--unsafe-fixes"]);
         assert!(!again.contains("fixed "), "{lang}: a second run fixed more:\n{again}");
     }
+}
+
+/// Naming one file of a Java package lints its siblings too (they share
+/// the package): only the file named is fixed.
+#[test]
+fn only_the_paths_given_are_fixed() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let java = std::fs::read_to_string(repo().join("tests/fixtures/fix/java-spring/src/main/java/demo/NoteTools.java"))
+        .expect("java");
+    let dir = tmp.path().join("src/main/java/demo");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::copy(repo().join("tests/fixtures/fix/java-spring/build.gradle.kts"), tmp.path().join("build.gradle.kts"))
+        .expect("copy");
+    std::fs::write(dir.join("NoteTools.java"), &java).expect("write");
+    let other = java.replace("class NoteTools", "class MoreTools").replace("_note\"", "_memo\"");
+    std::fs::write(dir.join("MoreTools.java"), &other).expect("write");
+    let (code, _, err) = run_in(tmp.path(), &["check", "src/main/java/demo/NoteTools.java", "--fix", "--unsafe-fixes"]);
+    assert!(code != 2 && !err.contains("cannot write"), "exit {code}: {err}");
+    assert_ne!(std::fs::read_to_string(dir.join("NoteTools.java")).expect("read"), java, "the named file is fixed");
+    assert_eq!(std::fs::read_to_string(dir.join("MoreTools.java")).expect("read"), other, "its sibling is not");
 }
