@@ -101,7 +101,17 @@ pub fn python_tool_annotations(text: &str) -> (String, Option<TextEdit>) {
         .chain(text.match_indices("\n@").map(|(i, _)| i + 1))
         .min()
         .unwrap_or(text.len());
-    let last_import = froms.iter().chain(&imports).filter(|(s, _)| *s < first_def).map(|(_, e)| *e).max();
+    // Among the SDK's own imports when there are any (the third-party
+    // block isort and ruff keep apart from the project's), else after all.
+    let before: Vec<&(usize, usize)> = froms.iter().chain(&imports).filter(|(s, _)| *s < first_def).collect();
+    let sdk = |(s, _): &&(usize, usize)| {
+        let words: Vec<&str> = text[*s..].split_whitespace().take(2).collect();
+        words.get(1).is_some_and(|m| ["mcp", "fastmcp"].contains(&m.split('.').next().unwrap_or("")))
+    };
+    let last_import = match before.iter().copied().filter(sdk).map(|(_, e)| *e).max() {
+        Some(e) => Some(e),
+        None => before.iter().map(|(_, e)| *e).max(),
+    };
     let at = match last_import {
         Some(e) => line_after(text, e),
         None => 0,
@@ -270,6 +280,9 @@ mod tests {
             with(t, e),
             "import os\nfrom fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nmcp = FastMCP()\n"
         );
+        let t = "import os\n\nfrom fastmcp import FastMCP\n\nfrom .notes import store\n";
+        let (_, e) = python_tool_annotations(t);
+        assert_eq!(with(t, e), "import os\n\nfrom fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nfrom .notes import store\n");
         let t = "from mcp.types import (\n    TextContent,\n)\n";
         let (_, e) = python_tool_annotations(t);
         assert_eq!(with(t, e), "from mcp.types import (\n    TextContent,\n    ToolAnnotations,\n)\n");

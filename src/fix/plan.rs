@@ -152,7 +152,9 @@ fn wanted(tool: &Tool, mine: &[&Finding], words: &Words) -> (Vec<(HintKind, bool
         .filter(|k| a.hint(*k).is_absent() && !renamed.contains(k))
         .collect();
     let verb = tool.name.as_deref().and_then(|n| words.reads_only(n, tool.description.as_deref()));
-    let read_only = if need.contains(&HintKind::ReadOnly) { verb.is_some() } else { a.read_only.is(true) };
+    // A tool that declares itself destructive is no read, whatever its name.
+    let reads = verb.is_some() && !a.destructive.is(true);
+    let read_only = if need.contains(&HintKind::ReadOnly) { reads } else { a.read_only.is(true) };
     let mut out = Vec::new();
     for k in need {
         let value = match k {
@@ -167,7 +169,7 @@ fn wanted(tool: &Tool, mine: &[&Finding], words: &Words) -> (Vec<(HintKind, bool
         }
         out.push((k, value));
     }
-    let why = match (&verb, read_only) {
+    let why = match (&verb.filter(|_| reads), read_only) {
         (Some(v), true) => {
             format!("its name reads like a read (`{v}`); the other values are the spec defaults clients already assume")
         }

@@ -273,3 +273,36 @@ fn random_nested_and_chained_expressions_parse_on_a_default_stack() {
     });
     assert!(worker.expect("spawn").join().is_ok());
 }
+
+/// Inputs the long fuzz runs found, kept in the seed corpus as
+/// `regression_*` (so CI's short fuzz run replays them too): each ends with
+/// a report, within the watchdog. The first: a 1 KB TypeScript file that
+/// made enough classes for a quadratic check in the root rounds to take 98 s.
+#[test]
+fn inputs_the_fuzzers_found_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut seen = 0;
+    for (target, ext) in [
+        ("python", "py"),
+        ("typescript", "ts"),
+        ("go", "go"),
+        ("rust", "rs"),
+        ("java", "java"),
+        ("kotlin", "kt"),
+        ("csharp", "cs"),
+    ] {
+        let corpus = crate::repo().join("fuzz/corpus").join(target);
+        for entry in std::fs::read_dir(&corpus).unwrap().filter_map(|e| e.ok()) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.starts_with("regression_") {
+                continue;
+            }
+            let path = dir.path().join(format!("{name}.{ext}"));
+            std::fs::copy(entry.path(), &path).unwrap();
+            let (code, _) = check(&path);
+            assert!(matches!(code, 0 | 1), "{name}: exit {code}");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 1, "no regression_* inputs in fuzz/corpus");
+}
