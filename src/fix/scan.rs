@@ -149,8 +149,9 @@ fn string_end(b: &[u8], i: usize, lang: Lang) -> Option<usize> {
             }
             return Some(k + 1);
         }
-        // An unterminated one-line string ends with its line (no runaway).
-        if c == b'\n' && q != b'`' {
+        // An unterminated one-line string ends with its line (no runaway);
+        // Rust's strings and C#'s verbatim ones may span lines.
+        if c == b'\n' && q != b'`' && lang != Lang::Rust && !verbatim {
             return Some(k);
         }
         k += 1;
@@ -257,6 +258,12 @@ mod tests {
         assert_eq!(k.iter().filter(|k| matches!(k, Kind::Close(_))).count(), 1);
         let k = kinds("A(@\"a\"\")\", \"\"\"", Lang::CSharp);
         assert_eq!(k[2], Kind::Str);
+    }
+
+    #[test]
+    fn rust_strings_span_lines() {
+        let k = kinds("#[tool(description = \"a \\\\\n (b \\\\\")]", Lang::Rust);
+        assert_eq!(k.iter().filter(|k| matches!(k, Kind::Close(_))).count(), 2, "{k:?}");
     }
 
     #[test]

@@ -105,6 +105,16 @@ fn required_version(from: &Path, module: &str, fs: &DirCache) -> Option<String> 
 /// `<groupId>g</groupId><artifactId>a</artifactId><version>v</version>` in
 /// a `pom.xml` (a `${property}` version read from `<properties>`).
 fn pom_version(pom: &str, module: &str) -> Option<String> {
+    // A commented-out dependency or property (`<!-- <x.version>999-SNAPSHOT` …)
+    // is no version.
+    let mut text = String::with_capacity(pom.len());
+    let mut rest = pom;
+    while let Some(at) = rest.find("<!--") {
+        text.push_str(&rest[..at]);
+        rest = rest[at..].find("-->").map_or("", |end| &rest[at + end + 3..]);
+    }
+    text.push_str(rest);
+    let pom = text.as_str();
     let (group, artifact) = module.split_once(':').unwrap_or((module, ""));
     let tag = |block: &str, name: &str| -> Option<String> {
         let open = format!("<{name}>");
@@ -165,6 +175,8 @@ mod tests {
         let pom = "<properties><mcp.version>0.11.2</mcp.version></properties><dependencies><dependency><groupId>io.modelcontextprotocol.sdk</groupId><artifactId>mcp</artifactId><version>${mcp.version}</version></dependency></dependencies>";
         assert_eq!(pom_version(pom, "io.modelcontextprotocol.sdk:mcp").as_deref(), Some("0.11.2"));
         assert_eq!(pom_version(pom, "org.springframework.ai"), None);
+        let commented = pom.replace("<properties>", "<properties><!-- <mcp.version>9.9</mcp.version> -->");
+        assert_eq!(pom_version(&commented, "io.modelcontextprotocol.sdk:mcp").as_deref(), Some("0.11.2"));
         let gradle = "dependencies {\n implementation(\"io.modelcontextprotocol.sdk:mcp:0.10.0\")\n}";
         assert_eq!(gradle_version(gradle, "io.modelcontextprotocol.sdk:mcp").as_deref(), Some("0.10.0"));
         assert!(version_key("1.0.0-M6").unwrap() >= version_key("1.0.0").unwrap());
