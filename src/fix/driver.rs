@@ -112,10 +112,11 @@ impl State<'_> {
         let mut overlay = self.overlay.clone();
         let mut stdin = self.stdin.clone();
         let mut by_file: BTreeMap<crate::source::FileId, Vec<&super::Edit>> = BTreeMap::new();
+        let mut seen = std::collections::HashSet::new();
         for e in edits {
-            let list = by_file.entry(e.file).or_default();
-            if !list.contains(&e) {
-                list.push(e);
+            // A preset's fix is attached to each of its tools' findings.
+            if seen.insert(e) {
+                by_file.entry(e.file).or_default().push(e);
             }
         }
         let mut touched = Vec::new();

@@ -102,14 +102,32 @@ pub fn merge<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> (Vec<&'f Fix>, Vec
 pub fn apply_edits(text: &str, edits: &[&Edit]) -> String {
     let mut out = String::with_capacity(text.len() + 256);
     let mut at = 0;
+    // New lines in the file's own line ending.
+    let crlf = text.contains("\r\n");
     for e in edits {
         if e.range.start < at || e.range.end > text.len() {
             continue;
         }
         out.push_str(&text[at..e.range.start]);
-        out.push_str(&e.content);
+        if crlf && e.content.contains('\n') && !e.content.contains("\r\n") {
+            out.push_str(&e.content.replace('\n', "\r\n"));
+        } else {
+            out.push_str(&e.content);
+        }
         at = e.range.end;
     }
     out.push_str(&text[at..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_lines_follow_the_file() {
+        let at = |i: usize| Edit { file: FileId(0), range: i..i, content: "\n  b,".into() };
+        assert_eq!(apply_edits("a,\r\n)", &[&at(4)]), "a,\r\n\r\n  b,)");
+        assert_eq!(apply_edits("a,\n)", &[&at(3)]), "a,\n\n  b,)");
+    }
 }
