@@ -215,7 +215,7 @@ pub fn run(paths: &[PathBuf], opts: &Options, unsafe_fixes: bool) -> Outcome {
         if candidates.is_empty() {
             break;
         }
-        let (chosen, _) = super::merge(candidates);
+        let chosen = super::merge(candidates);
         let trial = st.trial(&current, &chosen);
         if !trial.bad.is_empty() {
             // The suspects share a file with the fix that breaks it, or a

@@ -69,11 +69,11 @@ pub struct Fix {
     pub tools: Vec<String>,
 }
 
-/// The edits of several fixes, file by file, without overlaps: the first
+/// The fixes that can be applied together, without overlaps: the first
 /// fix to claim a range keeps it (a fix that loses one is left out whole,
 /// for the next pass). Identical edits (a preset's fix, attached to each of
 /// its tools' findings) count once.
-pub fn merge<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> (Vec<&'f Fix>, Vec<Edit>) {
+pub fn merge<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> Vec<&'f Fix> {
     let mut taken: Vec<Edit> = Vec::new();
     let mut chosen: Vec<&Fix> = Vec::new();
     for fix in fixes {
@@ -94,8 +94,7 @@ pub fn merge<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> (Vec<&'f Fix>, Vec
         taken.extend(new.into_iter().cloned());
         chosen.push(fix);
     }
-    taken.sort_by_key(Edit::key);
-    (chosen, taken)
+    chosen
 }
 
 /// `text` with `edits` (of this file, sorted, disjoint) applied.

@@ -107,16 +107,23 @@ fn item_key<'t>(text: &'t str, toks: &[Tok], item: &Range<usize>) -> Option<&'t 
     }
 }
 
-/// The edit that adds `ins.items` to the list `container` (a byte range of
-/// `text`) holds, or why it cannot.
-pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextEdit, String> {
+/// The tokens of `container` (a byte range of `text`), at file offsets,
+/// and each opening bracket's match.
+fn tokens_at(text: &str, container: Range<usize>, lang: Lang) -> (Vec<Tok>, Vec<Option<usize>>) {
     let base = container.start;
-    let mut toks = scan::tokens(&text[container.clone()], ins.lang);
+    let mut toks = scan::tokens(&text[container], lang);
     for t in &mut toks {
         t.start += base;
         t.end += base;
     }
     let m = scan::matching(&toks);
+    (toks, m)
+}
+
+/// The edit that adds `ins.items` to the list `container` (a byte range of
+/// `text`) holds, or why it cannot.
+pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextEdit, String> {
+    let (toks, m) = tokens_at(text, container, ins.lang);
     let items = &ins.items;
     let Some((open, close)) = group(text, &toks, &m, ins.target) else {
         // A bare decorator or attribute name: give it the arguments.
@@ -195,13 +202,7 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
 /// The positional arguments of the call `container` holds: the byte range
 /// of each (for replacing `null` in Java's positional `ToolAnnotations`).
 pub fn positional(text: &str, container: Range<usize>, lang: Lang) -> Option<Vec<Range<usize>>> {
-    let base = container.start;
-    let mut toks = scan::tokens(&text[container], lang);
-    for t in &mut toks {
-        t.start += base;
-        t.end += base;
-    }
-    let m = scan::matching(&toks);
+    let (toks, m) = tokens_at(text, container, lang);
     let (open, close) = group(text, &toks, &m, Target::List { append_call: false })?;
     let (list, _) = scan::entries(&toks, open, close);
     Some(list.iter().map(|e| toks[e.start].start..toks[e.end - 1].end).collect())
@@ -210,13 +211,7 @@ pub fn positional(text: &str, container: Range<usize>, lang: Lang) -> Option<Vec
 /// The entries of the list `container` holds: each one's key (`key: v`,
 /// `key = v`) and the byte range of its value.
 pub fn keyed(text: &str, container: Range<usize>, lang: Lang) -> Option<Vec<(Option<String>, Range<usize>)>> {
-    let base = container.start;
-    let mut toks = scan::tokens(&text[container], lang);
-    for t in &mut toks {
-        t.start += base;
-        t.end += base;
-    }
-    let m = scan::matching(&toks);
+    let (toks, m) = tokens_at(text, container, lang);
     let (open, close) = group(text, &toks, &m, Target::List { append_call: false })?;
     let (list, _) = scan::entries(&toks, open, close);
     Some(
