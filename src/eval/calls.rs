@@ -569,7 +569,7 @@ impl Interp<'_> {
         let env = c.env.as_ref().map_or(0, |e| Rc::as_ptr(e) as usize);
         let memo_key = this.is_none().then(|| fingerprint(&call)).flatten().map(|k| format!("{env}:{k}"));
         if let Some(k) = &memo_key {
-            if let Some(v) = self.memo.get(&(c.module, c.func, k.clone())) {
+            if let Some((v, _)) = self.memo.get(&(c.module, c.func, k.clone())) {
                 return v.clone();
             }
         }
@@ -598,7 +598,7 @@ impl Interp<'_> {
         }
         let result = Value::join(returns, self.budget.max_alternatives, func.span);
         if let (Some(k), true) = (memo_key, self.registrations.len() == registered_before) {
-            self.memo.insert((c.module, c.func, k), result.clone());
+            self.memo.insert((c.module, c.func, k), (result.clone(), c.env.clone()));
         }
         result
     }
@@ -1672,7 +1672,7 @@ impl Interp<'_> {
                 if self.reading_parts {
                     for alt in b.alternatives() {
                         if let Value::Object(o) = alt {
-                            self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize);
+                            self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize, o.clone());
                             if let Some(at) = o.borrow().span {
                                 self.read_record_sites.insert(at);
                             }

@@ -80,7 +80,7 @@ impl Interp<'_> {
             })
             .collect();
         let saved = (std::mem::take(&mut self.stack), self.in_root);
-        for p in pending {
+        for p in &pending {
             let mut items = vec![];
             for alt in p.value.alternatives() {
                 match (p.holds, &alt) {
@@ -97,7 +97,7 @@ impl Interp<'_> {
             for item in items {
                 let Value::Object(o) = &item else { continue };
                 let key = Rc::as_ptr(o) as *const ();
-                if seen.contains(&key) || (!p.listed && self.registered_records.contains(&(key as usize))) {
+                if seen.contains(&key) || (!p.listed && self.registered_records.contains_key(&(key as usize))) {
                     continue;
                 }
                 // Made while a function ran as a root, where a record some

@@ -89,7 +89,10 @@ pub struct Interp<'p> {
     pub(super) closures: Vec<Rc<Closure>>,
     pub(super) classes: Vec<Rc<super::value::ClassVal>>,
     pub(super) constructed: HashSet<(usize, ir::ClassId)>,
-    pub(super) memo: HashMap<(usize, FuncId, String), Value>,
+    /// Results of pure-looking calls, keyed by the closure environment's
+    /// address and the arguments; each entry keeps that environment alive,
+    /// so no other frame takes its address while the entry can be hit.
+    pub(super) memo: HashMap<(usize, FuncId, String), (Value, Option<super::value::FrameRef>)>,
     pub registrations: Vec<Registration>,
     /// Tool definitions met, registered after the run ([`super::definitions`]).
     pub(super) definitions: Vec<super::queued::Pending>,
@@ -137,9 +140,12 @@ pub struct Interp<'p> {
     /// The elements of the known lists the running loops are at, innermost
     /// last ([`Interp::loop_record`]).
     pub(super) loop_elements: Vec<Value>,
-    /// The records registering calls read tools from (by address): a
-    /// definition that is one of them is that registration's tool.
-    pub(super) registered_records: HashSet<usize>,
+    /// The records registering calls read tools from, by address: a
+    /// definition that is one of them is that registration's tool. Each is
+    /// kept alive here, so its address is not reused by a later record
+    /// while it is a key (that made which tools a run found depend on the
+    /// allocator).
+    pub(super) registered_records: HashMap<usize, super::value::ObjRef>,
     /// A registration's parts are being read: a record a part is read
     /// out of is read by it ([`Interp::register`]), no tool of its own.
     pub(super) reading_parts: bool,
@@ -188,7 +194,7 @@ impl<'p> Interp<'p> {
             handles: vec![],
             packages: HashMap::new(),
             loop_elements: vec![],
-            registered_records: HashSet::new(),
+            registered_records: HashMap::new(),
             reading_parts: false,
             read_record_sites: HashSet::new(),
             marked: HashMap::new(),

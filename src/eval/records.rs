@@ -219,7 +219,7 @@ impl Interp<'_> {
         let Some((record, _)) = self.path(base, call, handler, span) else { return };
         for alt in record.alternatives() {
             if let Value::Object(o) = alt {
-                self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize);
+                self.registered_records.insert(Rc::as_ptr(&o) as *const () as usize, o.clone());
             }
         }
     }

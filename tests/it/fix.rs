@@ -22,7 +22,10 @@ fn copy(case: &Path) -> (tempfile::TempDir, PathBuf) {
 }
 
 fn contents(root: &Path) -> BTreeMap<PathBuf, String> {
-    files_under(root).into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).expect("text"))).collect()
+    files_under(root)
+        .into_iter()
+        .map(|f| (f.clone(), String::from_utf8_lossy(&std::fs::read(&f).expect("read")).into_owned()))
+        .collect()
 }
 
 fn tools(root: &Path) -> serde_json::Value {
@@ -66,29 +69,113 @@ fn diffs_per_sdk() {
 
 const ABSENCE: &[&str] = &["MCP001", "MCP002", "MCP003", "MCP004", "MCP005", "MCP020", "MCP030"];
 
-/// Every changed file parses with its language's own parser, where one is
-/// on the machine: CPython's `ast` (required), `syn` for Rust.
-fn parses(file: &Path, text: &str) {
-    match file.extension().and_then(|e| e.to_str()) {
-        Some("py") => {
-            let out = std::process::Command::new("python3")
-                .args(["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())"])
-                .arg(file)
-                .output()
-                .expect("python3 runs (the fix tests need it)");
-            assert!(
-                out.status.success(),
-                "{}: CPython does not parse it:\n{}",
-                file.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
+/// The languages' own parsers the tests re-parse fixed files with. CPython's
+/// `ast` and `syn` always; with `MCP_LINT_PARSERS=DIR` (CI, after
+/// scripts/parsers/setup.sh DIR) also those DIR/parsers.txt lists:
+/// TypeScript's parser from npm, `gofmt -e`, javac's parser.
+fn parsers() -> (Option<PathBuf>, Vec<String>) {
+    let Some(dir) = std::env::var_os("MCP_LINT_PARSERS").map(PathBuf::from) else { return (None, Vec::new()) };
+    let list = std::fs::read_to_string(dir.join("parsers.txt")).unwrap_or_else(|e| {
+        panic!("MCP_LINT_PARSERS: {}/parsers.txt: {e} (run scripts/parsers/setup.sh)", dir.display())
+    });
+    (Some(dir), list.lines().map(str::to_string).collect())
+}
+
+/// The files of `files` that their language's parser rejects, each with
+/// what it said; files with no parser here are taken as parsing.
+fn syntax_errors(files: &[PathBuf]) -> BTreeMap<PathBuf, String> {
+    let (dir, have) = parsers();
+    let has = |p: &str| have.iter().any(|h| h == p);
+    let mut bad = BTreeMap::new();
+    let mut ts = Vec::new();
+    let mut java = Vec::new();
+    for file in files {
+        let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let one = match ext {
+            "py" => Some(
+                std::process::Command::new("python3")
+                    .args(["-c", "import ast, sys; ast.parse(open(sys.argv[1], 'rb').read())"])
+                    .arg(file)
+                    .output()
+                    .expect("python3 runs (the fix tests need it)"),
+            ),
+            "go" if has("gofmt") => {
+                Some(std::process::Command::new("gofmt").args(["-e", "-l"]).arg(file).output().expect("gofmt runs"))
+            }
+            "rs" => {
+                let text = std::fs::read_to_string(file).expect("text");
+                if let Err(e) = syn::parse_file(&text) {
+                    bad.insert(file.clone(), format!("syn: {e}"));
+                }
+                None
+            }
+            "ts" | "tsx" | "mts" | "cts" | "js" | "jsx" | "mjs" | "cjs" if has("typescript") => {
+                ts.push(file.clone());
+                None
+            }
+            "java" if has("javac") => {
+                java.push(file.clone());
+                None
+            }
+            _ => None,
+        };
+        if let Some(out) = one.filter(|o| !o.status.success()) {
+            bad.insert(file.clone(), String::from_utf8_lossy(&out.stderr).into_owned());
         }
-        Some("rs") => {
-            if let Err(e) = syn::parse_file(text) {
-                panic!("{}: syn does not parse it: {e}\n{text}", file.display());
+    }
+    // One process per language for the slow-starting parsers; each error
+    // line names its file.
+    let batch = |cmd: &mut std::process::Command, files: &[PathBuf], bad: &mut BTreeMap<PathBuf, String>| {
+        if files.is_empty() {
+            return;
+        }
+        let out = cmd.args(files).output().expect("the parser runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        for f in files {
+            let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with(&*f.to_string_lossy())).collect();
+            if !said.is_empty() {
+                bad.insert(f.clone(), said.join("\n"));
             }
         }
-        _ => {}
+        assert!(out.status.success() || !bad.is_empty(), "the parser failed without naming a file:\n{stderr}");
+    };
+    if let Some(dir) = &dir {
+        let script = repo().join("scripts/parsers/ts-parse.cjs");
+        batch(std::process::Command::new("node").arg(script).env("NODE_PATH", dir.join("node_modules")), &ts, &mut bad);
+    }
+    batch(std::process::Command::new("java").arg(repo().join("scripts/parsers/JavaParse.java")), &java, &mut bad);
+    bad
+}
+
+/// Every file `--fix` changed parses with its language's own parser, unless
+/// it did not parse before either (a fixture about broken input).
+fn still_parse(original: &BTreeMap<PathBuf, String>, fixed: &BTreeMap<PathBuf, String>, what: &str) {
+    let changed: Vec<PathBuf> =
+        fixed.iter().filter(|(f, t)| original.get(*f) != Some(*t)).map(|(f, _)| f.clone()).collect();
+    let after = syntax_errors(&changed);
+    if after.is_empty() {
+        return;
+    }
+    // The originals, under the same names in a directory of their own.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let before: Vec<PathBuf> = after
+        .keys()
+        .enumerate()
+        .map(|(i, f)| {
+            let to = tmp.path().join(i.to_string()).join(f.file_name().expect("name"));
+            std::fs::create_dir_all(to.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&to, &original[f]).expect("write");
+            to
+        })
+        .collect();
+    let was_bad = syntax_errors(&before);
+    for ((file, said), orig) in after.iter().zip(&before) {
+        assert!(
+            was_bad.contains_key(orig),
+            "{what}: {} no longer parses after --fix:\n{said}\n{}",
+            file.display(),
+            fixed[file]
+        );
     }
 }
 
@@ -106,11 +193,7 @@ fn fixes_hold_and_a_second_run_changes_nothing() {
             err.lines().filter_map(|l| l.split("no fix for tool `").nth(1)?.split('`').next()).collect();
         let fixed = contents(&root);
         assert_eq!(fixed.len(), original.len(), "{name}: files appeared or vanished (a temporary file left?)");
-        for (file, text) in &fixed {
-            if original[file] != *text {
-                parses(file, text);
-            }
-        }
+        still_parse(&original, &fixed, &name);
         let (_, _, again) = run_in(&root, &["check", "--fix", "--unsafe-fixes"]);
         assert_eq!(contents(&root), fixed, "{name}: a second --fix changed the tree\n{again}");
         assert!(!again.contains("fixed "), "{name}: {again}");
@@ -210,7 +293,9 @@ fn fixes_are_not_written_through_a_link() {
 fn every_fixture_tree_is_left_with_nothing_fixable() {
     for lang in ["python", "typescript", "go", "rust", "csharp", "java", "kotlin"] {
         let (_tmp, root) = copy(&repo().join("tests/fixtures").join(lang));
+        let original = contents(&root);
         let (_, _, err) = run_in(&root, &["check", "--fix", "--unsafe-fixes"]);
+        still_parse(&original, &contents(&root), lang);
         let rolled: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("note: not applied: ")).collect();
         let (_, json, _) = run_in(&root, &["check", "--format", "json"]);
         let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
