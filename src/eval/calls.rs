@@ -36,12 +36,12 @@ impl Interp<'_> {
             span: class.name_span,
         });
         // Static fields see the class as `this`.
-        let frame = Rc::new(RefCell::new(Frame {
+        let frame = self.frame(Frame {
             parent: Some(act.frame.clone()),
             this: Some(Value::Class(value.clone())),
             module,
             ..Frame::default()
-        }));
+        });
         let mut inner = Activation { frame, returns: vec![], class: Some(value.clone()) };
         for member in &class.members {
             if let (true, MemberValue::Field(Some(init))) = (member.is_static, &member.value) {
@@ -576,7 +576,7 @@ impl Interp<'_> {
         let registered_before = self.registrations.len();
         let module = c.module;
         let func = &self.modules[module].funcs[c.func.0 as usize];
-        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), this: None, module, ..Frame::default() }));
+        let frame = self.frame(Frame { parent: c.env.clone(), this: None, module, ..Frame::default() });
         if !func.lexical_this {
             frame.borrow_mut().this = Some(this.unwrap_or(Value::Unknown(span)));
         }
@@ -675,12 +675,12 @@ impl Interp<'_> {
             }
         }
         let decl = &self.modules[class.module].classes[class.class.0 as usize];
-        let frame = Rc::new(RefCell::new(Frame {
+        let frame = self.frame(Frame {
             parent: class.env.clone(),
             this: Some(inst.clone()),
             module: class.module,
             ..Frame::default()
-        }));
+        });
         let mut act = Activation { frame, returns: vec![], class: Some(class.clone()) };
         for member in &decl.members {
             if let (false, MemberValue::Field(Some(init))) = (member.is_static, &member.value) {

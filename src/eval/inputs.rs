@@ -13,7 +13,6 @@
 //! interpreter cannot follow (a class from outside the tree, a base it
 //! cannot see) leaves the inputs unknown: never guessed.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::interp::{Activation, Frame, Interp};
@@ -137,7 +136,7 @@ impl Interp<'_> {
         }
         let modules = self.modules;
         let func = modules[c.module].func(c.func);
-        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
+        let frame = self.frame(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() });
         let mut act = Activation { frame, returns: vec![], class: None };
         let mut names: Vec<String> = vec![];
         let mut fields: Vec<String> = vec![];
@@ -283,12 +282,12 @@ impl Interp<'_> {
                 }
                 Some(_) => return None,
             }
-            let frame = Rc::new(RefCell::new(Frame {
+            let frame = self.frame(Frame {
                 parent: c.env.clone(),
                 this: Some(Value::Class(c.clone())),
                 module: c.module,
                 ..Frame::default()
-            }));
+            });
             let mut act = Activation { frame, returns: vec![], class: Some(c.clone()) };
             for m in &modules[c.module].class(c.class).members {
                 let (Some(annotation), MemberValue::Field(_)) = (&m.annotation, &m.value) else { continue };

@@ -156,9 +156,46 @@ pub struct Interp<'p> {
     /// Methods an SDK marker annotation was applied to, by (module,
     /// function) ([`super::marked`]).
     pub(super) marked: HashMap<(usize, ir::FuncId), super::state::Mark>,
+    /// Every frame made that may still be alive ([`Interp::frame`]).
+    pub(super) frames: Frames,
+}
+
+/// The frames a run made, weakly. A function defined in a frame is a
+/// closure over it, and the frame holds the function: a cycle reference
+/// counting never frees (so are a frame's `this` holding a method closure
+/// over it, and a class whose statics close over the frame holding it).
+/// When the run's outcome is dropped, every frame still alive is emptied
+/// and the cycles fall apart: a run leaks nothing it made.
+#[derive(Default)]
+pub struct Frames(Vec<std::rc::Weak<RefCell<Frame>>>);
+
+impl Drop for Frames {
+    fn drop(&mut self) {
+        for frame in self.0.drain(..).filter_map(|f| f.upgrade()) {
+            // Taken out first and dropped after the borrow ends: dropping
+            // them may drop the last reference to another frame, or this one.
+            let taken = std::mem::take(&mut *frame.borrow_mut());
+            drop(taken);
+        }
+    }
 }
 
 impl<'p> Interp<'p> {
+    /// A new frame, remembered (weakly) so that the cycles it is in are
+    /// broken when the run's outcome is dropped ([`Frames`]). Dead entries are
+    /// swept whenever the list doubles, so it stays within twice the frames
+    /// alive.
+    pub(super) fn frame(&mut self, frame: Frame) -> FrameRef {
+        let frames = &mut self.frames.0;
+        if frames.len() == frames.capacity() && frames.len() >= 64 {
+            frames.retain(|f| f.strong_count() > 0);
+            frames.reserve(frames.len());
+        }
+        let frame = Rc::new(RefCell::new(frame));
+        frames.push(Rc::downgrade(&frame));
+        frame
+    }
+
     pub fn new(modules: &'p [Arc<ir::Module>], linker: &'p dyn Linker, budget: Budget) -> Interp<'p> {
         Interp {
             modules,
@@ -198,6 +235,7 @@ impl<'p> Interp<'p> {
             reading_parts: false,
             read_record_sites: HashSet::new(),
             marked: HashMap::new(),
+            frames: Frames::default(),
         }
     }
 
@@ -238,7 +276,7 @@ impl<'p> Interp<'p> {
             ModState::NotStarted => {}
         }
         self.module_state[idx] = ModState::InProgress;
-        let frame = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
+        let frame = self.frame(Frame { module: idx, ..Frame::default() });
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
         let body = &self.modules[idx].body;
         self.active.push(frame.clone());
@@ -1109,5 +1147,31 @@ pub(super) fn literal(lit: &Lit, span: Span) -> Value {
         Lit::Num(n) => Value::Num(n.as_str().into(), span),
         Lit::Null => Value::Null(span),
         Lit::Undefined => Value::Undefined(span),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::{Frame, Frames};
+    use crate::eval::value::{Closure, Value};
+    use crate::ir::FuncId;
+
+    /// A module frame holding a function defined in it (the cycle every
+    /// `def` at module level makes) is freed once the run's frames drop.
+    #[test]
+    fn a_frame_and_the_closure_over_it_are_freed_with_the_run() {
+        let mut frames = Frames::default();
+        let frame = Rc::new(RefCell::new(Frame::default()));
+        frames.0.push(Rc::downgrade(&frame));
+        let f = Closure::new(0, FuncId(0), Some(frame.clone()), None);
+        frame.borrow_mut().vars.insert("f".into(), Value::Func(f.clone()));
+        let (frame_alive, closure_alive) = (Rc::downgrade(&frame), Rc::downgrade(&f));
+        drop((frame, f));
+        assert!(frame_alive.upgrade().is_some(), "the cycle keeps both alive until the run ends");
+        drop(frames);
+        assert!(frame_alive.upgrade().is_none() && closure_alive.upgrade().is_none());
     }
 }

@@ -48,7 +48,6 @@ pub mod value;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -134,6 +133,8 @@ pub struct Outcome {
     /// Registering calls of tools declared on methods of classes nothing
     /// serves ([`sdk::Effect::RegisterOwned`]).
     pub unserved: Vec<Span>,
+    /// What the values above may still reach: emptied when this is dropped.
+    pub frames: interp::Frames,
 }
 
 /// Runs every module, then every function and class nothing ran.
@@ -171,7 +172,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     it.read_inputs();
     let exhausted = it.exhausted;
     let unserved = it.serving.unserved();
-    Outcome { registrations: it.registrations, exhausted, unserved }
+    Outcome { registrations: it.registrations, exhausted, unserved, frames: it.frames }
 }
 
 /// One round of roots; false when there was nothing left to run.
@@ -293,7 +294,7 @@ fn methods(it: &Interp, class: &Rc<value::ClassVal>) -> Vec<ClassMethod> {
 fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp::FrameRef>, span: Span) -> PendingCall {
     let func = it.modules[module].func(id);
     let mut call = empty(span);
-    let frame = Rc::new(RefCell::new(Frame { parent: env, module, ..Frame::default() }));
+    let frame = it.frame(Frame { parent: env, module, ..Frame::default() });
     let mut act = Activation { frame, returns: vec![], class: None };
     for p in &func.params {
         let v = match &p.annotation {

@@ -10,7 +10,6 @@
 //! variable of a later file sees it the second time (deeper chains stay
 //! unknown; registrations made twice are one).
 
-use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -31,7 +30,7 @@ impl Interp<'_> {
         if let Some(frame) = self.packages.get(&leader) {
             return Some(frame.clone());
         }
-        let package = Rc::new(RefCell::new(Frame { module: idx, ..Frame::default() }));
+        let package = self.frame(Frame { module: idx, ..Frame::default() });
         self.packages.insert(leader, package.clone());
         let mut files = vec![];
         let ordered = self.bases_first(members);
@@ -40,7 +39,7 @@ impl Interp<'_> {
                 continue;
             }
             self.module_state[m] = ModState::InProgress;
-            let frame = Rc::new(RefCell::new(Frame { module: m, parent: Some(package.clone()), ..Frame::default() }));
+            let frame = self.frame(Frame { module: m, parent: Some(package.clone()), ..Frame::default() });
             let imports: HashSet<String> = self.modules[m]
                 .body
                 .iter()

@@ -95,8 +95,7 @@ impl Interp<'_> {
             }
             _ => None,
         })?;
-        let frame =
-            Rc::new(RefCell::new(Frame { parent: class.env.clone(), module: class.module, ..Frame::default() }));
+        let frame = self.frame(Frame { parent: class.env.clone(), module: class.module, ..Frame::default() });
         let mut act = Activation { frame, returns: vec![], class: None };
         let t = self.eval(&mut act, &ty);
         let v = self.value_of_type(&t, at);
@@ -355,7 +354,7 @@ impl Interp<'_> {
         let modules = self.modules;
         let func = modules[c.module].func(c.func);
         let Some(ty) = func.params.get(n).and_then(|p| p.annotation.as_ref()) else { return Value::Unknown(span) };
-        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
+        let frame = self.frame(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() });
         let mut act = Activation { frame, returns: vec![], class: None };
         let Value::Class(class) = self.eval(&mut act, ty) else { return Value::Unknown(span) };
         self.struct_schema(class, span)

@@ -21,7 +21,7 @@ impl Interp<'_> {
         let (Value::Func(c) | Value::Bound(c, _)) = handler else { return Some(Value::Unknown(span)) };
         let modules = self.modules;
         let func = modules[c.module].func(c.func);
-        let frame = Rc::new(RefCell::new(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() }));
+        let frame = self.frame(Frame { parent: c.env.clone(), module: c.module, ..Frame::default() });
         let mut act = Activation { frame, returns: vec![], class: None };
         let mut props = Obj::new(span);
         let mut wrapped = false;
