@@ -624,6 +624,9 @@ pub struct Tool {
     /// Why `--fix` must not write hints for it (the project's SDK release
     /// predates the API a fix would use), if so.
     pub unfixable: Option<String>,
+    /// The function whose parameters are the tool's inputs (a FastMCP
+    /// handler's signature), for a fix that adds one.
+    pub handler: Option<Span>,
     pub syntax: Syntax,
     /// Where the handler asks the user to confirm (elicitation): a guard.
     pub confirms: Vec<Span>,

@@ -10,6 +10,7 @@
 
 pub mod apply;
 pub mod driver;
+mod guard;
 mod imports;
 pub mod plan;
 pub mod scan;

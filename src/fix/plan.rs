@@ -1,6 +1,8 @@
 //! From findings to fixes. Safe: a misspelt key renamed (MCP012), a
 //! boolean written as a string or number made a boolean (MCP013). Unsafe:
-//! each hint a tool's absence findings point out written with a value,
+//! a confirmation parameter and guard for a bulk-destructive Python
+//! handler (MCP022, [`super::guard`]); each hint a tool's absence findings
+//! point out written with a value,
 //! `readOnlyHint` true where the name reads like a read (the intent rule
 //! MCP020 uses), the spec default otherwise (what a client honouring
 //! defaults already assumes). Written where the tool's annotations are
@@ -57,6 +59,7 @@ pub fn plan(
         f.fix = match f.code {
             "MCP012" => rename(f, tool, sources),
             "MCP013" => boolean(f, tool, sources),
+            "MCP022" => super::guard::confirm(tool, sources),
             _ => None,
         };
     }

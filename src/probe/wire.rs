@@ -253,6 +253,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         unserved: false,
         slot: None,
         unfixable: None,
+        handler: None,
     }
 }
 

@@ -389,6 +389,12 @@ impl Resolver<'_, '_> {
             unserved: false,
             slot: reg.slot,
             unfixable: self.unfixable(facts, syntax(lang, reg.api)),
+            handler: match (&reg.handler, &reg.inputs) {
+                (Some(Value::Func(c)), eval::Inputs::Read(_)) => {
+                    program.modules.get(c.module).map(|m| m.func(c.func).span)
+                }
+                _ => None,
+            },
         }
     }
 }

@@ -391,6 +391,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             unserved: false,
             slot: None,
             unfixable: None,
+            handler: None,
         })
     }
 
