@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use super::scan::{self, Kind};
+use super::width;
 use super::write::{self, Insert, Target, TextEdit};
 use super::{Applicability, Edit, Fix};
 use crate::lang::Lang;
@@ -78,9 +79,15 @@ fn stub(text: &str, func: Range<usize>, name: &str) -> Option<[TextEdit; 2]> {
     let docstring =
         body_kind == Kind::Str && at(body + 1).is_none_or(|(_, r)| text[body_at.end..r.start].contains('\n'));
     let line = if docstring { line_after(text, body_at.end)? } else { line_start(text, body_at.start) };
-    let guard = format!(
-        "{indent}if not confirm:\n{indent}{unit}raise ValueError(\"{name} acts in bulk: call it with confirm=True to go ahead\")\n"
-    );
+    let raise = format!("raise ValueError(\"{name} acts in bulk: pass confirm=True to go ahead\")");
+    let inner = format!("{indent}{unit}");
+    let raise = match width::of(text, Lang::Python) {
+        Some(width) => {
+            width::layout(&raise, &inner, "", &width::Style { width, unit: unit.to_string() }, Lang::Python, true)
+        }
+        None => raise,
+    };
+    let guard = format!("{indent}if not confirm:\n{inner}{raise}\n");
     let ins = Insert {
         lang: Lang::Python,
         target: Target::List { append_call: false },
@@ -123,7 +130,7 @@ mod tests {
         let text = "@mcp.tool()\ndef wipe(a: int) -> str:\n    \"\"\"Doc.\"\"\"\n    return a\n";
         assert_eq!(
             fixed(text).unwrap(),
-            "@mcp.tool()\ndef wipe(a: int, confirm: bool = False) -> str:\n    \"\"\"Doc.\"\"\"\n    if not confirm:\n        raise ValueError(\"wipe acts in bulk: call it with confirm=True to go ahead\")\n    return a\n"
+            "@mcp.tool()\ndef wipe(a: int, confirm: bool = False) -> str:\n    \"\"\"Doc.\"\"\"\n    if not confirm:\n        raise ValueError(\"wipe acts in bulk: pass confirm=True to go ahead\")\n    return a\n"
         );
         let text = "async def wipe() -> dict[str, int]:\n\t# c\n\treturn {}\n";
         let out = fixed(text).unwrap();

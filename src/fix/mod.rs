@@ -14,6 +14,7 @@ mod guard;
 mod imports;
 pub mod plan;
 pub mod scan;
+mod width;
 pub mod write;
 
 use std::ops::Range;

@@ -6,7 +6,70 @@
 use std::ops::Range;
 
 use super::scan::{self, Kind, Tok};
+use super::width;
 use crate::lang::Lang;
+
+/// The width a file shows (if any) and its indentation unit.
+type FileStyle = (Option<usize>, String);
+
+/// The width `text` shows and its indentation unit ([`width`]), worked out
+/// once per file: a file with thousands of tools is asked for each.
+fn style(text: &str, lang: Lang) -> FileStyle {
+    type Key = (usize, usize, Lang);
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Key, FileStyle)>> = const { std::cell::RefCell::new(None) };
+    }
+    let key = (text.as_ptr() as usize, text.len(), lang);
+    LAST.with_borrow_mut(|last| match last {
+        Some((k, v)) if *k == key => v.clone(),
+        _ => {
+            let v = (width::of(text, lang), width::unit(text));
+            *last = Some((key, v.clone()));
+            v
+        }
+    })
+}
+
+/// Whether `content` put at `at..end` keeps its line within `width`.
+fn fits(text: &str, at: usize, end: usize, content: &str, width: Option<usize>) -> bool {
+    let Some(width) = width else { return true };
+    let line =
+        width::len(&text[line_start(text, at)..at]) + width::len(content) + width::len(&text[end..line_end(text, end)]);
+    line <= width
+}
+
+/// Whether a list broken at `at` ends with a comma: where the language's
+/// formatter writes one, but not inside a Rust attribute (rustfmt writes
+/// none there).
+fn comma_at(text: &str, at: usize, lang: Lang) -> bool {
+    width::trailing_comma(lang) && !(lang == Lang::Rust && text[line_start(text, at)..].trim_start().starts_with("#["))
+}
+
+/// An item laid out at `indent` to fit the file's width, if it shows one.
+fn laid(item: &str, indent: &str, after: &str, style: &FileStyle, lang: Lang, comma: bool) -> String {
+    match style.0 {
+        Some(width) => width::layout(item, indent, after, &width::Style { width, unit: style.1.clone() }, lang, comma),
+        None => item.to_string(),
+    }
+}
+
+/// The items of a list (between `open_end` and `close_start`) one per line:
+/// one level deeper than the line the list opens on, each laid out to fit.
+fn broken(text: &str, open_end: usize, items: &[String], lang: Lang, style: &FileStyle) -> String {
+    let outer = indent_of(text, open_end);
+    let inner = format!("{outer}{}", style.1);
+    let comma = comma_at(text, open_end, lang);
+    let last = if comma { "," } else { "" };
+    let mut out = String::new();
+    for (n, item) in items.iter().enumerate() {
+        let sep = if n + 1 < items.len() { "," } else { last };
+        let laid = laid(item, &inner, sep, style, lang, comma);
+        out.push_str(&format!("\n{inner}{laid}{sep}"));
+    }
+    out.push('\n');
+    out.push_str(outer);
+    out
+}
 
 /// One replacement of a byte range of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +193,14 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         let last = toks.iter().rev().find(|t| t.kind != Kind::Comment);
         return match (ins.target, last) {
             (Target::List { append_call: true }, Some(t)) if t.kind == Kind::Ident => {
-                Ok(TextEdit { range: t.end..t.end, content: format!("({})", items.join(", ")) })
+                let one = format!("({})", items.join(", "));
+                let style = style(text, ins.lang);
+                let content = if fits(text, t.end, t.end, &one, style.0) {
+                    one
+                } else {
+                    format!("({})", broken(text, t.end, items, ins.lang, &style))
+                };
+                Ok(TextEdit { range: t.end..t.end, content })
             }
             _ => Err("no argument list or literal to add them to".into()),
         };
@@ -163,6 +233,11 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         let inner = &text[open_t.end..close_t.start];
         let pad = if brace && ins.lang != Lang::Go { " " } else { "" };
         let content = format!("{pad}{}{pad}", items.join(", "));
+        let style = style(text, ins.lang);
+        if inner.trim().is_empty() && !fits(text, open_t.end, close_t.start, &content, style.0) {
+            let content = broken(text, open_t.end, items, ins.lang, &style);
+            return Ok(TextEdit { range: open_t.end..close_t.start, content });
+        }
         return Ok(if inner.trim().is_empty() {
             TextEdit { range: open_t.end..close_t.start, content }
         } else {
@@ -185,7 +260,12 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         let after = comma_after.unwrap_or(last_end);
         let eol = line_end(text, after);
         let comma = if trailing || ins.lang == Lang::Go { "," } else { "" };
-        let added: String = items.iter().map(|i| format!("\n{indent}{i}{comma}")).collect();
+        let style = style(text, ins.lang);
+        let nested = comma_at(text, open_t.start, ins.lang);
+        let added: String = items
+            .iter()
+            .map(|i| format!("\n{indent}{}{comma}", laid(i, &indent, comma, &style, ins.lang, nested)))
+            .collect();
         return Ok(if trailing {
             TextEdit { range: eol..eol, content: added }
         } else {
@@ -193,10 +273,20 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
             TextEdit { range: last_end..eol, content: format!(",{rest}{added}") }
         });
     }
-    Ok(match comma_after {
+    let edit = match comma_after {
         Some(after) => TextEdit { range: after..after, content: format!(" {},", items.join(", ")) },
         None => TextEdit { range: last_end..last_end, content: format!(", {}", items.join(", ")) },
-    })
+    };
+    let style = style(text, ins.lang);
+    let commented = toks[open..close].iter().any(|t| t.kind == Kind::Comment);
+    if fits(text, edit.range.start, edit.range.end, &edit.content, style.0) || commented {
+        return Ok(edit);
+    }
+    // Too wide on one line: the list one item per line, its items as written.
+    let mut all: Vec<String> =
+        list.iter().map(|e| text[toks[e.start].start..toks[e.end - 1].end].to_string()).collect();
+    all.extend(items.iter().cloned());
+    Ok(TextEdit { range: open_t.end..close_t.start, content: broken(text, open_t.end, &all, ins.lang, &style) })
 }
 
 /// The positional arguments of the call `container` holds: the byte range
@@ -305,6 +395,47 @@ mod tests {
         assert_eq!(k[0], (Some("a".to_string()), 7..11));
     }
 
+    /// A line the file's width cannot hold is broken one item per line, and
+    /// an item still too wide at its own brackets; a file with longer lines
+    /// shows no width and keeps one line.
+    #[test]
+    fn line_width() {
+        let text = "@mcp.tool(name=\"archive\")\ndef archive():\n    pass\n";
+        let e = insert(
+            text,
+            0..25,
+            &Insert {
+                lang: Lang::Python,
+                target: CALL,
+                keys: &[],
+                items: vec![
+                    "annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=True)".into(),
+                ],
+            },
+        )
+        .unwrap();
+        let mut out = text.to_string();
+        out.replace_range(e.range, &e.content);
+        assert_eq!(
+            out,
+            "@mcp.tool(\n    name=\"archive\",\n    annotations=ToolAnnotations(\n        readOnlyHint=False,\n        destructiveHint=True,\n        openWorldHint=True,\n    ),\n)\ndef archive():\n    pass\n"
+        );
+        let wide = format!("{text}# {}\n", "x".repeat(130));
+        let e = insert(
+            &wide,
+            0..25,
+            &Insert { lang: Lang::Python, target: CALL, keys: &[], items: vec!["a=1".repeat(40)] },
+        )
+        .unwrap();
+        assert!(!e.content.contains('\n'), "{}", e.content);
+        // Java: no trailing comma.
+        let text = "  @McpTool(name = \"x\")\n  void x() {}\n";
+        let item = "annotations = @McpTool.McpAnnotations(readOnlyHint = false, destructiveHint = true)";
+        let e = insert(text, 2..22, &Insert { lang: Lang::Java, target: CALL, keys: &[], items: vec![item.into()] })
+            .unwrap();
+        assert!(e.content.ends_with("destructiveHint = true\n    )\n  "), "{}", e.content);
+    }
+
     #[test]
     fn refusals() {
         assert!(run("{ annotations: X[k] }", Lang::TypeScript, CALL, &["annotations: {}"]).is_err());
@@ -314,8 +445,8 @@ mod tests {
 
     #[test]
     fn options_initializer() {
-        let text = "McpServerTool.Create(f, new McpServerToolCreateOptions { Name = \"x\" })";
+        let text = "Create(f, new McpServerToolCreateOptions { Name = \"x\" })";
         let out = run(text, Lang::CSharp, Target::After("McpServerToolCreateOptions"), &["ReadOnly = true"]).unwrap();
-        assert_eq!(out, "McpServerTool.Create(f, new McpServerToolCreateOptions { Name = \"x\", ReadOnly = true })");
+        assert_eq!(out, "Create(f, new McpServerToolCreateOptions { Name = \"x\", ReadOnly = true })");
     }
 }
