@@ -567,6 +567,19 @@ pub struct Annotations {
     /// here (mcp-go's `NewTool` pre-fills all four): still `Absent`, since
     /// the author never decided, but messages say what goes on the wire.
     pub sdk_defaults: Vec<HintKind>,
+    /// Hints one literal writes twice: the later entry wins.
+    pub duplicates: Vec<Duplicate>,
+}
+
+/// A hint key written twice in one annotations literal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duplicate {
+    pub key: String,
+    pub kind: HintKind,
+    /// The earlier entry (key through value): what the later one overrides.
+    pub earlier: Span,
+    /// The later key: the one that counts.
+    pub later: Span,
 }
 
 impl Annotations {
@@ -580,6 +593,7 @@ impl Annotations {
             open_world: Hint::Absent,
             unknown_keys: vec![],
             sdk_defaults: vec![],
+            duplicates: vec![],
         }
     }
     pub fn hint(&self, kind: HintKind) -> &Hint {

@@ -73,6 +73,10 @@ pub struct Obj {
     /// properties. A value set under a key nobody knows is kept under a key
     /// no source can write ([`UNKNOWN_KEY`]), and the map is then incomplete.
     pub keyed: bool,
+    /// Keys one literal writes twice (`{"readOnlyHint": True, ...,
+    /// "readOnlyHint": False}`): each key, the earlier entry (key through
+    /// value, which the later one overrides) and the later key.
+    pub shadowed: Vec<(Rc<str>, Span, Span)>,
 }
 
 /// The prefix of the keys a [`Obj::keyed`] map keeps values set under a
@@ -90,6 +94,7 @@ impl Obj {
             branches: 0,
             made_in: None,
             keyed: false,
+            shadowed: vec![],
         }
     }
     /// A copy of the record (its values shared).
@@ -103,6 +108,7 @@ impl Obj {
             branches: self.branches,
             made_in: self.made_in.clone(),
             keyed: self.keyed,
+            shadowed: self.shadowed.clone(),
         }
     }
     /// `key` as the record stores it: a field's wire name.

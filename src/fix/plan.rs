@@ -59,6 +59,7 @@ pub fn plan(
         f.fix = match f.code {
             "MCP012" => rename(f, tool, sources),
             "MCP013" => boolean(f, tool, sources),
+            "MCP014" => unduplicate(f, tool, sources),
             "MCP022" => super::guard::confirm(tool, sources),
             _ => None,
         };
@@ -465,6 +466,39 @@ fn word_at(text: &str, word: &str) -> Option<usize> {
     text.match_indices(word)
         .map(|(i, _)| i)
         .find(|&i| !ident(text[..i].chars().next_back()) && !ident(text[i + word.len()..].chars().next()))
+}
+
+/// MCP014: the earlier of two entries of one key removed, with its comma
+/// (and its line, when it had one to itself). The later entry is what the
+/// tool sends, so nothing changes for a client.
+fn unduplicate(f: &Finding, tool: &Tool, sources: &SourceMap) -> Option<Fix> {
+    let span = f.span?;
+    let d = tool.annotations.duplicates.iter().find(|d| d.later == span)?;
+    let text: &str = &sources.get(d.earlier.file).text;
+    let (start, end) = (d.earlier.start as usize, d.earlier.end as usize);
+    let blank = |s: &str| s.len() - s.trim_start_matches([' ', '\t']).len();
+    // A later entry follows, so a comma does (nothing else may come between).
+    let comma = end + blank(text.get(end..)?);
+    if !text[comma..].starts_with(',') {
+        return None;
+    }
+    let after = comma + 1 + blank(&text[comma + 1..]);
+    let line = text[..start].rfind('\n').map_or(0, |n| n + 1);
+    // On a line of its own, the line goes, with a comment that ends it.
+    let line_end = text[after..].find('\n').map_or(text.len(), |n| after + n + 1);
+    let rest = text[after..line_end].trim();
+    let own_line = text[line..start].trim().is_empty() && line_end > after;
+    let range = if own_line && (rest.is_empty() || rest.starts_with('#') || rest.starts_with("//")) {
+        line..line_end
+    } else {
+        start..after
+    };
+    Some(Fix {
+        applicability: Applicability::Safe,
+        message: format!("remove the earlier `{}` entry (the later one is what the tool sends)", d.key),
+        edits: vec![Edit { file: d.earlier.file, range, content: String::new() }],
+        tools: vec![tool.display_name().to_string()],
+    })
 }
 
 /// MCP013: a boolean spelt as a string or a number, made a boolean.

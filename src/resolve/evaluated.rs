@@ -13,7 +13,7 @@ use super::Resolver;
 use crate::eval::value::Value;
 use crate::eval::{self, Budget, Link, Registration};
 use crate::ir;
-use crate::model::{Annotations, FileFacts, Hint, Lang, Origin, Syntax, Tool};
+use crate::model::{Annotations, Duplicate, FileFacts, Hint, HintKind, Lang, Origin, Syntax, Tool};
 use crate::source::{FileId, Span};
 
 /// Files reached only through imports, at most (a bound on on-demand loading).
@@ -359,10 +359,19 @@ impl Resolver<'_, '_> {
                     }
                     _ => Origin::Inline(obj_span),
                 };
-                match to_resolve_value(v, facts, 0) {
+                let mut a = match to_resolve_value(v, facts, 0) {
                     RValue::Obj(obj) => self.annotations_of(&obj, origin, generation, &why),
                     _ => unresolved(obj_span),
+                };
+                // A hint the literal writes twice, under the name its SDK reads.
+                let syntax = syntax(lang, reg.api);
+                for (key, earlier, later) in &o.borrow().shadowed {
+                    let hint = HintKind::ALL.into_iter().find(|k| &**key == syntax.key(*k) || &**key == k.wire_name());
+                    if let Some(kind) = hint {
+                        a.duplicates.push(Duplicate { key: key.to_string(), kind, earlier: *earlier, later: *later });
+                    }
                 }
+                a
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
@@ -630,8 +639,7 @@ fn unresolved(span: Span) -> Annotations {
         destructive: u.clone(),
         idempotent: u.clone(),
         open_world: u,
-        unknown_keys: vec![],
-        sdk_defaults: vec![],
+        ..Annotations::none()
     }
 }
 

@@ -644,8 +644,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     destructive: u.clone(),
                     idempotent: u.clone(),
                     open_world: u,
-                    unknown_keys: vec![],
-                    sdk_defaults: vec![],
+                    ..Annotations::none()
                 };
             }
         };

@@ -7,6 +7,7 @@ pub mod words;
 
 mod contradictory_hints;
 mod destructive_tool_declared_safe;
+mod duplicate_hint;
 mod ignored_hint;
 mod implicit_destructive;
 mod implicit_non_idempotent;
@@ -54,6 +55,7 @@ pub static RULES: &[RuleDef] = &[
     RuleDef { doc: doc!("MCP011-contradictory-hints.md"), check: Some(contradictory_hints::check) },
     RuleDef { doc: doc!("MCP012-misspelled-hint.md"), check: Some(misspelled_hint::check) },
     RuleDef { doc: doc!("MCP013-invalid-hint-value.md"), check: Some(invalid_hint_value::check) },
+    RuleDef { doc: doc!("MCP014-duplicate-hint.md"), check: Some(duplicate_hint::check) },
     RuleDef { doc: doc!("MCP020-read-tool-default-destructive.md"), check: Some(read_tool_default_destructive::check) },
     RuleDef {
         doc: doc!("MCP021-destructive-tool-declared-safe.md"),

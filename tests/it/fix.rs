@@ -242,12 +242,15 @@ fn safe_fixes_give_the_hint_the_author_meant() {
     assert_eq!(hints(&before, "count_notes")["readOnlyHint"], "absent");
     let (_, _, err) = run_in(&root, &["check", "--fix", "--show-fixes"]);
     assert!(
-        err.contains("rename `readonlyHint` to `readOnlyHint`") && err.contains("fixed 2 findings in 1 file"),
+        err.contains("rename `readonlyHint` to `readOnlyHint`") && err.contains("fixed 3 findings in 1 file"),
         "{err}"
     );
     let after = tools(&root);
     assert_eq!(hints(&after, "count_notes")["readOnlyHint"], true);
     assert_eq!(hints(&after, "add_note")["readOnlyHint"], false);
+    // A duplicate's earlier entry removed: the hint is the later one, as before.
+    assert_eq!(hints(&after, "list_folders"), hints(&before, "list_folders"));
+    assert_eq!(hints(&after, "list_folders")["readOnlyHint"], true);
     // Safe only: the hints nobody wrote stay unwritten.
     assert_eq!(hints(&after, "get_note"), hints(&before, "get_note"));
     assert_eq!(hints(&after, "edit_note"), hints(&before, "edit_note"));
@@ -265,7 +268,11 @@ fn fixing_standard_input_prints_the_fixed_text() {
         .expect("runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stdout, text.replace("\"readonlyHint\"", "\"readOnlyHint\"").replace("\"false\"", "False"));
+    let expected = text
+        .replace("\"readonlyHint\"", "\"readOnlyHint\"")
+        .replace("\"false\"", "False")
+        .replace("{\"readOnlyHint\": True, \"readOnlyHint\": True}", "{\"readOnlyHint\": True}");
+    assert_eq!(stdout, expected);
     assert!(stderr.contains("MCP001") && !stderr.contains("MCP012"), "the report goes to stderr:\n{stderr}");
     assert_eq!(
         std::fs::read_to_string(case.join("server.py")).expect("server.py"),
