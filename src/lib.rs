@@ -290,7 +290,11 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         let mut findings = suppress::apply(&sources, &linted, &all, findings, &rules_of);
         sort_findings(&sources, &mut findings);
         let settings_at = |id: source::FileId| settings.get(&id).cloned().unwrap_or_else(|| fallback.clone());
-        let refusals = fix::plan(&mut findings, &tools, &sources, &settings_at);
+        let mut refusals = fix::plan(&mut findings, &tools, &sources, &settings_at);
+        refusals.sort_by_cached_key(|r| {
+            let loc = sources.location(r.site);
+            (sources.get(r.site.file).display.clone(), loc.line, loc.column, r.reason.clone())
+        });
         let mut tools = tools;
         // A tool nothing serves is reported (MCP033), not listed.
         tools.retain(|t| !t.unserved);

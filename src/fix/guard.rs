@@ -15,17 +15,18 @@ use crate::lang::Lang;
 use crate::model::Tool;
 use crate::source::SourceMap;
 
-/// The parameter and the guard, or `None` when the handler is not a plain
-/// `def` this can edit mechanically.
-pub(super) fn confirm(tool: &Tool, sources: &SourceMap) -> Option<Fix> {
+/// The parameter and the guard, or why the handler cannot be edited
+/// mechanically.
+pub(super) fn confirm(tool: &Tool, sources: &SourceMap) -> Result<Fix, String> {
     if tool.language != Some(Lang::Python) {
-        return None;
+        return Err("only a Python handler whose signature is the tool's input is edited mechanically".into());
     }
-    let span = tool.handler?;
+    let span = tool.handler.ok_or("the tool's inputs are not the parameters of a handler written here")?;
     let file = sources.get(span.file);
     let name = tool.name.as_deref().unwrap_or("this tool");
-    let [param, guard] = stub(&file.text, span.start as usize..span.end as usize, name)?;
-    Some(Fix {
+    let [param, guard] = stub(&file.text, span.start as usize..span.end as usize, name)
+        .ok_or("the handler is not a plain `def` with a body of its own lines and no `**kwargs`")?;
+    Ok(Fix {
         applicability: Applicability::Unsafe,
         message: format!("add a `confirm: bool = False` parameter to `{name}` and refuse to act without it"),
         edits: [param, guard]
@@ -93,6 +94,7 @@ fn stub(text: &str, func: Range<usize>, name: &str) -> Option<[TextEdit; 2]> {
         target: Target::List { append_call: false },
         keys: &["confirm"],
         items: vec!["confirm: bool = False".to_string()],
+        style: None,
     };
     let param = write::insert(text, at(def)?.1.start..at(close)?.1.end, &ins).ok()?;
     Some([param, TextEdit { range: line..line, content: guard }])

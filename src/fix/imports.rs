@@ -80,13 +80,28 @@ pub fn python_tool_annotations(text: &str) -> (String, Option<TextEdit>) {
                 target: super::write::Target::List { append_call: false },
                 keys: &[],
                 items: vec!["ToolAnnotations".into()],
+                style: None,
             };
             let edit = if stmt.contains('(') {
                 super::write::insert(text, s..e, &ins).ok()
             } else {
                 let toks = scan::tokens(stmt, Lang::Python);
                 let last = toks.iter().rev().find(|t| t.kind != Kind::Comment).map(|t| s + t.end);
-                last.map(|at| TextEdit { range: at..at, content: ", ToolAnnotations".into() })
+                // Joined when the line stays within the file's width; a
+                // line of its own after the statement otherwise.
+                let width = super::width::of(text, Lang::Python).unwrap_or(usize::MAX);
+                last.map(|at| {
+                    let eol = text[at..].find('\n').map_or(text.len(), |n| at + n);
+                    let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
+                    let joined = super::width::len(&text[line..eol]) + ", ToolAnnotations".len();
+                    if joined <= width {
+                        TextEdit { range: at..at, content: ", ToolAnnotations".into() }
+                    } else {
+                        let next = line_after(text, e);
+                        let nl = if next == text.len() && !text.ends_with('\n') { "\n" } else { "" };
+                        TextEdit { range: next..next, content: format!("{nl}from mcp.types import ToolAnnotations\n") }
+                    }
+                })
             };
             if let Some(edit) = edit {
                 return ("ToolAnnotations".into(), Some(edit));
@@ -274,6 +289,10 @@ mod tests {
         let (n, e) = python_tool_annotations(t);
         assert_eq!(n, "ToolAnnotations");
         assert!(with(t, e).contains("from mcp.types import TextContent, ToolAnnotations  # text\n"));
+        // Joining would pass the file's width: a line of its own after it.
+        let long = format!("from mcp.types import {}\n\n@mcp.tool()\ndef f(): pass\n", ["TextContent"; 6].join(", "));
+        let (_, e) = python_tool_annotations(&long);
+        assert!(with(&long, e).contains("TextContent\nfrom mcp.types import ToolAnnotations\n\n@mcp"), "{long}");
         let t = "import os\nfrom fastmcp import FastMCP\n\nmcp = FastMCP()\n";
         let (_, e) = python_tool_annotations(t);
         assert_eq!(

@@ -54,20 +54,25 @@ pub fn plan(
             by_tool[*t].push(fi);
         }
     }
+    let mut refusals = Vec::new();
     for (f, o) in findings.iter_mut().zip(&owner) {
         let Some(tool) = o.map(|t| &tools[t]) else { continue };
         f.fix = match f.code {
             "MCP012" => rename(f, tool, sources),
             "MCP013" => boolean(f, tool, sources),
             "MCP014" => unduplicate(f, tool, sources),
-            "MCP022" => super::guard::confirm(tool, sources),
+            "MCP022" => super::guard::confirm(tool, sources)
+                .map_err(|reason| {
+                    let reason = format!("no confirmation guard written: {reason}");
+                    refusals.push(Refusal { site: tool.site, tool: tool.display_name().into(), reason })
+                })
+                .ok(),
             _ => None,
         };
     }
     // What each tool wants written, grouped by where it would be written:
     // tools sharing a preset (or a registering call) get one fix or none.
     let mut by_place: BTreeMap<(u32, u32, u32), Vec<Wants>> = BTreeMap::new();
-    let mut refusals = Vec::new();
     // Every tool counts, fixed or not: a preset one tool needs changed is
     // changed for every tool that shares it.
     for (ti, tool) in tools.iter().enumerate() {
@@ -220,7 +225,11 @@ fn lang_of(syntax: Syntax) -> Lang {
 /// How each file spells a name a fix writes, and the import it needs:
 /// worked out once per file (a file may register thousands of tools).
 #[derive(Default)]
-struct Imports(std::collections::HashMap<(FileId, &'static str), Option<Spelling>>);
+struct Imports {
+    names: std::collections::HashMap<(FileId, &'static str), Option<Spelling>>,
+    /// Each file's width and indentation, worked out once.
+    styles: std::collections::HashMap<FileId, write::FileStyle>,
+}
 
 /// How a file spells a name, and the import edit it needs first (if any).
 type Spelling = (String, Option<TextEdit>);
@@ -233,7 +242,11 @@ impl Imports {
         text: &str,
         find: impl FnOnce(&str) -> Option<Spelling>,
     ) -> Option<Spelling> {
-        self.0.entry((file, what)).or_insert_with(|| find(text)).clone()
+        self.names.entry((file, what)).or_insert_with(|| find(text)).clone()
+    }
+
+    fn style(&mut self, file: FileId, text: &str, lang: Lang) -> write::FileStyle {
+        self.styles.entry(file).or_insert_with(|| write::file_style(text, lang)).clone()
     }
 }
 
@@ -259,9 +272,10 @@ fn annotate(
     // The keys written into an existing list must not be there already
     // (as a value mcp-lint could not read: `openWorldHint: void 0`).
     let hint_keys: Vec<&str> = wanted.iter().map(|(k, _)| syntax.key(*k)).collect();
+    let style = cache.style(at.file, text, lang);
     let insert = |target: Target, key: Option<&str>, items: Vec<String>| {
         let keys: Vec<&str> = key.map_or_else(|| hint_keys.clone(), |k| vec![k]);
-        write::insert(text, container.clone(), &Insert { lang, target, keys: &keys, items })
+        write::insert(text, container.clone(), &Insert { lang, target, keys: &keys, items, style: Some(&style) })
     };
     let kv = |sep: &str| -> Vec<String> { wanted.iter().map(|(k, v)| format!("{}{sep}{v}", syntax.key(*k))).collect() };
     let list = Target::List { append_call: false };
@@ -369,7 +383,7 @@ fn annotate(
                 let e = write::insert(
                     text,
                     container.clone(),
-                    &Insert { lang, target: list, keys: &missing_keys, items: missing },
+                    &Insert { lang, target: list, keys: &missing_keys, items: missing, style: Some(&style) },
                 )?;
                 edits.push(Edit { file: at.file, range: e.range, content: e.content });
             }

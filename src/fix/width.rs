@@ -1,17 +1,18 @@
 //! Line width: the width a file shows, and items laid out to stay in it.
 //!
-//! A file shows a width when all its lines fit one of the widths formatters
-//! use (79 and 88 for Python's PEP 8 and ruff/black, 80 for prettier, 100
-//! for rustfmt, 120 for many style guides): the smallest one its longest
-//! line fits. A file with a longer line shows none, and neither does Go
-//! (gofmt has no width). An insertion that would make its line wider than
-//! that breaks the list it goes into one item per line, and an item that is
-//! still too wide is broken at its own brackets, the way the formatters do.
+//! A file shows the width of its longest line (at least 79: a short file
+//! says nothing about its formatter), so text a fix adds is never wider
+//! than what the file already has. Go shows none: gofmt has no width, and
+//! breaking a literal there would need gofmt's column alignment. An
+//! insertion that would make its line wider breaks the list it goes into
+//! one item per line, and an item still too wide at its own brackets, the
+//! way the formatters do.
 
 use super::scan::{self, Kind};
 use crate::lang::Lang;
 
-const WIDTHS: [usize; 5] = [79, 80, 88, 100, 120];
+/// The least width a file shows.
+const MIN_WIDTH: usize = 79;
 /// Items inside items broken at most this deep.
 const MAX_DEPTH: usize = 4;
 
@@ -21,14 +22,29 @@ pub fn of(text: &str, lang: Lang) -> Option<usize> {
         return None;
     }
     let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    WIDTHS.into_iter().find(|w| longest <= *w)
+    Some(longest.max(MIN_WIDTH))
 }
 
-/// The indentation one level adds in `text`: a tab if lines start with
-/// tabs, else the smallest indentation any line has (2 to 8 spaces), else 4.
-pub fn unit(text: &str) -> String {
+/// The indentation one level adds in `text`: a tab if code lines start
+/// with tabs, else the smallest indentation a code line has (2 to 8
+/// spaces), else 4. Lines that start inside a string (an HTML template in
+/// a triple-quoted string) are not code.
+pub fn unit(text: &str, lang: Lang) -> String {
+    let strings: Vec<(usize, usize)> =
+        scan::tokens(text, lang).into_iter().filter(|t| t.kind == Kind::Str).map(|t| (t.start, t.end)).collect();
+    let mut s = 0;
     let mut smallest = usize::MAX;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    let mut at = 0usize;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        // Strings are in order: skip those that end before this line.
+        while s < strings.len() && strings[s].1 <= start {
+            s += 1;
+        }
+        if strings.get(s).is_some_and(|&(a, b)| a < start && start < b) || line.trim().is_empty() {
+            continue;
+        }
         if line.starts_with('\t') {
             return "\t".into();
         }
@@ -109,12 +125,15 @@ mod tests {
     #[test]
     fn the_width_a_file_shows() {
         assert_eq!(of("a\nbb\n", Lang::Python), Some(79));
-        assert_eq!(of(&"x".repeat(85), Lang::Python), Some(88));
-        assert_eq!(of(&"x".repeat(121), Lang::Python), None);
+        assert_eq!(of(&"x".repeat(85), Lang::Python), Some(85));
+        assert_eq!(of(&"x".repeat(139), Lang::Python), Some(139));
         assert_eq!(of("a", Lang::Go), None);
-        assert_eq!(unit("def f():\n  return 1\n"), "  ");
-        assert_eq!(unit("func f() {\n\treturn\n}\n"), "\t");
-        assert_eq!(unit("x = 1\n"), "    ");
+        assert_eq!(unit("def f():\n  return 1\n", Lang::Python), "  ");
+        assert_eq!(unit("func f() {\n\treturn\n}\n", Lang::Go), "\t");
+        assert_eq!(unit("x = 1\n", Lang::Python), "    ");
+        // An HTML template's lines are no indentation of the code's.
+        let text = "PAGE = \"\"\"\n<div>\n  <p>x</p>\n</div>\n\"\"\"\n\ndef f():\n    return PAGE\n";
+        assert_eq!(unit(text, Lang::Python), "    ");
     }
 
     #[test]

@@ -9,25 +9,17 @@ use super::scan::{self, Kind, Tok};
 use super::width;
 use crate::lang::Lang;
 
-/// The width a file shows (if any) and its indentation unit.
-type FileStyle = (Option<usize>, String);
+/// The width a file shows (if any) and its indentation unit ([`width`]).
+pub type FileStyle = (Option<usize>, String);
 
-/// The width `text` shows and its indentation unit ([`width`]), worked out
-/// once per file: a file with thousands of tools is asked for each.
-fn style(text: &str, lang: Lang) -> FileStyle {
-    type Key = (usize, usize, Lang);
-    thread_local! {
-        static LAST: std::cell::RefCell<Option<(Key, FileStyle)>> = const { std::cell::RefCell::new(None) };
-    }
-    let key = (text.as_ptr() as usize, text.len(), lang);
-    LAST.with_borrow_mut(|last| match last {
-        Some((k, v)) if *k == key => v.clone(),
-        _ => {
-            let v = (width::of(text, lang), width::unit(text));
-            *last = Some((key, v.clone()));
-            v
-        }
-    })
+/// `text`'s [`FileStyle`]: linear in the file, so a caller inserting into
+/// one file many times works it out once and hands it in ([`Insert::style`]).
+pub fn file_style(text: &str, lang: Lang) -> FileStyle {
+    (width::of(text, lang), width::unit(text, lang))
+}
+
+fn style(text: &str, ins: &Insert) -> FileStyle {
+    ins.style.cloned().unwrap_or_else(|| file_style(text, ins.lang))
 }
 
 /// Whether `content` put at `at..end` keeps its line within `width`.
@@ -97,6 +89,8 @@ pub struct Insert<'a> {
     /// Refuse when the list already has an item with one of these keys.
     pub keys: &'a [&'a str],
     pub items: Vec<String>,
+    /// The file's style, if the caller has it ([`file_style`]).
+    pub style: Option<&'a FileStyle>,
 }
 
 /// The bracket group the items go into: token indexes of `(` and `)`.
@@ -194,7 +188,7 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         return match (ins.target, last) {
             (Target::List { append_call: true }, Some(t)) if t.kind == Kind::Ident => {
                 let one = format!("({})", items.join(", "));
-                let style = style(text, ins.lang);
+                let style = style(text, ins);
                 let content = if fits(text, t.end, t.end, &one, style.0) {
                     one
                 } else {
@@ -233,7 +227,7 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         let inner = &text[open_t.end..close_t.start];
         let pad = if brace && ins.lang != Lang::Go { " " } else { "" };
         let content = format!("{pad}{}{pad}", items.join(", "));
-        let style = style(text, ins.lang);
+        let style = style(text, ins);
         if inner.trim().is_empty() && !fits(text, open_t.end, close_t.start, &content, style.0) {
             let content = broken(text, open_t.end, items, ins.lang, &style);
             return Ok(TextEdit { range: open_t.end..close_t.start, content });
@@ -260,7 +254,7 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         let after = comma_after.unwrap_or(last_end);
         let eol = line_end(text, after);
         let comma = if trailing || ins.lang == Lang::Go { "," } else { "" };
-        let style = style(text, ins.lang);
+        let style = style(text, ins);
         let nested = comma_at(text, open_t.start, ins.lang);
         let added: String = items
             .iter()
@@ -277,7 +271,7 @@ pub fn insert(text: &str, container: Range<usize>, ins: &Insert) -> Result<TextE
         Some(after) => TextEdit { range: after..after, content: format!(" {},", items.join(", ")) },
         None => TextEdit { range: last_end..last_end, content: format!(", {}", items.join(", ")) },
     };
-    let style = style(text, ins.lang);
+    let style = style(text, ins);
     let commented = toks[open..close].iter().any(|t| t.kind == Kind::Comment);
     if fits(text, edit.range.start, edit.range.end, &edit.content, style.0) || commented {
         return Ok(edit);
@@ -332,7 +326,13 @@ mod tests {
     use super::*;
 
     fn run(text: &str, lang: Lang, target: Target, items: &[&str]) -> Result<String, String> {
-        let ins = Insert { lang, target, keys: &["annotations"], items: items.iter().map(|s| s.to_string()).collect() };
+        let ins = Insert {
+            lang,
+            target,
+            keys: &["annotations"],
+            items: items.iter().map(|s| s.to_string()).collect(),
+            style: None,
+        };
         let e = insert(text, 0..text.len(), &ins)?;
         let mut out = text.to_string();
         out.replace_range(e.range, &e.content);
@@ -396,8 +396,8 @@ mod tests {
     }
 
     /// A line the file's width cannot hold is broken one item per line, and
-    /// an item still too wide at its own brackets; a file with longer lines
-    /// shows no width and keeps one line.
+    /// an item still too wide at its own brackets; a file with a line as
+    /// long as the new one keeps it on one line.
     #[test]
     fn line_width() {
         let text = "@mcp.tool(name=\"archive\")\ndef archive():\n    pass\n";
@@ -411,6 +411,7 @@ mod tests {
                 items: vec![
                     "annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=True)".into(),
                 ],
+                style: None,
             },
         )
         .unwrap();
@@ -420,19 +421,23 @@ mod tests {
             out,
             "@mcp.tool(\n    name=\"archive\",\n    annotations=ToolAnnotations(\n        readOnlyHint=False,\n        destructiveHint=True,\n        openWorldHint=True,\n    ),\n)\ndef archive():\n    pass\n"
         );
-        let wide = format!("{text}# {}\n", "x".repeat(130));
+        let wide = format!("{text}# {}\n", "x".repeat(200));
         let e = insert(
             &wide,
             0..25,
-            &Insert { lang: Lang::Python, target: CALL, keys: &[], items: vec!["a=1".repeat(40)] },
+            &Insert { lang: Lang::Python, target: CALL, keys: &[], items: vec!["a=1".repeat(40)], style: None },
         )
         .unwrap();
         assert!(!e.content.contains('\n'), "{}", e.content);
         // Java: no trailing comma.
         let text = "  @McpTool(name = \"x\")\n  void x() {}\n";
         let item = "annotations = @McpTool.McpAnnotations(readOnlyHint = false, destructiveHint = true)";
-        let e = insert(text, 2..22, &Insert { lang: Lang::Java, target: CALL, keys: &[], items: vec![item.into()] })
-            .unwrap();
+        let e = insert(
+            text,
+            2..22,
+            &Insert { lang: Lang::Java, target: CALL, keys: &[], items: vec![item.into()], style: None },
+        )
+        .unwrap();
         assert!(e.content.ends_with("destructiveHint = true\n    )\n  "), "{}", e.content);
     }
 
