@@ -928,21 +928,22 @@ impl<'p> Interp<'p> {
     pub(super) fn eval_object(&mut self, act: &mut Activation, entries: &[Entry], span: Span) -> Value {
         let mut obj = Obj::new(span);
         obj.branches = self.branches;
-        // The pairs this literal wrote, by key: a second one shadows the first.
+        // The pairs this literal wrote (key and extent): a second pair of
+        // one key shadows the first. Searched only when a key repeats.
         let mut written: Vec<(&str, Span)> = vec![];
         for entry in entries {
             match entry {
                 Entry::Pair { key, key_span, value } => {
                     let v = self.eval(act, value);
                     let extent = Span { end: value.span().end.max(key_span.end), ..*key_span };
-                    match written.iter_mut().find(|(k, _)| *k == key.as_str()) {
-                        Some((_, earlier)) => {
+                    if obj.replace(key, v, Some(*key_span)) {
+                        if let Some((_, earlier)) = written.iter_mut().rev().find(|(k, _)| *k == key.as_str()) {
                             obj.shadowed.push((Rc::from(key.as_str()), *earlier, *key_span));
                             *earlier = extent;
+                            continue;
                         }
-                        None => written.push((key, extent)),
                     }
-                    obj.set(key, v, Some(*key_span));
+                    written.push((key, extent));
                 }
                 Entry::Computed { key, value } => {
                     let k = self.eval(act, key);

@@ -138,13 +138,21 @@ impl Obj {
         self.entries.iter().find(|(k, _, _)| &**k == key).and_then(|(_, _, s)| *s)
     }
     pub fn set(&mut self, key: &str, value: Value, key_span: Option<Span>) {
+        self.replace(key, value, key_span);
+    }
+    /// Sets `key`; whether it replaced a value already there.
+    pub fn replace(&mut self, key: &str, value: Value, key_span: Option<Span>) -> bool {
         let key = self.key(key);
         match self.entries.iter_mut().find(|(k, _, _)| &**k == key) {
             Some(slot) => {
                 slot.1 = value;
                 slot.2 = key_span.or(slot.2);
+                true
             }
-            None => self.entries.push((key.into(), value, key_span)),
+            None => {
+                self.entries.push((key.into(), value, key_span));
+                false
+            }
         }
     }
 }

@@ -7,9 +7,10 @@
 
 use std::ops::Range;
 
+use super::imports::line_after;
 use super::scan::{self, Kind};
 use super::width;
-use super::write::{self, Insert, Target, TextEdit};
+use super::write::{self, indent_of, line_start, Insert, Target, TextEdit};
 use super::{Applicability, Edit, Fix};
 use crate::lang::Lang;
 use crate::model::Tool;
@@ -79,10 +80,17 @@ fn stub(text: &str, func: Range<usize>, name: &str) -> Option<[TextEdit; 2]> {
     // After a docstring: the string that is the body's whole first line.
     let docstring =
         body_kind == Kind::Str && at(body + 1).is_none_or(|(_, r)| text[body_at.end..r.start].contains('\n'));
-    let line = if docstring { line_after(text, body_at.end)? } else { line_start(text, body_at.start) };
+    // (A docstring ending the file has no line after it to take the guard.)
+    let line = if docstring {
+        Some(line_after(text, body_at.end)).filter(|&l| l < text.len() || text.ends_with('\n'))?
+    } else {
+        line_start(text, body_at.start)
+    };
     let raise = format!("raise ValueError(\"{name} acts in bulk: pass confirm=True to go ahead\")");
     let inner = format!("{indent}{unit}");
-    let raise = match width::of(text, Lang::Python) {
+    // The file's style, worked out once for the guard and the parameter.
+    let style = write::file_style(text, Lang::Python);
+    let raise = match style.0 {
         Some(width) => {
             width::layout(&raise, &inner, "", &width::Style { width, unit: unit.to_string() }, Lang::Python, true)
         }
@@ -94,24 +102,10 @@ fn stub(text: &str, func: Range<usize>, name: &str) -> Option<[TextEdit; 2]> {
         target: Target::List { append_call: false },
         keys: &["confirm"],
         items: vec!["confirm: bool = False".to_string()],
-        style: None,
+        style: Some(&style),
     };
     let param = write::insert(text, at(def)?.1.start..at(close)?.1.end, &ins).ok()?;
     Some([param, TextEdit { range: line..line, content: guard }])
-}
-
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |n| n + 1)
-}
-
-/// The start of the line after the one `at` is on.
-fn line_after(text: &str, at: usize) -> Option<usize> {
-    text[at..].find('\n').map(|n| at + n + 1)
-}
-
-fn indent_of(text: &str, at: usize) -> &str {
-    let line = &text[line_start(text, at)..];
-    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
 }
 
 #[cfg(test)]

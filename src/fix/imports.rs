@@ -42,7 +42,7 @@ fn statements(text: &str, lang: Lang, word: &str) -> Vec<(usize, usize)> {
     out
 }
 
-fn line_after(text: &str, at: usize) -> usize {
+pub(super) fn line_after(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |n| at + n + 1)
 }
 
@@ -91,9 +91,8 @@ pub fn python_tool_annotations(text: &str) -> (String, Option<TextEdit>) {
                 // line of its own after the statement otherwise.
                 let width = super::width::of(text, Lang::Python).unwrap_or(usize::MAX);
                 last.map(|at| {
-                    let eol = text[at..].find('\n').map_or(text.len(), |n| at + n);
-                    let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
-                    let joined = super::width::len(&text[line..eol]) + ", ToolAnnotations".len();
+                    let line = super::write::line_start(text, at)..super::write::line_end(text, at);
+                    let joined = super::width::len(&text[line]) + ", ToolAnnotations".len();
                     if joined <= width {
                         TextEdit { range: at..at, content: ", ToolAnnotations".into() }
                     } else {

@@ -132,15 +132,15 @@ fn group(text: &str, toks: &[Tok], m: &[Option<usize>], target: Target) -> Optio
     best.map(|(_, o, c)| (o, c))
 }
 
-fn line_start(text: &str, at: usize) -> usize {
+pub(super) fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |n| n + 1)
 }
 
-fn line_end(text: &str, at: usize) -> usize {
+pub(super) fn line_end(text: &str, at: usize) -> usize {
     text[at..].find('\n').map_or(text.len(), |n| at + n)
 }
 
-fn indent_of(text: &str, at: usize) -> &str {
+pub(super) fn indent_of(text: &str, at: usize) -> &str {
     let s = line_start(text, at);
     let line = &text[s..];
     &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
