@@ -6,6 +6,9 @@
 #   scripts/fuzz.sh 14400 python             four hours on one target
 #   FUZZ_JOBS=2 scripts/fuzz.sh 3600 go      libFuzzer's -fork=N: N processes, crashes don't stop it
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh 0      stop each target after N executions (0 s: no time bound)
+#   FUZZ_MAX_LEN=1024 scripts/fuzz.sh 600     inputs of at most N bytes (libFuzzer's -max_len; by
+#                                            default the largest seed's size): shorter inputs run
+#                                            faster, so a long run makes more of them
 #   scripts/fuzz.sh repro TARGET FILE        run one input again (a crash-* or timeout-* file)
 #   scripts/fuzz.sh tmin TARGET FILE         minimise a crashing input
 #   FUZZ_OPT_LEVEL=1 scripts/fuzz.sh 10       a build with a fifth less CPU, slower code:
@@ -62,6 +65,7 @@ timeout="${FUZZ_TIMEOUT:-15}"
 jobs=()
 [ -n "${FUZZ_JOBS:-}" ] && jobs=(-fork="$FUZZ_JOBS")
 [ -n "${FUZZ_RUNS:-}" ] && jobs+=(-runs="$FUZZ_RUNS")
+[ -n "${FUZZ_MAX_LEN:-}" ] && jobs+=(-max_len="$FUZZ_MAX_LEN")
 
 build
 for t in "${TARGETS[@]}"; do
