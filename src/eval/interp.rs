@@ -98,6 +98,10 @@ pub struct Interp<'p> {
     pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
     pub(super) in_root: bool,
+    /// While a root runs ([`Interp::as_root`]): the variables of finished
+    /// frames it wrote, each with what it held before the root, and how
+    /// many unknown branches were running when the root began.
+    root_writes: Option<(Vec<(FrameRef, Rc<str>, Value)>, usize)>,
     /// The parameters of functions run as roots, each an unknown value at
     /// its own span.
     pub(super) root_params: HashSet<Span>,
@@ -214,6 +218,7 @@ impl<'p> Interp<'p> {
             registrations: vec![],
             definitions: vec![],
             in_root: false,
+            root_writes: None,
             root_params: HashSet::new(),
             from_params: HashSet::new(),
             declared_params: HashSet::new(),
@@ -242,10 +247,25 @@ impl<'p> Interp<'p> {
     /// Counts one step; false when the step budget is spent.
     /// Runs `f` as one root, within [`Budget::max_root_steps`] of its own
     /// (and the program's [`Budget::max_steps`]).
+    ///
+    /// A variable of a finished frame the root writes (a module's `let
+    /// cached` that a lazy getter fills) holds the new value for the rest of
+    /// the root, which runs in order; once the root is done it holds either
+    /// value, since nothing says whether or when the root's function runs.
     pub(super) fn as_root<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let total = self.budget.max_steps;
         self.budget.max_steps = total.min(self.steps.saturating_add(self.budget.max_root_steps));
+        let outer = self.root_writes.replace((vec![], self.branches));
         let out = f(self);
+        let (writes, _) = std::mem::replace(&mut self.root_writes, outer).unwrap_or_default();
+        for (frame, name, before) in writes {
+            let after = frame.borrow().vars.get(&name).cloned();
+            if let Some(after) = after {
+                let span = after.span().unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
+                let joined = Value::join(vec![before, after], self.budget.max_alternatives, span);
+                frame.borrow_mut().vars.insert(name, joined);
+            }
+        }
         self.budget.max_steps = total;
         out
     }
@@ -669,10 +689,20 @@ impl<'p> Interp<'p> {
                         // finished (the loaded module): afterwards it may hold
                         // either value (a flag a handler sets). One still running
                         // sees the write in order.
+                        // Inside a root, and not inside one of its
+                        // unknown branches, the rest of the root sees the
+                        // write in order ([`Interp::as_root`]).
                         let finished = !self.active.iter().any(|a| Rc::ptr_eq(a, &f));
-                        let value = match f.borrow().vars.get(name.as_str()) {
-                            Some(old) if self.in_root && finished => {
-                                Value::join(vec![old.clone(), value], self.budget.max_alternatives, *span)
+                        let old = f.borrow().vars.get(name.as_str()).cloned();
+                        let value = match (old, &mut self.root_writes) {
+                            (Some(old), Some((writes, at))) if self.in_root && finished && self.branches <= *at => {
+                                if !writes.iter().any(|(w, n, _)| Rc::ptr_eq(w, &f) && **n == **name) {
+                                    writes.push((f.clone(), name.as_str().into(), old));
+                                }
+                                value
+                            }
+                            (Some(old), _) if self.in_root && finished => {
+                                Value::join(vec![old, value], self.budget.max_alternatives, *span)
                             }
                             _ => value,
                         };

@@ -20,6 +20,12 @@
 //! and `x.toJSONSchema()` give `{ type: "object", properties, ... }` with
 //! one property per field. Anything else a schema's method returns is some
 //! schema value, shapeless here (`.optional()`, `.array()`, `.transform()`).
+//! `parse(data)` and `parseAsync(data)` return the data once it validates
+//! (`ZodType.parse` in both versions): the value is followed through, so a
+//! definitions table read with `Schema.parse(json)` is still that table.
+//! An object schema strips keys it does not name, which are kept here: the
+//! parsed value's type has no such keys, so TypeScript stops a project
+//! from reading them.
 //!
 //! The typescript-sdk accepts a `ZodObject` as a tool's `inputSchema` (v1
 //! since its zod-compat layer, `normalizeObjectSchema`; v2's
@@ -90,6 +96,8 @@ pub static ZOD: SdkTable = SdkTable {
         same("refine"),
         same("superRefine"),
         same("brand"),
+        Rule { on: "ZodType", op: Op::Method("parse"), effect: Effect::Arg(0) },
+        Rule { on: "ZodType", op: Op::Method("parseAsync"), effect: Effect::Arg(0) },
         Rule { on: "ZodType", op: Op::Call, effect: Effect::Returns("ZodType") },
         Rule { on: "ZodType", op: Op::AnyMethod, effect: Effect::Returns("ZodType") },
     ],
