@@ -411,6 +411,17 @@ impl Interp<'_> {
         {
             return self.array_from(call, span);
         }
+        // `await Promise.all(xs)` is the list of what each element settles
+        // to; `await` of a value is the value. `Promise.resolve(x)` is `x`.
+        if &**global == "Promise"
+            && matches!(recv, Value::Unknown(_))
+            && matches!(lang, Lang::TypeScript | Lang::JavaScript)
+        {
+            return match (name, &call.positional[..]) {
+                ("all" | "resolve", [x]) => Some(x.clone()),
+                _ => None,
+            };
+        }
         if &**global != "Object"
             || !matches!(recv, Value::Unknown(_))
             || !matches!(lang, Lang::TypeScript | Lang::JavaScript)
@@ -507,6 +518,9 @@ impl Interp<'_> {
             return Value::join(out, self.budget.max_alternatives, span);
         }
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
+            return v;
+        }
+        if let Some(v) = self.function_method(lang, recv, name, &call, span) {
             return v;
         }
         if let Some(v) = self.builder_method(recv, name, &call, span) {
@@ -1073,6 +1087,20 @@ impl Interp<'_> {
             {
                 fresh(items)
             }
+            // A list's `includes(x)`, and `has(x)` on a `Set` (held as the
+            // list of its elements, [`Interp::new_set`]).
+            "includes" | "has" if lang != Lang::Python && call.positional.len() == 1 => {
+                let found = super::relations::contains(super::relations::Asks::Element, recv, &call.positional[0]);
+                found.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
+            }
+            // A `Set`'s `add(x)`: kept once; the set itself is the result.
+            "add" if matches!(lang, Lang::TypeScript | Lang::JavaScript) && call.positional.len() == 1 => {
+                let x = &call.positional[0];
+                if !items.iter().any(|e| e.literal_eq(x) == Some(true)) {
+                    list.borrow_mut().push(x.clone());
+                }
+                recv.clone()
+            }
             "push" | "append" | "unshift" => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Undefined(span)
@@ -1166,6 +1194,41 @@ impl Interp<'_> {
             }
             _ => return None,
         })
+    }
+
+    /// A JS function's own methods: `f.bind(thisArg)` is `f` with `this`
+    /// fixed, and `f.call(thisArg, ...args)` calls it so (a method re-bound
+    /// in a constructor, `this.init = this.init.bind(this)`). `bind` with
+    /// arguments to fix is not followed.
+    fn function_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Option<Value> {
+        if !matches!(lang, Lang::TypeScript | Lang::JavaScript) || !call.keywords.is_empty() {
+            return None;
+        }
+        let closure = match recv {
+            Value::Func(c) | Value::Bound(c, _) => c.clone(),
+            _ => return None,
+        };
+        match (name, &call.positional[..]) {
+            // A bound function keeps its first `this`.
+            ("bind", [_]) if matches!(recv, Value::Bound(..)) => Some(recv.clone()),
+            ("bind", [this]) => Some(Value::Bound(closure, Box::new(this.clone()))),
+            ("call", [this, rest @ ..]) => {
+                let this = match recv {
+                    Value::Bound(_, bound) => (**bound).clone(),
+                    _ => this.clone(),
+                };
+                let args = PendingCall { positional: rest.to_vec(), ..PendingCall::new(span) };
+                Some(self.call_value(&Value::Func(closure), Some(this), args, span))
+            }
+            _ => None,
+        }
     }
 
     fn sdk_call(&mut self, s: &Rc<SdkValue>, call: PendingCall, span: Span) -> Value {

@@ -16,10 +16,14 @@ use crate::ir::{self, BinaryOp, Element, Entry, Expr, FuncId, Lit, Pattern, Plac
 use crate::source::Span;
 
 use super::budget::Budget;
+use super::relations::Asks;
 use super::state::Part;
 use super::value::{Closure, Obj, Value};
 pub use super::value::{Frame, FrameRef};
 use super::Registration;
+
+/// A variable of a finished frame a root wrote, and what it held before.
+type RootWrite = (FrameRef, Rc<str>, Value);
 
 /// How a statement completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +105,7 @@ pub struct Interp<'p> {
     /// While a root runs ([`Interp::as_root`]): the variables of finished
     /// frames it wrote, each with what it held before the root, and how
     /// many unknown branches were running when the root began.
-    root_writes: Option<(Vec<(FrameRef, Rc<str>, Value)>, usize)>,
+    root_writes: Option<(Vec<RootWrite>, usize)>,
     /// The parameters of functions run as roots, each an unknown value at
     /// its own span.
     pub(super) root_params: HashSet<Span>,
@@ -869,6 +873,10 @@ impl<'p> Interp<'p> {
                     {
                         return self.new_map(&args, *span);
                     }
+                    if &**n == "Set" && matches!(lang, crate::model::Lang::TypeScript | crate::model::Lang::JavaScript)
+                    {
+                        return super::maps::new_set(&args, *span);
+                    }
                 }
                 self.call_value(&c, None, args, *span)
             }
@@ -1147,6 +1155,13 @@ impl<'p> Interp<'p> {
                 }
                 _ => Value::Unknown(span),
             },
+            BinaryOp::In => {
+                let asks = if lang == crate::model::Lang::Python { Asks::Element } else { Asks::Key };
+                super::relations::contains(asks, &r, &l).map_or(Value::Unknown(span), |b| Value::Bool(b, span))
+            }
+            BinaryOp::InstanceOf => {
+                super::relations::instance_of(&l, &r).map_or(Value::Unknown(span), |b| Value::Bool(b, span))
+            }
             BinaryOp::Other => Value::Unknown(span),
         }
     }

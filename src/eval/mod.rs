@@ -35,6 +35,7 @@ mod packages;
 mod queued;
 mod receivers;
 mod records;
+mod relations;
 mod rust_inputs;
 pub mod sdk;
 mod shapes;

@@ -227,6 +227,11 @@ pub enum BinaryOp {
     Add,
     /// `|` on mappings (Python dict union), `{**a, **b}` is an object instead.
     Merge,
+    /// Membership, item on the left: Python's `in` (an element, a key, a
+    /// substring), JavaScript's `in` (a key).
+    In,
+    /// `value instanceof Class`.
+    InstanceOf,
     /// Anything else: some value, never followed.
     Other,
 }

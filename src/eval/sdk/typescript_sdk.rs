@@ -13,6 +13,10 @@
 //! no annotation values). An object declared or asserted to be the SDK's
 //! `Tool` type (`: Tool`, `Tool[]`, `Record<string, Tool>`, `satisfies`,
 //! `as`) is such a definition too, wherever it is listed.
+//!
+//! An `McpServer` wraps a low-level `Server`, its public `server` field
+//! (`mcp.ts`: `public readonly server: Server`): a project that answers
+//! `tools/list` itself installs its handler there.
 
 use super::{Effect, ListHandler, Op, Path, Roles, Rule, SdkTable, Slot, Test};
 use crate::model::Lang;
@@ -85,6 +89,7 @@ pub static TS_SDK: SdkTable = SdkTable {
         Rule { on: "LowServer", op: Op::Method("setRequestHandler"), effect: Effect::ListHandler(&TS_LIST_TOOLS) },
         Rule { on: "ToolType", op: Op::Typed, effect: Effect::Define(&TS_TOOL_DEFINITION) },
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule { on: "Server", op: Op::Member("server"), effect: Effect::Returns("LowServer") },
         Rule {
             on: "Server",
             op: Op::Method("registerTool"),

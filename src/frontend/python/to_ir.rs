@@ -766,12 +766,19 @@ impl Cx<'_> {
                     n.children_by_field_name("operators", &mut cursor).map(|o| self.text(o)).collect();
                 match (parts.as_slice(), ops.first().map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))) {
                     ([l, r], Some(op)) => {
-                        let op = match op.as_str() {
-                            "==" | "is" => BinaryOp::Eq,
-                            "!=" | "is not" => BinaryOp::NotEq,
-                            _ => BinaryOp::Other,
+                        let (op, negated) = match op.as_str() {
+                            "==" | "is" => (BinaryOp::Eq, false),
+                            "!=" | "is not" => (BinaryOp::NotEq, false),
+                            "in" => (BinaryOp::In, false),
+                            "not in" => (BinaryOp::In, true),
+                            _ => (BinaryOp::Other, false),
                         };
-                        Expr::Binary { op, left: b(self.expr(*l)), right: b(self.expr(*r)), span }
+                        let test = Expr::Binary { op, left: b(self.expr(*l)), right: b(self.expr(*r)), span };
+                        if negated {
+                            Expr::Unary { op: UnaryOp::Not, operand: b(test), span }
+                        } else {
+                            test
+                        }
                     }
                     _ => Expr::Unknown(span),
                 }

@@ -992,6 +992,8 @@ impl Cx<'_> {
                     Some("||") => BinaryOp::Or,
                     Some("??") => BinaryOp::Coalesce,
                     Some("+") => BinaryOp::Add,
+                    Some("in") => BinaryOp::In,
+                    Some("instanceof") => BinaryOp::InstanceOf,
                     _ => BinaryOp::Other,
                 };
                 let l = self.field(n, "left").map_or(Expr::Unknown(span), |l| self.expr(l));
