@@ -102,7 +102,15 @@ impl Interp<'_> {
             }
         } else {
             match self.linker.resolve(module, imp) {
-                Link::Module(m) => Value::Module(m, imp.span),
+                // Python and JavaScript run a module's body when it is
+                // imported, whether or not the importer reads it (`import
+                // groups` for the tools its decorators add to a registry).
+                Link::Module(m) => {
+                    if matches!(lang, Lang::Python | Lang::TypeScript | Lang::JavaScript) {
+                        self.eval_module(m);
+                    }
+                    Value::Module(m, imp.span)
+                }
                 Link::Member(m, name) => match self.eval_module(m) {
                     Some(frame) if name == "*" => {
                         let mut vars: Vec<_> =
@@ -523,6 +531,11 @@ impl Interp<'_> {
         if let Some(v) = self.function_method(lang, recv, name, &call, span) {
             return v;
         }
+        if lang == Lang::Python {
+            if let Some(v) = self.model_copy(recv, name, &call, span) {
+                return v;
+            }
+        }
         if let Some(v) = self.builder_method(recv, name, &call, span) {
             return v;
         }
@@ -543,7 +556,10 @@ impl Interp<'_> {
                 self.invoke(c, receiver, call, span)
             }
             Value::Bound(c, recv) => self.invoke(c, Some((**recv).clone()), call, span),
-            Value::Class(c) => self.construct(c, call, span),
+            Value::Class(c) => match self.enum_by_value(c, &call) {
+                Some(member) => member,
+                None => self.construct(c, call, span),
+            },
             Value::Sdk(s) => self.sdk_call(s, call, span),
             Value::OneOf(vs) => {
                 // Calling `undefined` or `None` throws: no path goes on from
@@ -709,7 +725,12 @@ impl Interp<'_> {
     pub(super) fn run_constructor(&mut self, class: &Rc<ClassVal>, inst: &Value, call: PendingCall, span: Span) {
         let mut current = Some(class.clone());
         for _ in 0..16 {
-            let Some(c) = current else { return };
+            let Some(c) = current else {
+                if self.modules[class.module].lang == Lang::Python {
+                    self.bind_model_fields(class, inst, &call);
+                }
+                return;
+            };
             // Overloaded constructors (Java): the one taking as many arguments.
             let argc = call.positional.len();
             let exact = self.find_method(&c, |_, f| {
@@ -726,6 +747,72 @@ impl Interp<'_> {
             }
             current = c.bases.iter().find_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None });
         }
+    }
+
+    /// A Python class whose hierarchy defines no `__init__` and whose
+    /// bases are all the project's or model bases (a `@dataclass`, a
+    /// pydantic `BaseModel`, a `NamedTuple`): its constructor takes the
+    /// annotated class-level fields, bases' first, by position in that
+    /// order or by name. A field not given keeps its class default; after
+    /// a `**` splat of something unknown, any field may have been given.
+    /// (Any other class without `__init__` takes no arguments.)
+    fn bind_model_fields(&mut self, class: &Rc<ClassVal>, inst: &Value, call: &PendingCall) {
+        if call.positional.is_empty() && call.keywords.is_empty() {
+            return;
+        }
+        let mut chain = vec![];
+        let mut todo = vec![class.clone()];
+        while let Some(c) = todo.pop() {
+            if chain.len() >= 32 {
+                return;
+            }
+            for b in &c.bases {
+                match b {
+                    Value::Class(b) => todo.push(b.clone()),
+                    Value::Sdk(s) if s.ty == super::sdk::forms::MODEL_BASE => {}
+                    _ => return,
+                }
+            }
+            chain.push(c);
+        }
+        let mut fields: Vec<(String, Span)> = vec![];
+        for c in chain.iter().rev() {
+            let decl = &self.modules[c.module].classes[c.class.0 as usize];
+            for m in &decl.members {
+                let class_var = matches!(&m.annotation, Some(ir::Expr::Index { object, .. })
+                    if matches!(&**object, ir::Expr::Name(n, _) | ir::Expr::Member { name: n, .. } if n == "ClassVar"));
+                if m.is_static
+                    && matches!(m.value, MemberValue::Field(_))
+                    && m.annotation.is_some()
+                    && !class_var
+                    && !fields.iter().any(|(f, _)| *f == m.name)
+                {
+                    fields.push((m.name.clone(), m.name_span));
+                }
+            }
+        }
+        for (i, (name, at)) in fields.iter().enumerate() {
+            if let Some(v) = call.kw(name).or(call.positional.get(i)).cloned() {
+                self.set_member(inst, name, v, Some(*at));
+            }
+        }
+    }
+
+    /// Python's `Color("red")` on an `Enum` class: the member whose value
+    /// that is (a member is held as its value). Unknown when no member
+    /// surely has it (the call raises, or the value is not known).
+    fn enum_by_value(&mut self, class: &Rc<ClassVal>, call: &PendingCall) -> Option<Value> {
+        let is_enum = class.bases.iter().any(|b| matches!(b, Value::Sdk(s) if s.ty == super::sdk::forms::ENUM_BASE));
+        if !is_enum || self.modules[class.module].lang != Lang::Python {
+            return None;
+        }
+        let span = call.span;
+        let ([wanted], true) = (&call.positional[..], call.keywords.is_empty()) else {
+            return Some(Value::Unknown(span));
+        };
+        let statics = class.statics.borrow();
+        let found = statics.entries.iter().find(|(_, v, _)| v.literal_eq(wanted) == Some(true));
+        Some(found.map_or(Value::Unknown(span), |(_, v, _)| v.clone()))
     }
 
     fn find_method(&self, class: &ClassVal, pick: impl Fn(&str, &ir::Function) -> bool) -> Option<FuncId> {
@@ -1059,6 +1146,9 @@ impl Interp<'_> {
                 return Some(Value::Null(span));
             }
             return dict_view(&o.borrow(), name, call, span);
+        }
+        if let Value::Str(s, _) = recv {
+            return str_method(lang, s, name, call, span);
         }
         let Value::List(list, lspan) = recv else {
             return None;
@@ -1428,6 +1518,10 @@ impl Interp<'_> {
             }
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
+                ([Value::Instance(i)], true) => Value::Class(i.class.clone()),
+                _ => Value::Unknown(span),
+            },
             Effect::CopyInto { into, from } => {
                 if let Some(Value::Object(target)) = call.arg(*into) {
                     merge_into(target, call.arg(*from).unwrap_or(&Value::Unknown(span)));
@@ -2174,4 +2268,36 @@ fn is_zero(v: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// A string's own methods that a tool's name is commonly made with, on a
+/// known string and known arguments: case, trimming, replacing, joining.
+fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+    if !call.keywords.is_empty() {
+        return None;
+    }
+    let args: Option<Vec<&str>> = call.positional.iter().map(Value::as_str).collect();
+    let args = args?;
+    let py = lang == Lang::Python;
+    let js = matches!(lang, Lang::TypeScript | Lang::JavaScript);
+    let out = match (name, &args[..]) {
+        ("lower", []) if py => s.to_lowercase(),
+        ("upper", []) if py => s.to_uppercase(),
+        ("toLowerCase", []) if js => s.to_lowercase(),
+        ("toUpperCase", []) if js => s.to_uppercase(),
+        ("strip", []) if py => s.trim().to_string(),
+        ("lstrip", []) if py => s.trim_start().to_string(),
+        ("rstrip", []) if py => s.trim_end().to_string(),
+        ("trim", []) if js => s.trim().to_string(),
+        ("trimStart", []) if js => s.trim_start().to_string(),
+        ("trimEnd", []) if js => s.trim_end().to_string(),
+        ("replace", [from, to]) if py && !from.is_empty() => s.replace(from, to),
+        ("replaceAll", [from, to]) if js && !from.is_empty() => s.replace(from, to),
+        // JS's `replace` with a string pattern replaces the first match only.
+        ("replace", [from, to]) if js && !from.is_empty() => s.replacen(from, to, 1),
+        ("removeprefix", [p]) if py => s.strip_prefix(p).unwrap_or(s).to_string(),
+        ("removesuffix", [p]) if py => s.strip_suffix(p).unwrap_or(s).to_string(),
+        _ => return None,
+    };
+    Some(Value::str(&out, span))
 }

@@ -142,3 +142,68 @@ pub(super) fn tool_api(call: &PendingCall) -> Option<&'static str> {
         _ => None,
     })
 }
+
+impl Interp<'_> {
+    /// pydantic's `model.model_copy(update={...})` (v1's `copy(update=...)`):
+    /// a new model with the update's keys replacing its own. For a tool
+    /// object (fastmcp's `Tool` is a pydantic model) those are its parts;
+    /// for a project model, its fields. An update that is not a known dict
+    /// may replace any of them.
+    pub(super) fn model_copy(&mut self, recv: &Value, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+        let update = call.keywords.iter().find(|(k, _)| &**k == "update").map(|(_, v)| v.clone());
+        if !(name == "model_copy" || (name == "copy" && update.is_some())) || !call.positional.is_empty() {
+            return None;
+        }
+        let entries: Option<Vec<(Rc<str>, Value)>> = match &update {
+            None | Some(Value::Null(_)) => Some(vec![]),
+            Some(Value::Object(o)) if o.borrow().complete => {
+                Some(o.borrow().entries.iter().map(|(k, v, _)| (k.clone(), v.clone())).collect())
+            }
+            Some(_) => None,
+        };
+        match recv {
+            Value::Sdk(s) if s.ty == TOOL => {
+                let mut parts = s.pending.clone()?;
+                match entries {
+                    Some(entries) => {
+                        for (k, v) in entries {
+                            parts.keywords.retain(|(key, _)| *key != k);
+                            parts.spans.retain(|(key, _)| key.as_ref() != Some(&k));
+                            parts.keywords.push((k, v));
+                        }
+                    }
+                    None => {
+                        for key in ["name", "title", "description", "annotations"] {
+                            parts.keywords.retain(|(k, _)| &**k != key);
+                            parts.keywords.push((key.into(), Value::Unknown(span)));
+                        }
+                    }
+                }
+                Some(Value::Sdk(Rc::new(SdkValue {
+                    table: s.table,
+                    ty: s.ty,
+                    method: None,
+                    pending: Some(parts),
+                    decorator: s.decorator,
+                    span,
+                    registration: None,
+                    listing: None,
+                })))
+            }
+            Value::Instance(i) => {
+                let mut fields = i.fields.borrow().clone();
+                match entries {
+                    Some(entries) => {
+                        for (k, v) in entries {
+                            fields.set(&k, v, None);
+                        }
+                    }
+                    None => fields.complete = false,
+                }
+                let fields = Rc::new(std::cell::RefCell::new(fields));
+                Some(Value::Instance(Rc::new(super::value::Instance { class: i.class.clone(), fields, span })))
+            }
+            _ => None,
+        }
+    }
+}

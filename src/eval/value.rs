@@ -45,7 +45,7 @@ pub enum Value {
     OneOf(Rc<[Value]>),
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Obj {
     /// Keys in insertion order; a later write to a key replaces it in place.
     pub entries: Vec<(Rc<str>, Value, Option<Span>)>,

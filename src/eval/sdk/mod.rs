@@ -157,6 +157,9 @@ pub enum Effect {
     KeptArg(usize),
     /// The result is the call's own n-th positional argument.
     Arg(usize),
+    /// The class of the call's only argument, an instance of a project
+    /// class (Python's `type(self)`); otherwise some type.
+    ClassOf,
     /// The keys of argument `from` are copied into the object at argument
     /// `into`, in order (Go's `maps.Copy(dst, src)`); a source that is not
     /// a known object may have set any key. No result.

@@ -10,6 +10,15 @@
 //! listed: a third argument that is a record is 1.9's annotations, a second
 //! string alone is the title or the description, so the title is unknown.
 //! Standalone fastmcp is its own table (`fastmcp.rs`).
+//!
+//! Tool objects (`server/fastmcp/tools/base.py`, v2 `server/mcpserver/`):
+//! `Tool.from_function(fn, name, title, description, context_kwarg,
+//! annotations, ...)` (1.10 and later; 1.9 has no `title`), the name
+//! defaulting to `fn.__name__`; `FastMCP(..., tools=[Tool, ...])`
+//! (keyword-only, since 1.9) hands them to its `ToolManager`, which keys
+//! each by its name. This `Tool` shares its name with `mcp.types.Tool`, and
+//! imports are told apart by name only, so its rule is written on the
+//! low-level table's `ToolRecord`: `types.Tool` has no `from_function`.
 
 use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
 use crate::model::Lang;
@@ -56,6 +65,47 @@ const ADD_TOOL: &[Signature] = &[
     },
 ];
 
+const FROM_FUNCTION: &[Signature] = &[
+    Signature {
+        positional: &[
+            p("fn", Test::Any),
+            p("name", Test::Str),
+            p("title", Test::Str),
+            p("description", Test::Str),
+            p("context_kwarg", Test::Any),
+            p("annotations", Test::Record),
+        ],
+    },
+    Signature {
+        positional: &[
+            p("fn", Test::Any),
+            p("name", Test::Str),
+            p("description", Test::Str),
+            p("context_kwarg", Test::Any),
+            p("annotations", Test::Record),
+        ],
+    },
+];
+
+static TOOL_FROM_FUNCTION: Roles = Roles {
+    api: "python.fastmcp.from_function",
+    name: &[Path::Param(FROM_FUNCTION, "name"), Path::Member(&Path::Param(FROM_FUNCTION, "fn"), "__name__")],
+    title: &[Path::Param(FROM_FUNCTION, "title")],
+    description: &[Path::Param(FROM_FUNCTION, "description"), Path::Member(&Path::Handler, "__doc__")],
+    annotations: &[Path::Param(FROM_FUNCTION, "annotations")],
+    params: &[],
+};
+
+/// Each element of `FastMCP(tools=[...])`: a tool object.
+static CONSTRUCTOR_TOOL: Roles = Roles {
+    api: "python.fastmcp.tools",
+    name: &[Path::Of(&Path::Arg(0), "name")],
+    title: &[Path::Of(&Path::Arg(0), "title")],
+    description: &[Path::Of(&Path::Arg(0), "description"), Path::Member(&Path::Handler, "__doc__")],
+    annotations: &[Path::Of(&Path::Arg(0), "annotations")],
+    params: &[],
+};
+
 static FASTMCP_TOOL: Roles = Roles {
     api: "python.fastmcp.decorator",
     name: &[Path::Param(TOOL, "name"), Path::HandlerName],
@@ -101,8 +151,17 @@ pub static PYTHON_MCP: SdkTable = SdkTable {
         ("Context", super::forms::CONTEXT),
     ],
     rules: &[
-        Rule { on: "ServerClass", op: Op::Call, effect: Effect::Returns("Server") },
+        Rule {
+            on: "ServerClass",
+            op: Op::Call,
+            effect: Effect::ReturnsRegistering("Server", "tools", &CONSTRUCTOR_TOOL),
+        },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
+        Rule {
+            on: "python.lowlevel:ToolRecord",
+            op: Op::Method("from_function"),
+            effect: Effect::MakeTool(&TOOL_FROM_FUNCTION),
+        },
         // `Context[ServerSession, AppState]` is the context.
         Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },

@@ -38,6 +38,7 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         ("ReadOnly", "Annotated"),
         ("ClassVar", "ClassVar"),
         ("NewType", "NewType"),
+        ("cast", "Cast"),
         ("dataclass", "Dataclass"),
         ("TypedDict", MODEL_BASE),
         ("NamedTuple", MODEL_BASE),
@@ -75,6 +76,11 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: "NewType", op: Op::Call, effect: Effect::Arg(1) },
+        // `type(x)`: the class of an instance; `type[T]` is a type form.
+        Rule { on: "Type", op: Op::Call, effect: Effect::ClassOf },
+        Rule { on: "Type", op: Op::Index, effect: Effect::Returns(SCALAR) },
+        // `cast(T, x)` is `x` at run time.
+        Rule { on: "Cast", op: Op::Call, effect: Effect::Arg(1) },
         Rule { on: "Range", op: Op::Call, effect: Effect::Range },
         // `x[a:b]` is `x[slice(a, b)]`: the bounds, for the subscript.
         Rule { on: "Slice", op: Op::Call, effect: Effect::Keeps(super::forms::SLICE) },
@@ -98,7 +104,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("set", SCALAR),
     ("frozenset", SCALAR),
     ("tuple", SCALAR),
-    ("type", SCALAR),
+    ("type", "Type"),
     ("object", MODEL_BASE),
     ("range", "Range"),
     ("slice", "Slice"),

@@ -222,9 +222,16 @@ impl Cx<'_> {
                 for c in kids(n) {
                     match c.kind() {
                         "dotted_name" => {
-                            // `import a.b` binds `a`, the top package.
+                            // `import a.b` runs `a.b` (for what it registers
+                            // when imported) and binds `a`, the top package.
+                            // The module itself is bound under a name no
+                            // program can spell.
                             let full = self.text(c);
                             let top = full.split('.').next().unwrap_or("").to_string();
+                            if full != top {
+                                let local = format!("import {full}");
+                                out.push(Stmt::Import(Import { local, module: full, member: None, span }));
+                            }
                             out.push(Stmt::Import(Import { local: top.clone(), module: top, member: None, span }));
                         }
                         "aliased_import" => {
