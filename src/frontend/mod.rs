@@ -105,7 +105,7 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
     match lang {
         Lang::Python => "`@mcp.tool()` / `add_tool` on a FastMCP or MCPServer (`mcp`, `fastmcp`), low-level `types.Tool(...)`",
         Lang::TypeScript | Lang::JavaScript => {
-            "`registerTool` / `tool` on an McpServer (`@modelcontextprotocol/sdk`, `@modelcontextprotocol/server`), `addTool` (fastmcp), `Tool` objects in a ListTools handler"
+            "`registerTool` / `tool` on an McpServer (`@modelcontextprotocol/sdk`, `@modelcontextprotocol/server`), `addTool` (fastmcp), `registerAppTool` (MCP Apps), `Tool` objects in a ListTools handler"
         }
         Lang::Go => "`mcp.AddTool` / `Server.AddTool` (`github.com/modelcontextprotocol/go-sdk/mcp`), `mcp.NewTool` + `AddTool` (`github.com/mark3labs/mcp-go`)",
         Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",

@@ -611,6 +611,7 @@ impl SdkTable {
 
 mod cloudflare_agents;
 pub mod csharp_sdk;
+mod ext_apps;
 mod fastmcp;
 mod functools;
 mod go_pointers;
@@ -641,6 +642,7 @@ mod zod_to_json_schema;
 
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use csharp_sdk::CSHARP_SDK;
+pub use ext_apps::EXT_APPS;
 pub use fastmcp::FASTMCP;
 pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
@@ -692,6 +694,7 @@ pub static TABLES: &[&SdkTable] = &[
     &CLOUDFLARE_AGENTS,
     &MCP_USE,
     &MCP_HANDLER,
+    &EXT_APPS,
     &SUPABASE_MCP_UTILS,
     &XMCP,
     &MCP_FRAMEWORK,
