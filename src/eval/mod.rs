@@ -170,10 +170,45 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
         i += 1;
         i <= before || key(r).is_none_or(|k| seen.insert(k))
     });
+    drop_unnamed_twins(&mut it.registrations);
     it.read_inputs();
     let exhausted = it.exhausted;
     let unserved = it.serving.unserved();
     Outcome { registrations: it.registrations, exhausted, unserved, frames: it.frames }
+}
+
+/// A registration reached from several callers, named by one and not by
+/// another (`create()` beside `create(namespace=env)`, where the other
+/// caller's prefix is set at run time), is one tool: an unnamed twin (the
+/// same call and the same handler function, other callers) is dropped.
+/// Registrations reached with the same callers (a loop over a list, one
+/// element of which is unknown) or with other handlers are kept.
+fn drop_unnamed_twins(registrations: &mut Vec<Registration>) {
+    type Key = (Span, usize, ir::FuncId);
+    let key = |r: &Registration| match &r.handler {
+        Some(Value::Func(c) | Value::Bound(c, _)) => Some((r.call, c.module, c.func)),
+        _ => None,
+    };
+    let mut named: std::collections::HashMap<Key, Vec<&[Span]>> = std::collections::HashMap::new();
+    for r in registrations.iter() {
+        if let (Some(Value::Str(..)), Some(k)) = (&r.name, key(r)) {
+            named.entry(k).or_default().push(&r.stack);
+        }
+    }
+    let drop: Vec<bool> = registrations
+        .iter()
+        .map(|r| {
+            !matches!(r.name, Some(Value::Str(..)))
+                && key(r)
+                    .and_then(|k| named.get(&k))
+                    .is_some_and(|stacks| stacks.iter().any(|s| *s != r.stack.as_slice()))
+        })
+        .collect();
+    let mut i = 0;
+    registrations.retain(|_| {
+        i += 1;
+        !drop[i - 1]
+    });
 }
 
 /// One round of roots; false when there was nothing left to run.
