@@ -30,6 +30,10 @@ pub struct Budget {
     pub max_alternatives: usize,
     /// Elements of a list or entries of an object built by evaluation.
     pub max_size: usize,
+    /// Bytes of a string built by evaluation (concatenation, a template,
+    /// a string method): a longer one is unknown, so a loop that doubles a
+    /// string cannot exhaust memory.
+    pub max_str: usize,
     /// Rounds of running functions and classes nothing called.
     pub max_root_rounds: usize,
     /// Steps for evaluating one handler's parameter types after the run,
@@ -48,6 +52,7 @@ impl Default for Budget {
             max_unroll: 2_000,
             max_alternatives: 8,
             max_size: 20_000,
+            max_str: 1 << 16,
             max_root_rounds: 4,
             max_input_steps: 20_000,
         }

@@ -1148,7 +1148,7 @@ impl Interp<'_> {
             return dict_view(&o.borrow(), name, call, span);
         }
         if let Value::Str(s, _) = recv {
-            return str_method(lang, s, name, call, span);
+            return str_method(lang, s, name, call, self.budget.max_str, span);
         }
         let Value::List(list, lspan) = recv else {
             return None;
@@ -2271,13 +2271,20 @@ fn is_zero(v: &Value) -> bool {
 }
 
 /// A string's own methods that a tool's name is commonly made with, on a
-/// known string and known arguments: case, trimming, replacing, joining.
-fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, span: Span) -> Option<Value> {
+/// known string and known arguments: case, trimming, replacing. A result
+/// longer than `max` bytes is unknown (checked before it is built).
+fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, span: Span) -> Option<Value> {
     if !call.keywords.is_empty() {
         return None;
     }
     let args: Option<Vec<&str>> = call.positional.iter().map(Value::as_str).collect();
     let args = args?;
+    if let [from, to] = &args[..] {
+        let grows = to.len().saturating_sub(from.len());
+        if !from.is_empty() && s.len() + s.matches(from).count().saturating_mul(grows) > max {
+            return Some(Value::Unknown(span));
+        }
+    }
     let py = lang == Lang::Python;
     let js = matches!(lang, Lang::TypeScript | Lang::JavaScript);
     let out = match (name, &args[..]) {

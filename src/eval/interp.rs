@@ -692,10 +692,9 @@ impl<'p> Interp<'p> {
                         // later) writing a variable of an activation that has
                         // finished (the loaded module): afterwards it may hold
                         // either value (a flag a handler sets). One still running
-                        // sees the write in order.
-                        // Inside a root, and not inside one of its
-                        // unknown branches, the rest of the root sees the
-                        // write in order ([`Interp::as_root`]).
+                        // sees the write in order, and so does the rest of the
+                        // root that writes it, outside the root's unknown
+                        // branches ([`Interp::as_root`]).
                         let finished = !self.active.iter().any(|a| Rc::ptr_eq(a, &f));
                         let old = f.borrow().vars.get(name.as_str()).cloned();
                         let value = match (old, &mut self.root_writes) {
@@ -950,6 +949,9 @@ impl<'p> Interp<'p> {
                         Value::Num(n, _) if n.parse::<i64>().is_ok() => s.push_str(&n),
                         other => return self.unknown_from(&[&other], *span),
                     }
+                    if s.len() > self.budget.max_str {
+                        return Value::Unknown(*span);
+                    }
                 }
                 Value::str(&s, *span)
             }
@@ -1118,7 +1120,10 @@ impl<'p> Interp<'p> {
                 _ => l,
             },
             BinaryOp::Add => match (&l, &r) {
-                (Value::Str(a, _), Value::Str(b, _)) => Value::str(&format!("{a}{b}"), span),
+                (Value::Str(a, _), Value::Str(b, _)) if a.len() + b.len() <= self.budget.max_str => {
+                    Value::str(&format!("{a}{b}"), span)
+                }
+                (Value::Str(..), Value::Str(..)) => Value::Unknown(span),
                 (Value::List(a, _), Value::List(b, _)) => {
                     let items: Vec<Value> = a.borrow().iter().chain(b.borrow().iter()).cloned().collect();
                     Value::List(Rc::new(RefCell::new(items)), span)

@@ -101,3 +101,69 @@ fn same_on_every_path(v: &Value, mut ask: impl FnMut(&Value) -> Option<bool>) ->
     }
     answer
 }
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::source::{FileId, Span};
+
+    fn sp() -> Span {
+        Span::new(FileId(0), 0, 0)
+    }
+
+    fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(items)), sp())
+    }
+
+    #[test]
+    fn membership_is_decided_only_when_every_element_that_could_match_is_known() {
+        let known = list(vec![Value::str("a", sp()), Value::str("b", sp())]);
+        assert_eq!(contains(Asks::Element, &known, &Value::str("b", sp())), Some(true));
+        assert_eq!(contains(Asks::Element, &known, &Value::str("c", sp())), Some(false));
+        // An unknown element may be the one asked for; a known match still answers.
+        let partly = list(vec![Value::str("a", sp()), Value::Unknown(sp())]);
+        assert_eq!(contains(Asks::Element, &partly, &Value::str("c", sp())), None);
+        assert_eq!(contains(Asks::Element, &partly, &Value::str("a", sp())), Some(true));
+        // JS's `in` asks a list for an index: not followed.
+        assert_eq!(contains(Asks::Key, &known, &Value::str("a", sp())), None);
+        // Paths that disagree leave it unknown.
+        let either = Value::OneOf(Rc::from(vec![known.clone(), list(vec![])]));
+        assert_eq!(contains(Asks::Element, &either, &Value::str("a", sp())), None);
+        assert_eq!(contains(Asks::Element, &Value::str("read_only", sp()), &Value::str("read", sp())), Some(true));
+    }
+
+    fn class(id: u32, bases: Vec<Value>) -> Rc<crate::eval::value::ClassVal> {
+        Rc::new(crate::eval::value::ClassVal {
+            module: 0,
+            class: crate::ir::ClassId(id),
+            name: None,
+            bases,
+            statics: Rc::new(RefCell::new(crate::eval::value::Obj::new(sp()))),
+            env: None,
+            span: sp(),
+        })
+    }
+
+    fn instance(of: &Rc<crate::eval::value::ClassVal>) -> Value {
+        let fields = Rc::new(RefCell::new(crate::eval::value::Obj::new(sp())));
+        Value::Instance(Rc::new(crate::eval::value::Instance { class: of.clone(), fields, span: sp() }))
+    }
+
+    #[test]
+    fn instanceof_follows_project_bases_and_a_literal_is_never_an_instance() {
+        let base = class(0, vec![]);
+        let derived = class(1, vec![Value::Class(base.clone())]);
+        let other = class(2, vec![]);
+        assert_eq!(instance_of(&instance(&derived), &Value::Class(base.clone())), Some(true));
+        assert_eq!(instance_of(&instance(&base), &Value::Class(derived.clone())), Some(false));
+        let obj = Value::Object(Rc::new(RefCell::new(crate::eval::value::Obj::new(sp()))));
+        assert_eq!(instance_of(&obj, &Value::Class(base.clone())), Some(false));
+        // A base the interpreter cannot see may be the class asked about.
+        let opaque = class(3, vec![Value::Unknown(sp())]);
+        assert_eq!(instance_of(&instance(&opaque), &Value::Class(other)), None);
+        // Not a project class: nothing is decided.
+        assert_eq!(instance_of(&obj, &Value::Unknown(sp())), None);
+    }
+}

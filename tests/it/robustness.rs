@@ -52,6 +52,18 @@ fn reproducers() -> Vec<(&'static str, String, bool)> {
         ("ts_template_nest.ts", format!("{TS_HEAD}const t = {}\n", "`${".repeat(100_000)), false),
         ("py_fstring_nest.py", format!("{PY_HEAD}s = {}\n", "f\"".repeat(100_000)), true),
         ("go_rune.go", format!("{GO_HEAD}var r = '{}'\n", "a".repeat(700_000)), true),
+        // A string doubled in an unrolled loop: 2^40 bytes unless capped (the
+        // Python one aborted the run at 1.3 GB before the cap).
+        (
+            "py_string_doubling.py",
+            format!("{PY_HEAD}s = \"ab\"\nfor _ in range(40):\n    s = s + s\n    t = s.replace(\"a\", s)\n\n\n@mcp.tool(name=s)\ndef big() -> None:\n    pass\n"),
+            true,
+        ),
+        (
+            "ts_string_doubling.ts",
+            format!("{TS_HEAD}let s = \"ab\";\nfor (const _ of Array.from({{ length: 40 }})) {{ s = `${{s}}${{s.replaceAll(\"a\", s)}}`; }}\nserver.registerTool(s, {{}}, async () => ({{ content: [] }}));\n"),
+            true,
+        ),
         (
             "py_add_tool_many.py",
             format!(
