@@ -146,6 +146,27 @@ impl Resolver<'_, '_> {
                 Some(_) => {}
             }
         }
+        // One name written once (a definition's literal) and registered at
+        // several sites with the same annotations (`if apps {
+        // registerAppTool(..) } else { registerTool(..) }` on paths nobody
+        // can choose between, one server per SDK generation): one tool, at
+        // the first site. Other annotations make a tool of its own.
+        let mut first: HashMap<(String, Span), Vec<usize>> = HashMap::new();
+        let mut keep = vec![true; out.len()];
+        for (i, t) in out.iter().enumerate() {
+            let (Some(name), Some(at)) = (&t.name, t.name_span) else { continue };
+            let earlier = first.entry((name.clone(), at)).or_default();
+            if earlier.iter().any(|&j| out[j].site != t.site && out[j].annotations == t.annotations) {
+                keep[i] = false;
+            } else {
+                earlier.push(i);
+            }
+        }
+        let mut i = 0;
+        out.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
         // Two definitions of one name reaching one site (`if write {
         // RW.Register(s) } else { RO.Register(s) }`) are two tools, each
         // reported where it is defined (else where its name is written).
