@@ -354,8 +354,7 @@ impl<'p> Interp<'p> {
                 return Flow::Return;
             }
             Stmt::If { cond, then, otherwise, .. } => {
-                let c = self.eval(act, cond);
-                return match c.truthy() {
+                return match self.truth(act, cond) {
                     Some(true) => self.exec_block(act, then),
                     Some(false) => self.exec_block(act, otherwise),
                     None => {
@@ -473,6 +472,35 @@ impl<'p> Interp<'p> {
     }
 
     /// Runs each arm from the same locals and joins the locals they leave.
+    /// Whether a condition holds on every path. `a && b` is false when
+    /// either side is and `a || b` true when either is, whatever the other
+    /// (`flag && tool.view` with `flag` read at run time and `view` false):
+    /// a test only asks for truth, not for the value `&&` gives. Both sides
+    /// are evaluated, as [`Interp::binary`] does.
+    fn truth(&mut self, act: &mut Activation, cond: &Expr) -> Option<bool> {
+        if self.nesting >= self.budget.max_nesting {
+            self.exhausted = true;
+            return None;
+        }
+        self.nesting += 1;
+        let out = match cond {
+            Expr::Binary { op: op @ (BinaryOp::And | BinaryOp::Or), left, right, .. } => {
+                let l = self.truth(act, left);
+                let r = self.truth(act, right);
+                let decisive = *op == BinaryOp::Or;
+                match (l, r) {
+                    (Some(a), _) | (_, Some(a)) if a == decisive => Some(decisive),
+                    (Some(_), Some(_)) => Some(!decisive),
+                    _ => None,
+                }
+            }
+            Expr::Unary { op: UnaryOp::Not, operand, .. } => self.truth(act, operand).map(|b| !b),
+            _ => self.eval(act, cond).truthy(),
+        };
+        self.nesting -= 1;
+        out
+    }
+
     fn both(&mut self, act: &mut Activation, arms: &[&Vec<Stmt>]) -> Flow {
         self.both_narrowed(act, arms, &[])
     }
@@ -928,18 +956,15 @@ impl<'p> Interp<'p> {
                 let r = self.eval(act, right);
                 self.binary(self.modules[module].lang, *op, l, r, *span)
             }
-            Expr::Cond { test, then, otherwise, span } => {
-                let t = self.eval(act, test);
-                match t.truthy() {
-                    Some(true) => self.eval(act, then),
-                    Some(false) => self.eval(act, otherwise),
-                    None => {
-                        let a = self.eval(act, then);
-                        let b = self.eval(act, otherwise);
-                        Value::join(vec![a, b], self.budget.max_alternatives, *span)
-                    }
+            Expr::Cond { test, then, otherwise, span } => match self.truth(act, test) {
+                Some(true) => self.eval(act, then),
+                Some(false) => self.eval(act, otherwise),
+                None => {
+                    let a = self.eval(act, then);
+                    let b = self.eval(act, otherwise);
+                    Value::join(vec![a, b], self.budget.max_alternatives, *span)
                 }
-            }
+            },
             Expr::Concat { parts, span } => {
                 let mut s = String::new();
                 for p in parts {
