@@ -1518,6 +1518,31 @@ impl Interp<'_> {
             }
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
+            Effect::IsInstance => {
+                let answer = match &call.positional[..] {
+                    [v, Value::List(classes, _)] => {
+                        let answers: Vec<Option<bool>> =
+                            classes.borrow().iter().map(|c| super::relations::python_instance_of(v, c)).collect();
+                        if answers.contains(&Some(true)) {
+                            Some(true)
+                        } else if answers.iter().all(|a| *a == Some(false)) {
+                            Some(false)
+                        } else {
+                            None
+                        }
+                    }
+                    [v, class] => super::relations::python_instance_of(v, class),
+                    _ => None,
+                };
+                answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
+            }
+            Effect::IsCallable => {
+                let answer = match &call.positional[..] {
+                    [v] => super::relations::callable(v),
+                    _ => None,
+                };
+                answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
+            }
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
                 ([Value::Instance(i)], true) => Value::Class(i.class.clone()),
                 _ => Value::Unknown(span),

@@ -89,6 +89,46 @@ pub(super) fn instance_of(v: &Value, class: &Value) -> Option<bool> {
     })
 }
 
+/// Python's `isinstance(v, class)`: as [`instance_of`], except that a
+/// value the interpreter holds as a literal is only known not to be an
+/// instance of a class whose bases are all the project's (an `Enum` member
+/// is held as its value, and `class Name(str, Enum)` makes it a `str`).
+pub(super) fn python_instance_of(v: &Value, class: &Value) -> Option<bool> {
+    let Value::Class(c) = class else { return None };
+    // Every ancestor a project class: no builtin or SDK base anywhere.
+    let mut plain = true;
+    let mut todo = vec![c.clone()];
+    let mut guard = 0;
+    while let Some(c) = todo.pop() {
+        guard += 1;
+        if guard > 64 {
+            return None;
+        }
+        for b in &c.bases {
+            match b {
+                Value::Class(b) => todo.push(b.clone()),
+                _ => plain = false,
+            }
+        }
+    }
+    same_on_every_path(v, |v| match v {
+        Value::Instance(_) => instance_of(v, class),
+        _ if plain => instance_of(v, class),
+        _ => None,
+    })
+}
+
+/// Python's `callable(v)`.
+pub(super) fn callable(v: &Value) -> Option<bool> {
+    same_on_every_path(v, |v| match v {
+        Value::Func(_) | Value::Bound(..) | Value::Class(_) => Some(true),
+        Value::Str(..) | Value::Num(..) | Value::Bool(..) | Value::Null(_) | Value::List(..) | Value::Object(_) => {
+            Some(false)
+        }
+        _ => None,
+    })
+}
+
 /// `ask` of each alternative of `v`: the answer when they all agree.
 fn same_on_every_path(v: &Value, mut ask: impl FnMut(&Value) -> Option<bool>) -> Option<bool> {
     let mut answer = None;

@@ -160,6 +160,12 @@ pub enum Effect {
     /// The class of the call's only argument, an instance of a project
     /// class (Python's `type(self)`); otherwise some type.
     ClassOf,
+    /// Python's `isinstance(v, C)` (`C` a class or a tuple of them):
+    /// decided for project classes ([`crate::eval`]'s `relations`).
+    IsInstance,
+    /// Python's `callable(v)`: true of a function or a class, false of a
+    /// literal; unknown of anything else.
+    IsCallable,
     /// The keys of argument `from` are copied into the object at argument
     /// `into`, in order (Go's `maps.Copy(dst, src)`); a source that is not
     /// a known object may have set any key. No result.

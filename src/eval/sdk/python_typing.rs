@@ -79,6 +79,8 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         // `type(x)`: the class of an instance; `type[T]` is a type form.
         Rule { on: "Type", op: Op::Call, effect: Effect::ClassOf },
         Rule { on: "Type", op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: "@isinstance", op: Op::Call, effect: Effect::IsInstance },
+        Rule { on: "@callable", op: Op::Call, effect: Effect::IsCallable },
         // `cast(T, x)` is `x` at run time.
         Rule { on: "Cast", op: Op::Call, effect: Effect::Arg(1) },
         Rule { on: "Range", op: Op::Call, effect: Effect::Range },
@@ -108,6 +110,8 @@ const BUILTINS: &[(&str, &str)] = &[
     ("object", MODEL_BASE),
     ("range", "Range"),
     ("slice", "Slice"),
+    ("isinstance", "@isinstance"),
+    ("callable", "@callable"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.
