@@ -902,7 +902,7 @@ impl<'p> Interp<'p> {
                     }
                     if &**n == "Set" && matches!(lang, crate::model::Lang::TypeScript | crate::model::Lang::JavaScript)
                     {
-                        return super::maps::new_set(&args, *span);
+                        return self.new_set(&args, *span);
                     }
                 }
                 self.call_value(&c, None, args, *span)

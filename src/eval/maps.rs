@@ -180,21 +180,23 @@ fn set_entry(obj: &mut Obj, key: Option<&Value>, v: Value) {
     }
 }
 
-/// `new Set(iterable)`: held as the list of its distinct elements, so that
-/// iterating, spreading and `has` work as on a list; an unknown iterable
-/// makes an unknown set.
-pub(super) fn new_set(call: &PendingCall, span: Span) -> Value {
-    let mut out: Vec<Value> = vec![];
-    match call.arg(0) {
-        None | Some(Value::Undefined(_) | Value::Null(_)) => {}
-        Some(Value::List(items, _)) => {
-            for v in items.borrow().iter() {
-                if !out.iter().any(|o| o.literal_eq(v) == Some(true) || o.same(v)) {
-                    out.push(v.clone());
+impl Interp<'_> {
+    /// `new Set(iterable)`: held as the list of its distinct elements, so that
+    /// iterating, spreading and `has` work as on a list; an unknown iterable
+    /// makes an unknown set.
+    pub(super) fn new_set(&self, call: &PendingCall, span: Span) -> Value {
+        let mut out: Vec<Value> = vec![];
+        match call.arg(0) {
+            None | Some(Value::Undefined(_) | Value::Null(_)) => {}
+            Some(Value::List(items, _)) => {
+                for v in items.borrow().iter() {
+                    if !out.iter().any(|o| o.literal_eq(v) == Some(true) || o.same(v)) {
+                        out.push(v.clone());
+                    }
                 }
             }
+            Some(_) => return Value::Unknown(span),
         }
-        Some(_) => return Value::Unknown(span),
+        Value::List(Rc::new(RefCell::new(out)), span)
     }
-    Value::List(Rc::new(RefCell::new(out)), span)
 }
