@@ -678,7 +678,23 @@ impl Interp<'_> {
     }
 
     pub(super) fn construct(&mut self, class: &Rc<ClassVal>, call: PendingCall, span: Span) -> Value {
-        self.constructed.insert((class.module, class.class));
+        let key = (class.module, class.class);
+        self.constructed.insert(key);
+        // `new X()` in X's own field initialiser (or constructor) would make
+        // instances without end, each level several: as deep as a function
+        // may recurse, then unknown.
+        let making = self.constructing.iter().filter(|k| **k == key).count();
+        if making >= self.budget.max_recursion || self.constructing.len() >= self.budget.max_call_depth {
+            self.exhausted = true;
+            return Value::Unknown(span);
+        }
+        self.constructing.push(key);
+        let inst = self.construct_inner(class, call, span);
+        self.constructing.pop();
+        inst
+    }
+
+    fn construct_inner(&mut self, class: &Rc<ClassVal>, call: PendingCall, span: Span) -> Value {
         // Made here: what its constructor writes holds on this path, even
         // inside a branch whose condition is unknown.
         let mut obj = Obj::new(span);

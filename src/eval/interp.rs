@@ -93,6 +93,10 @@ pub struct Interp<'p> {
     pub(super) closures: Vec<Rc<Closure>>,
     pub(super) classes: Vec<Rc<super::value::ClassVal>>,
     pub(super) constructed: HashSet<(usize, ir::ClassId)>,
+    /// Classes whose instances are being made now (field initialisers and
+    /// constructors running), innermost last: a class made inside its own
+    /// making is recursion, bounded as calls are.
+    pub(super) constructing: Vec<(usize, ir::ClassId)>,
     /// Results of pure-looking calls, keyed by the closure environment's
     /// address and the arguments; each entry keeps that environment alive,
     /// so no other frame takes its address while the entry can be hit.
@@ -218,6 +222,7 @@ impl<'p> Interp<'p> {
             closures: vec![],
             classes: vec![],
             constructed: HashSet::new(),
+            constructing: vec![],
             memo: HashMap::new(),
             registrations: vec![],
             definitions: vec![],
