@@ -102,11 +102,13 @@ impl Interp<'_> {
             }
         } else {
             match self.linker.resolve(module, imp) {
-                // Python and JavaScript run a module's body when it is
-                // imported, whether or not the importer reads it (`import
-                // groups` for the tools its decorators add to a registry).
+                // Python runs a module's body when it is imported, whether or
+                // not the importer reads it (`import groups` for the tools
+                // its decorators add to a registry); JavaScript too, but a
+                // namespace's members are live bindings read when used, so
+                // only an import for effects (`import "./tools"`) runs it now.
                 Link::Module(m) => {
-                    if matches!(lang, Lang::Python | Lang::TypeScript | Lang::JavaScript) {
+                    if lang == Lang::Python || imp.is_for_effects() {
                         self.eval_module(m);
                     }
                     Value::Module(m, imp.span)

@@ -73,7 +73,8 @@ pub enum Link {
 
 pub(super) enum ModState {
     NotStarted,
-    InProgress,
+    /// Running: its frame, once it has one of its own (not a package's file).
+    InProgress(Option<FrameRef>),
     Done(FrameRef),
 }
 
@@ -300,12 +301,22 @@ impl<'p> Interp<'p> {
     fn eval_file(&mut self, idx: usize) -> Option<FrameRef> {
         match &self.module_state[idx] {
             ModState::Done(f) => return Some(f.clone()),
-            // An import cycle: what the module binds so far is not known yet.
-            ModState::InProgress => return None,
+            // An import cycle. Python and JavaScript hand the importer the
+            // module as far as it has run (`server = FastMCP(..)` above the
+            // import that closes the cycle); a namespace read later sees the
+            // rest. Elsewhere what it binds is not known yet.
+            ModState::InProgress(frame) => {
+                let lang = self.modules[idx].lang;
+                let partial = matches!(
+                    lang,
+                    crate::model::Lang::Python | crate::model::Lang::TypeScript | crate::model::Lang::JavaScript
+                );
+                return frame.clone().filter(|_| partial);
+            }
             ModState::NotStarted => {}
         }
-        self.module_state[idx] = ModState::InProgress;
         let frame = self.frame(Frame { module: idx, ..Frame::default() });
+        self.module_state[idx] = ModState::InProgress(Some(frame.clone()));
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
         let body = &self.modules[idx].body;
         self.active.push(frame.clone());

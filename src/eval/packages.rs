@@ -38,7 +38,7 @@ impl Interp<'_> {
             if !matches!(self.module_state[m], ModState::NotStarted) {
                 continue;
             }
-            self.module_state[m] = ModState::InProgress;
+            self.module_state[m] = ModState::InProgress(None);
             let frame = self.frame(Frame { module: m, parent: Some(package.clone()), ..Frame::default() });
             let imports: HashSet<String> = self.modules[m]
                 .body

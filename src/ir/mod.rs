@@ -161,6 +161,20 @@ pub struct Import {
     pub span: Span,
 }
 
+impl Import {
+    /// An import made for what the module does when it runs (JavaScript's
+    /// `import "./tools"`, Python's `import a.b` beside the `a` it binds):
+    /// the module, bound under a name no program can spell.
+    pub fn for_effects(module: String, span: Span) -> Import {
+        Import { local: format!("import {module}"), module, member: None, span }
+    }
+
+    /// Whether [`Import::for_effects`] made it: the module runs at the import.
+    pub fn is_for_effects(&self) -> bool {
+        self.member.is_none() && self.local.starts_with("import ")
+    }
+}
+
 /// What a [`Stmt::Let`] binds.
 #[derive(Clone, Debug)]
 pub enum Pattern {

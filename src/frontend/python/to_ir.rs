@@ -229,8 +229,7 @@ impl Cx<'_> {
                             let full = self.text(c);
                             let top = full.split('.').next().unwrap_or("").to_string();
                             if full != top {
-                                let local = format!("import {full}");
-                                out.push(Stmt::Import(Import { local, module: full, member: None, span }));
+                                out.push(Stmt::Import(Import::for_effects(full, span)));
                             }
                             out.push(Stmt::Import(Import { local: top.clone(), module: top, member: None, span }));
                         }

@@ -433,6 +433,11 @@ impl Cx<'_> {
     fn import(&mut self, n: Node, out: &mut Block) {
         let span = self.span(n);
         let Some(module) = self.field(n, "source").and_then(|s| self.string_text(s)) else { return };
+        // `import "./tools/register"`: for what the module does when it runs.
+        if !kids(n).iter().any(|c| c.kind() == "import_clause") {
+            out.push(Stmt::Import(Import::for_effects(module, span)));
+            return;
+        }
         for clause in kids(n).into_iter().filter(|c| c.kind() == "import_clause") {
             for c in kids(clause) {
                 match c.kind() {
