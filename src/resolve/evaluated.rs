@@ -350,49 +350,25 @@ impl Resolver<'_, '_> {
         let (generation, why) = self.generation(facts);
         let annotations = match &reg.annotations {
             None | Some(Value::Null(_) | Value::Undefined(_)) => Annotations::none(),
-            Some(v @ Value::Object(o)) => {
-                let obj_span = o.borrow().span.unwrap_or(reg.call);
-                // A preset: an object written outside the argument that
-                // passes it, named where it is bound (`READ_ONLY = ...`), or
-                // else by the argument (`annotations=hints`).
-                let inside =
-                    |at: Span| at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end;
-                let bound = program.names.get(&obj_span).cloned();
-                // Written in the arguments of a project call that led to
-                // the registration (`write_tool("x", ToolAnnotations::new()..)`
-                // into a helper's `.annotate(hints)`): inline there.
-                let in_a_call = reg.stack.iter().any(|s| inside(*s));
-                let origin = match (reg.annotations_at, bound) {
-                    (Some(at), bound) if !inside(at) && !in_a_call => {
-                        let file = self.linker.sources.get(at.file);
-                        let text = file.slice(at);
-                        // Named by the argument only when it is a name
-                        // (`annotations=hints`), not a call that made it.
-                        let named = text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'));
-                        match bound.or_else(|| named.then(|| text.to_string())) {
-                            Some(symbol) => Origin::Preset { symbol, defined_at: obj_span, used_at: at },
-                            None => Origin::Inline(obj_span),
+            Some(v @ Value::Object(o)) => self.annotations_object(reg, v, o, facts, lang, program, generation, &why),
+            // One of several records, by path: each hint that is the same
+            // on every path is known, one that differs is unresolved.
+            Some(Value::OneOf(alts)) if alts.iter().all(|a| matches!(a, Value::Object(_))) => {
+                let each: Vec<Annotations> = alts
+                    .iter()
+                    .filter_map(|a| match a {
+                        Value::Object(o) => {
+                            Some(self.annotations_object(reg, a, o, facts, lang, program, generation, &why))
                         }
-                    }
-                    // Read from inside an argument (`{ annotations: READ_ONLY }`).
-                    (None, Some(symbol)) if !inside(reg.call) && !in_a_call => {
-                        Origin::Preset { symbol, defined_at: obj_span, used_at: reg.call }
-                    }
-                    _ => Origin::Inline(obj_span),
+                        _ => None,
+                    })
+                    .collect();
+                // A hint they disagree on points at the first path's record.
+                let first = match alts.first() {
+                    Some(Value::Object(o)) => o.borrow().span,
+                    _ => None,
                 };
-                let mut a = match to_resolve_value(v, facts, 0) {
-                    RValue::Obj(obj) => self.annotations_of(&obj, origin, generation, &why),
-                    _ => unresolved(obj_span),
-                };
-                // A hint the literal writes twice, under the name its SDK reads.
-                let syntax = syntax(lang, reg.api);
-                for (key, earlier, later) in &o.borrow().shadowed {
-                    let hint = HintKind::ALL.into_iter().find(|k| &**key == syntax.key(*k) || &**key == k.wire_name());
-                    if let Some(kind) = hint {
-                        a.duplicates.push(Duplicate { key: key.to_string(), kind, earlier: *earlier, later: *later });
-                    }
-                }
-                a
+                same_on_every_path(each, first.or(reg.annotations_at).unwrap_or(reg.call))
             }
             Some(v) => unresolved(v.span().or(reg.annotations_at).unwrap_or(reg.call)),
         };
@@ -698,5 +674,91 @@ fn to_resolve_value(v: &Value, facts: &Arc<FileFacts>, depth: usize) -> RValue {
         }
         Value::List(_, s) => RValue::Other(*s),
         _ => RValue::Unresolved(span),
+    }
+}
+
+impl Resolver<'_, '_> {
+    /// The annotations a registration's record `o` declares, with where
+    /// they come from (written inline, or a preset named where it is bound).
+    #[allow(clippy::too_many_arguments)]
+    fn annotations_object(
+        &self,
+        reg: &Registration,
+        v: &Value,
+        o: &crate::eval::value::ObjRef,
+        facts: &Arc<FileFacts>,
+        lang: Lang,
+        program: &Program<'_>,
+        generation: super::Generation,
+        why: &str,
+    ) -> Annotations {
+        let obj_span = o.borrow().span.unwrap_or(reg.call);
+        // A preset: an object written outside the argument that
+        // passes it, named where it is bound (`READ_ONLY = ...`), or
+        // else by the argument (`annotations=hints`).
+        let inside = |at: Span| at.file == obj_span.file && at.start <= obj_span.start && obj_span.end <= at.end;
+        let bound = program.names.get(&obj_span).cloned();
+        // Written in the arguments of a project call that led to
+        // the registration (`write_tool("x", ToolAnnotations::new()..)`
+        // into a helper's `.annotate(hints)`): inline there.
+        let in_a_call = reg.stack.iter().any(|s| inside(*s));
+        let origin = match (reg.annotations_at, bound) {
+            (Some(at), bound) if !inside(at) && !in_a_call => {
+                let file = self.linker.sources.get(at.file);
+                let text = file.slice(at);
+                // Named by the argument only when it is a name
+                // (`annotations=hints`), not a call that made it.
+                let named = text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'));
+                match bound.or_else(|| named.then(|| text.to_string())) {
+                    Some(symbol) => Origin::Preset { symbol, defined_at: obj_span, used_at: at },
+                    None => Origin::Inline(obj_span),
+                }
+            }
+            // Read from inside an argument (`{ annotations: READ_ONLY }`).
+            (None, Some(symbol)) if !inside(reg.call) && !in_a_call => {
+                Origin::Preset { symbol, defined_at: obj_span, used_at: reg.call }
+            }
+            _ => Origin::Inline(obj_span),
+        };
+        let mut a = match to_resolve_value(v, facts, 0) {
+            RValue::Obj(obj) => self.annotations_of(&obj, origin, generation, why),
+            _ => unresolved(obj_span),
+        };
+        // A hint the literal writes twice, under the name its SDK reads.
+        let syntax = syntax(lang, reg.api);
+        for (key, earlier, later) in &o.borrow().shadowed {
+            let hint = HintKind::ALL.into_iter().find(|k| &**key == syntax.key(*k) || &**key == k.wire_name());
+            if let Some(kind) = hint {
+                a.duplicates.push(Duplicate { key: key.to_string(), kind, earlier: *earlier, later: *later });
+            }
+        }
+        a
+    }
+}
+
+/// Annotations of several records a registration reads on different
+/// paths: each hint the same on every path (value, not place) is kept as
+/// the first path's; one that differs is unresolved at `at`.
+fn same_on_every_path(each: Vec<Annotations>, at: Span) -> Annotations {
+    let mut it = each.into_iter();
+    let Some(mut first) = it.next() else { return unresolved(at) };
+    for other in it {
+        merge_hint(&mut first.read_only, &other.read_only, at);
+        merge_hint(&mut first.destructive, &other.destructive, at);
+        merge_hint(&mut first.idempotent, &other.idempotent, at);
+        merge_hint(&mut first.open_world, &other.open_world, at);
+        merge_hint(&mut first.title, &other.title, at);
+    }
+    first
+}
+
+fn merge_hint<T: PartialEq>(into: &mut Hint<T>, other: &Hint<T>, at: Span) {
+    let same = match (&*into, other) {
+        (Hint::Declared { value: a, .. }, Hint::Declared { value: b, .. }) => a == b,
+        (Hint::Absent, Hint::Absent) => true,
+        _ => false,
+    };
+    if !same {
+        *into = Hint::Unresolved { span: at };
     }
 }
