@@ -11,7 +11,7 @@ use crate::source::Span;
 use super::interp::{Activation, Flow, Frame, Interp, Link};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
 use super::signature::{passes, Bound};
-use super::value::{sdk, ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value};
+use super::value::{sdk, ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value, UNKNOWN_KEY};
 use super::Registration;
 use crate::ir::CJS_EXPORTS;
 
@@ -2025,11 +2025,25 @@ fn dict_view(o: &super::value::Obj, name: &str, call: &PendingCall, span: Span) 
     if name == "get" {
         return dict_get(o, call, span);
     }
-    if !o.complete || !call.positional.is_empty() || !call.keywords.is_empty() || o.get(name).is_some() {
+    // Values stored under keys nobody knows ([`UNKNOWN_KEY`]) are listed
+    // with an unknown key; a dict incomplete for another reason (a spread
+    // of something unknown) is not listed at all.
+    let unknown_keys = o.entries.iter().any(|(k, _, _)| k.starts_with(UNKNOWN_KEY));
+    if (!o.complete && !unknown_keys)
+        || !call.positional.is_empty()
+        || !call.keywords.is_empty()
+        || o.get(name).is_some()
+    {
         return None;
     }
     let list = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
-    let key = |k: &Rc<str>, at: &Option<Span>| Value::Str(k.clone(), at.unwrap_or(span));
+    let key = |k: &Rc<str>, at: &Option<Span>| {
+        if k.starts_with(UNKNOWN_KEY) {
+            Value::Unknown(at.unwrap_or(span))
+        } else {
+            Value::Str(k.clone(), at.unwrap_or(span))
+        }
+    };
     let out: Vec<Value> = match name {
         "items" => o.entries.iter().map(|(k, v, at)| list(vec![key(k, at), v.clone()])).collect(),
         "values" => o.entries.iter().map(|(_, v, _)| v.clone()).collect(),

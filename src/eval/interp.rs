@@ -774,10 +774,12 @@ impl<'p> Interp<'p> {
                 let key = self.eval(act, index);
                 match key.as_str() {
                     Some(k) => self.set_member(&target, k, value, Some(*span)),
-                    // An unknown key: the object no longer says what it holds.
+                    // An unknown key: the object no longer says what it
+                    // holds, but the value is among its values (a dict built
+                    // by a comprehension over modules, keyed by their names).
                     None => {
                         if let Value::Object(o) = &target {
-                            o.borrow_mut().complete = false;
+                            super::maps::set_unknown_key(&mut o.borrow_mut(), value);
                         }
                     }
                 }

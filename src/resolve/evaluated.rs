@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::eval::{Item, Obj, Value as RValue};
 use super::Resolver;
-use crate::eval::value::Value;
+use crate::eval::value::{Value, UNKNOWN_KEY};
 use crate::eval::{self, Budget, Link, Registration};
 use crate::ir;
 use crate::model::{Annotations, Duplicate, FileFacts, Hint, HintKind, Lang, Origin, Syntax, Tool};
@@ -661,7 +661,8 @@ fn to_resolve_value(v: &Value, facts: &Arc<FileFacts>, depth: usize) -> RValue {
             if !o.complete {
                 items.push(Item::Unknown(obj_span));
             }
-            for (key, value, key_span) in &o.entries {
+            // A value under a key nobody knows: no key to read a hint by.
+            for (key, value, key_span) in o.entries.iter().filter(|(k, _, _)| !k.starts_with(UNKNOWN_KEY)) {
                 items.push(Item::Pair {
                     key: key.to_string(),
                     key_span: key_span.unwrap_or(obj_span),
