@@ -27,6 +27,10 @@ pub static PYDANTIC: SdkTable = SdkTable {
         ("AliasChoices", "AliasChoicesClass"),
         ("ConfigDict", "ConfigDict"),
         ("dataclasses.dataclass", "Dataclass"),
+        // `@validate_call` / `@validate_call(...)` wraps a function with
+        // `functools.wraps` and keeps its signature: the same function to
+        // whatever decorates it next (`validate_call_decorator.py`).
+        ("validate_call", "ValidateCall"),
         // Network and special types (`pydantic.networks`, `pydantic.types`):
         // validated as one string or number, no fields of their own.
         ("AnyUrl", SCALAR),
@@ -57,6 +61,7 @@ pub static PYDANTIC: SdkTable = SdkTable {
         // A `TypedDict`: its keys are the config.
         Rule { on: "ConfigDict", op: Op::Call, effect: Effect::Record },
         Rule { on: "Dataclass", op: Op::Call, effect: Effect::ArgOrSelf(0) },
+        Rule { on: "ValidateCall", op: Op::Call, effect: Effect::ArgOrSelf(0) },
         Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
     ],
     null_is_absent: false,
