@@ -25,6 +25,13 @@ use super::Registration;
 /// A variable of a finished frame a root wrote, and what it held before.
 type RootWrite = (FrameRef, Rc<str>, Value);
 
+/// A field of a record made outside the running branch arm, written in it,
+/// and what it held before the arm (`None`: not there).
+type ArmWrite = (super::value::ObjRef, Rc<str>, Option<Value>);
+
+/// How an arm ended, and each field it wrote with the value it left there.
+type ArmEnd = (Flow, Vec<(ArmWrite, Option<Value>)>);
+
 /// How a statement completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Flow {
@@ -111,6 +118,10 @@ pub struct Interp<'p> {
     /// frames it wrote, each with what it held before the root, and how
     /// many unknown branches were running when the root began.
     root_writes: Option<(Vec<RootWrite>, usize)>,
+    /// One log per running branch arm ([`Interp::both_narrowed`]): the
+    /// fields of older records it wrote, to undo before the next arm and
+    /// join once every arm has run.
+    arm_writes: Vec<Vec<ArmWrite>>,
     /// The parameters of functions run as roots, each an unknown value at
     /// its own span.
     pub(super) root_params: HashSet<Span>,
@@ -229,6 +240,7 @@ impl<'p> Interp<'p> {
             definitions: vec![],
             in_root: false,
             root_writes: None,
+            arm_writes: vec![],
             root_params: HashSet::new(),
             from_params: HashSet::new(),
             declared_params: HashSet::new(),
@@ -531,17 +543,29 @@ impl<'p> Interp<'p> {
     ) -> Flow {
         let before = act.frame.borrow().vars.clone();
         let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
+        let mut fields: Vec<ArmEnd> = vec![];
         self.branches += 1;
         for (i, arm) in arms.iter().enumerate() {
             act.frame.borrow_mut().vars = before.clone();
             if let Some(Some((name, v))) = narrowed.get(i) {
                 act.frame.borrow_mut().vars.insert(name.clone(), v.clone());
             }
+            self.arm_writes.push(vec![]);
             let flow = self.exec_block(act, arm);
             let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
             ends.push((flow, vars));
+            // Undo the arm's field writes, so the next arm starts where this one did.
+            let writes = self.arm_writes.pop().unwrap_or_default();
+            let mut undone = vec![];
+            for (obj, key, old) in writes {
+                let after = obj.borrow().get(&key).cloned();
+                restore_field(&obj, &key, old.clone());
+                undone.push(((obj, key, old), after));
+            }
+            fields.push((flow, undone));
         }
         self.branches -= 1;
+        self.join_arm_fields(&fields);
         let going_on: Vec<&HashMap<Rc<str>, Value>> =
             ends.iter().filter(|(f, _)| *f == Flow::Normal).map(|(_, v)| v).collect();
         if going_on.is_empty() {
@@ -766,7 +790,13 @@ impl<'p> Interp<'p> {
                     self.sdk_assign(s, name, value, *span);
                     return;
                 }
-                let value = self.written_on_some_paths(&target, name, value, *span);
+                // In order within the arm; joined once the branch is done.
+                let logged = match &target {
+                    Value::Object(o) => self.log_arm_write(&o.clone(), name),
+                    Value::Instance(i) => self.log_arm_write(&i.fields.clone(), name),
+                    _ => false,
+                };
+                let value = if logged { value } else { self.written_on_some_paths(&target, name, value, *span) };
                 self.set_member(&target, name, value, Some(*span));
             }
             Place::Index { object, index, span } => {
@@ -785,6 +815,52 @@ impl<'p> Interp<'p> {
                 }
             }
         }
+    }
+
+    /// After every arm of a branch ran: each field an arm wrote holds what
+    /// the arms that go on left in it (the old value for one that did not
+    /// write it), joined; arms that all left keep the old value.
+    fn join_arm_fields(&mut self, arms: &[ArmEnd]) {
+        let mut written: Vec<(super::value::ObjRef, Rc<str>, Option<Value>)> = vec![];
+        for (_, writes) in arms {
+            for ((obj, key, old), _) in writes {
+                if !written.iter().any(|(o, k, _)| Rc::ptr_eq(o, obj) && k == key) {
+                    written.push((obj.clone(), key.clone(), old.clone()));
+                }
+            }
+        }
+        for (obj, key, old) in written {
+            let span = obj.borrow().span.unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
+            let mut values = vec![];
+            for (_, writes) in arms.iter().filter(|(f, _)| *f == Flow::Normal) {
+                let end = writes.iter().find(|((o, k, _), _)| Rc::ptr_eq(o, &obj) && *k == key).map(|(_, after)| after);
+                values.push(match end {
+                    Some(after) => after.clone().unwrap_or(Value::Undefined(span)),
+                    None => old.clone().unwrap_or(Value::Undefined(span)),
+                });
+            }
+            if values.is_empty() {
+                continue;
+            }
+            let joined = Value::join(values, self.budget.max_alternatives, span);
+            self.log_arm_write(&obj, &key);
+            obj.borrow_mut().set(&key, joined, None);
+        }
+    }
+
+    /// Records in the running arm's log that it writes `key` of `obj`, a
+    /// record made outside that arm, before the write.
+    fn log_arm_write(&mut self, obj: &super::value::ObjRef, key: &str) -> bool {
+        let made_outside = obj.borrow().branches < self.branches;
+        let Some(log) = self.arm_writes.last_mut() else { return false };
+        if !made_outside {
+            return false;
+        }
+        if !log.iter().any(|(o, k, _)| Rc::ptr_eq(o, obj) && &**k == key) {
+            let old = obj.borrow().get(key).cloned();
+            log.push((obj.clone(), key.into(), old));
+        }
+        true
     }
 
     /// A field of a record made outside a branch whose condition is
@@ -1251,6 +1327,15 @@ pub(super) fn literal(lit: &Lit, span: Span) -> Value {
         Lit::Num(n) => Value::Num(n.as_str().into(), span),
         Lit::Null => Value::Null(span),
         Lit::Undefined => Value::Undefined(span),
+    }
+}
+
+/// Puts back what a field held before an arm wrote it (`None`: not there).
+fn restore_field(obj: &super::value::ObjRef, key: &str, old: Option<Value>) {
+    let mut o = obj.borrow_mut();
+    match old {
+        Some(v) => o.set(key, v, None),
+        None => o.entries.retain(|(k, _, _)| &**k != key),
     }
 }
 
