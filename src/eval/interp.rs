@@ -32,6 +32,17 @@ type ArmWrite = (super::value::ObjRef, Rc<str>, Option<Value>);
 /// How an arm ended, and each field it wrote with the value it left there.
 type ArmEnd = (Flow, Vec<(ArmWrite, Option<Value>)>);
 
+/// The fields of older records one running arm wrote, each once: `seen`
+/// keys them by record address (the record is kept alive in `writes`).
+#[derive(Default)]
+struct ArmLog {
+    writes: Vec<ArmWrite>,
+    seen: HashSet<FieldKey>,
+}
+
+/// A field by its record's address and its key.
+type FieldKey = (usize, Rc<str>);
+
 /// How a statement completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Flow {
@@ -121,7 +132,7 @@ pub struct Interp<'p> {
     /// One log per running branch arm ([`Interp::both_narrowed`]): the
     /// fields of older records it wrote, to undo before the next arm and
     /// join once every arm has run.
-    arm_writes: Vec<Vec<ArmWrite>>,
+    arm_writes: Vec<ArmLog>,
     /// The parameters of functions run as roots, each an unknown value at
     /// its own span.
     pub(super) root_params: HashSet<Span>,
@@ -550,14 +561,14 @@ impl<'p> Interp<'p> {
             if let Some(Some((name, v))) = narrowed.get(i) {
                 act.frame.borrow_mut().vars.insert(name.clone(), v.clone());
             }
-            self.arm_writes.push(vec![]);
+            self.arm_writes.push(ArmLog::default());
             let flow = self.exec_block(act, arm);
             let vars = std::mem::take(&mut act.frame.borrow_mut().vars);
             ends.push((flow, vars));
             // Undo the arm's field writes, so the next arm starts where this one did.
-            let writes = self.arm_writes.pop().unwrap_or_default();
+            let log = self.arm_writes.pop().unwrap_or_default();
             let mut undone = vec![];
-            for (obj, key, old) in writes {
+            for (obj, key, old) in log.writes {
                 let after = obj.borrow().get(&key).cloned();
                 restore_field(&obj, &key, old.clone());
                 undone.push(((obj, key, old), after));
@@ -790,13 +801,14 @@ impl<'p> Interp<'p> {
                     self.sdk_assign(s, name, value, *span);
                     return;
                 }
-                // In order within the arm; joined once the branch is done.
-                let logged = match &target {
+                // A record made outside the running branch arm: the write
+                // holds in order within the arm, and is joined once every
+                // arm has run ([`Interp::join_arm_fields`]).
+                match &target {
                     Value::Object(o) => self.log_arm_write(&o.clone(), name),
                     Value::Instance(i) => self.log_arm_write(&i.fields.clone(), name),
-                    _ => false,
-                };
-                let value = if logged { value } else { self.written_on_some_paths(&target, name, value, *span) };
+                    _ => {}
+                }
                 self.set_member(&target, name, value, Some(*span));
             }
             Place::Index { object, index, span } => {
@@ -821,64 +833,50 @@ impl<'p> Interp<'p> {
     /// the arms that go on left in it (the old value for one that did not
     /// write it), joined; arms that all left keep the old value.
     fn join_arm_fields(&mut self, arms: &[ArmEnd]) {
-        let mut written: Vec<(super::value::ObjRef, Rc<str>, Option<Value>)> = vec![];
+        let mut seen: HashSet<FieldKey> = HashSet::new();
+        let mut written: Vec<&ArmWrite> = vec![];
         for (_, writes) in arms {
-            for ((obj, key, old), _) in writes {
-                if !written.iter().any(|(o, k, _)| Rc::ptr_eq(o, obj) && k == key) {
-                    written.push((obj.clone(), key.clone(), old.clone()));
+            for (w, _) in writes {
+                if seen.insert((Rc::as_ptr(&w.0) as usize, w.1.clone())) {
+                    written.push(w);
                 }
             }
         }
+        // What each arm that goes on left in each field it wrote.
+        let ends: Vec<HashMap<FieldKey, &Option<Value>>> = arms
+            .iter()
+            .filter(|(f, _)| *f == Flow::Normal)
+            .map(|(_, writes)| {
+                writes.iter().map(|((o, k, _), after)| ((Rc::as_ptr(o) as usize, k.clone()), after)).collect()
+            })
+            .collect();
+        if ends.is_empty() {
+            return;
+        }
         for (obj, key, old) in written {
             let span = obj.borrow().span.unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-            let mut values = vec![];
-            for (_, writes) in arms.iter().filter(|(f, _)| *f == Flow::Normal) {
-                let end = writes.iter().find(|((o, k, _), _)| Rc::ptr_eq(o, &obj) && *k == key).map(|(_, after)| after);
-                values.push(match end {
-                    Some(after) => after.clone().unwrap_or(Value::Undefined(span)),
-                    None => old.clone().unwrap_or(Value::Undefined(span)),
-                });
-            }
-            if values.is_empty() {
-                continue;
-            }
+            let at = (Rc::as_ptr(obj) as usize, key.clone());
+            let values: Vec<Value> = ends
+                .iter()
+                .map(|end| end.get(&at).copied().unwrap_or(old).clone().unwrap_or(Value::Undefined(span)))
+                .collect();
             let joined = Value::join(values, self.budget.max_alternatives, span);
-            self.log_arm_write(&obj, &key);
-            obj.borrow_mut().set(&key, joined, None);
+            self.log_arm_write(obj, key);
+            obj.borrow_mut().set(key, joined, None);
         }
     }
 
     /// Records in the running arm's log that it writes `key` of `obj`, a
     /// record made outside that arm, before the write.
-    fn log_arm_write(&mut self, obj: &super::value::ObjRef, key: &str) -> bool {
-        let made_outside = obj.borrow().branches < self.branches;
-        let Some(log) = self.arm_writes.last_mut() else { return false };
-        if !made_outside {
-            return false;
+    fn log_arm_write(&mut self, obj: &super::value::ObjRef, key: &str) {
+        if obj.borrow().branches >= self.branches {
+            return;
         }
-        if !log.iter().any(|(o, k, _)| Rc::ptr_eq(o, obj) && &**k == key) {
+        let Some(log) = self.arm_writes.last_mut() else { return };
+        if log.seen.insert((Rc::as_ptr(obj) as usize, key.into())) {
             let old = obj.borrow().get(key).cloned();
-            log.push((obj.clone(), key.into(), old));
+            log.writes.push((obj.clone(), key.into(), old));
         }
-        true
-    }
-
-    /// A field of a record made outside a branch whose condition is
-    /// unknown, written inside it: afterwards it holds the old value or the
-    /// new one (a hint an option sets only when an environment variable is
-    /// set is unresolved, not guessed).
-    fn written_on_some_paths(&self, target: &Value, name: &str, value: Value, span: Span) -> Value {
-        let fields = match target {
-            Value::Object(o) => o.clone(),
-            Value::Instance(i) => i.fields.clone(),
-            _ => return value,
-        };
-        let fields = fields.borrow();
-        if self.branches <= fields.branches {
-            return value;
-        }
-        let old = fields.get(name).cloned().unwrap_or(Value::Undefined(span));
-        Value::join(vec![value, old], self.budget.max_alternatives, span)
     }
 
     pub(super) fn set_member(&mut self, target: &Value, name: &str, value: Value, span: Option<Span>) {
