@@ -614,9 +614,11 @@ impl Interp<'_> {
         }
         let mut act = Activation { frame, returns: vec![], class: c.class.clone() };
         self.handed.push(handed_functions(&call));
-        self.bind_params(&mut act, func, call, span);
+        // On the stack before the parameters bind: a default that calls the
+        // function itself (`def f(x=f())`) is recursion, bounded as such.
         self.stack.push((key, span));
         self.active.push(act.frame.clone());
+        self.bind_params(&mut act, func, call, span);
         let flow = self.exec_block(&mut act, &func.body);
         self.active.pop();
         self.stack.pop();

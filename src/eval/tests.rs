@@ -411,6 +411,24 @@ fn recursion_ends_in_unknown_within_the_budget() {
 }
 
 #[test]
+fn a_default_that_calls_its_own_function_is_bounded_recursion() {
+    // function f(a = f(), b = f()) { return "x"; }  f();  then a tool.
+    // Each default calls f twice: unless the defaults count as inside the
+    // call, that is 2^depth calls, and the step budget runs out before
+    // the registration after it.
+    let mut m = Module::new(FileId(0), Lang::TypeScript);
+    ts_server(&mut m);
+    let with_default = |n: &str| Param { default: Some(call(name("f"), vec![])), ..param(n) };
+    let f = m.add_func(func(Some("f"), vec![with_default("a"), with_default("b")], vec![ret(s("x"))]));
+    m.body.push(Stmt::Func(f));
+    m.body.push(Stmt::Expr(call(name("f"), vec![])));
+    m.body.push(register_tool(name("server"), s("after"), obj(vec![])));
+    let budget = Budget { max_steps: 50_000, max_root_steps: 50_000, ..Budget::default() };
+    let out = run(&[Arc::new(m)], &NoLinks, budget);
+    assert_eq!(names(&out), ["after"]);
+}
+
+#[test]
 fn a_list_longer_than_the_unroll_budget_gives_an_unknown_element() {
     let mut m = Module::new(FileId(0), Lang::TypeScript);
     ts_server(&mut m);
