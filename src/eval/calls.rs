@@ -917,6 +917,9 @@ impl Interp<'_> {
                 // A static getter computes from the class; a method is the plain function.
                 self.method_of(&c.clone(), v, name, span)
             }
+            Value::Module(m, _) if self.modules[*m].lang == Lang::Python && matches!(name, "__path__" | "__name__") => {
+                self.module_dunder(*m, name, span)
+            }
             Value::Module(m, _) => match self.eval_module(*m) {
                 Some(frame) => self.export_of(&frame, name, span),
                 None => Value::Unknown(span),
@@ -1563,6 +1566,9 @@ impl Interp<'_> {
                 };
                 answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
             }
+            Effect::Collect { unique } => self.collect(&call, *unique, span),
+            Effect::ImportModule => self.import_module(&call, span),
+            Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
                 ([Value::Instance(i)], true) => Value::Class(i.class.clone()),
                 _ => Value::Unknown(span),

@@ -17,7 +17,8 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Frame, Interp};
 use super::sdk::forms::{
-    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MODEL_BASE, SCALAR, UNION,
+    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MODEL_BASE, SCALAR,
+    SET_COLLECTION, UNION,
 };
 use super::type_forms::union;
 use super::value::{ClassVal, Closure, PendingCall, Value};
@@ -188,7 +189,7 @@ impl Interp<'_> {
         }
         match (t, form(t)) {
             (Value::Null(_), _) => Some(vec![]),
-            (_, Some((SCALAR | MODEL_BASE | ENUM_BASE, _))) => Some(vec![]),
+            (_, Some((SCALAR | COLLECTION | SET_COLLECTION | MODEL_BASE | ENUM_BASE, _))) => Some(vec![]),
             (_, Some((UNION, args))) => {
                 let mut out: Vec<String> = vec![];
                 for a in args {
@@ -261,7 +262,7 @@ impl Interp<'_> {
                 match (b, form(b)) {
                     (Value::Class(b), _) => todo.push((b.clone(), false)),
                     (_, Some((ENUM_BASE, _))) => enum_like = true,
-                    (_, Some((MODEL_BASE | SCALAR | CONTEXT, _))) => {}
+                    (_, Some((MODEL_BASE | SCALAR | COLLECTION | SET_COLLECTION | CONTEXT, _))) => {}
                     _ => return None,
                 }
             }

@@ -78,6 +78,23 @@ pub trait Linker {
     fn dependency_at_least(&self, _module: usize, _packages: &[&str], _version: &str) -> Option<bool> {
         None
     }
+    /// The Python module an absolute dotted `name` computed at run time
+    /// names (`importlib.import_module(name)`), imported from `from`. One
+    /// the program does not hold yet is remembered, for the caller to load
+    /// before it runs the program again.
+    fn import_by_name(&self, _from: usize, _name: &str) -> Option<usize> {
+        None
+    }
+    /// The modules of the Python package whose `__init__` is `module`, as
+    /// `pkgutil` lists them: (dotted name under the package, is a
+    /// package), with each subpackage's own after it when `recursive`.
+    fn package_modules(&self, _module: usize, _recursive: bool) -> Option<Vec<(String, bool)>> {
+        None
+    }
+    /// A Python module's `__name__`: its dotted name from the top package.
+    fn dotted_name(&self, _module: usize) -> Option<String> {
+        None
+    }
 }
 
 pub enum Link {
@@ -339,6 +356,12 @@ impl<'p> Interp<'p> {
             ModState::NotStarted => {}
         }
         let frame = self.frame(Frame { module: idx, ..Frame::default() });
+        // A package's `__init__` sees its own `__path__` (what `pkgutil`
+        // walks); `__name__` stays unknown, so `if __name__ == "__main__"`
+        // runs as the program's entry may.
+        if let Some(path) = self.package_path(idx) {
+            frame.borrow_mut().vars.insert("__path__".into(), path);
+        }
         self.module_state[idx] = ModState::InProgress(Some(frame.clone()));
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
         let body = &self.modules[idx].body;
@@ -715,6 +738,9 @@ impl<'p> Interp<'p> {
             Pattern::List { items, rest, span } => {
                 let known: Option<Vec<Value>> = match &value {
                     Value::List(l, _) => Some(l.borrow().clone()),
+                    Value::Object(o) if o.borrow().named_tuple => {
+                        Some(o.borrow().entries.iter().map(|(_, v, _)| v.clone()).collect())
+                    }
                     // One tuple per path (`return [], None` or `return page, cursor`):
                     // each name is what any of them holds there.
                     Value::OneOf(alts) if alts.iter().all(|a| matches!(a, Value::List(..))) => {

@@ -188,6 +188,29 @@ impl Interp<'_> {
     /// `new Set(iterable)`: held as the list of its distinct elements, so that
     /// iterating, spreading and `has` work as on a list; an unknown iterable
     /// makes an unknown set.
+    /// Python's `list(it)` / `tuple(it)` (`set(it)`, `frozenset(it)`:
+    /// `unique`): the items of a known list, the keys of a known dict.
+    pub(super) fn collect(&self, call: &PendingCall, unique: bool, span: Span) -> Value {
+        let items = match call.arg(0) {
+            None => return Value::List(Rc::new(RefCell::new(vec![])), span),
+            Some(Value::Object(o)) if o.borrow().complete && !o.borrow().keyed => {
+                let keys =
+                    o.borrow().entries.iter().map(|(k, _, at)| Value::Str(k.clone(), at.unwrap_or(span))).collect();
+                Value::List(Rc::new(RefCell::new(keys)), span)
+            }
+            Some(v @ Value::List(..)) => v.clone(),
+            Some(_) => return Value::Unknown(span),
+        };
+        if unique {
+            let mut set = PendingCall::new(span);
+            set.positional.push(items);
+            return self.new_set(&set, span);
+        }
+        let Value::List(l, _) = items else { return Value::Unknown(span) };
+        let copy = l.borrow().clone();
+        Value::List(Rc::new(RefCell::new(copy)), span)
+    }
+
     pub(super) fn new_set(&self, call: &PendingCall, span: Span) -> Value {
         let mut out: Vec<Value> = vec![];
         match call.arg(0) {

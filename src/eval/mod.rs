@@ -25,6 +25,7 @@ mod calls;
 mod concat;
 mod conventions;
 mod definitions;
+mod dynamic_imports;
 mod inputs;
 pub mod interp;
 pub mod listing;

@@ -77,6 +77,9 @@ pub struct Obj {
     /// "readOnlyHint": False}`): each key, the earlier entry (key through
     /// value, which the later one overrides) and the later key.
     pub shadowed: Vec<(Rc<str>, Span, Span)>,
+    /// A Python named tuple (`pkgutil.ModuleInfo`): its fields are also
+    /// its items, in order, for a tuple pattern (`for _, name, ispkg in`).
+    pub named_tuple: bool,
 }
 
 /// The prefix of the keys a [`Obj::keyed`] map keeps values set under a
@@ -95,6 +98,7 @@ impl Obj {
             made_in: None,
             keyed: false,
             shadowed: vec![],
+            named_tuple: false,
         }
     }
     /// A copy of the record (its values shared).
@@ -109,6 +113,7 @@ impl Obj {
             made_in: self.made_in.clone(),
             keyed: self.keyed,
             shadowed: self.shadowed.clone(),
+            named_tuple: self.named_tuple,
         }
     }
     /// `key` as the record stores it: a field's wire name.

@@ -32,7 +32,20 @@ struct Program<'r> {
     names: HashMap<Span, String>,
     /// Go: the modules of each module's package (its directory), in order.
     packages: HashMap<usize, Arc<[usize]>>,
+    /// Python modules named at run time (`importlib.import_module(name)`)
+    /// that this link holds: (importing module, absolute name) → module.
+    dynamic: HashMap<(usize, String), usize>,
+    /// Such names the run asked for and this link lacks (importing file,
+    /// name): loaded before the program runs again ([`MAX_DYNAMIC_ROUNDS`]).
+    asked: std::cell::RefCell<Vec<(FileId, String)>>,
 }
+
+/// Runs of one program, each with the modules the one before it imported
+/// by name at run time (a package walked, then each module imported).
+const MAX_DYNAMIC_ROUNDS: usize = 3;
+
+/// Subpackages a package walk (`pkgutil.walk_packages`) descends into.
+const MAX_WALK_DEPTH: usize = 8;
 
 /// One tool of the evaluator: where it is reported, its name, and where
 /// that name is written (two definitions of one name are two tools).
@@ -61,6 +74,44 @@ impl eval::Linker for Program<'_> {
         self.packages.get(&module).cloned()
     }
 
+    fn import_by_name(&self, from: usize, name: &str) -> Option<usize> {
+        if let Some(&m) = self.dynamic.get(&(from, name.to_string())) {
+            return Some(m);
+        }
+        let file = self.modules.get(from)?.file;
+        let mut asked = self.asked.borrow_mut();
+        if !asked.iter().any(|(f, n)| *f == file && n == name) {
+            asked.push((file, name.to_string()));
+        }
+        None
+    }
+
+    fn package_modules(&self, module: usize, recursive: bool) -> Option<Vec<(String, bool)>> {
+        let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
+        if path.file_name()? != "__init__.py" {
+            return None;
+        }
+        let mut out = vec![];
+        walk_package(self.fs, path.parent()?, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
+        Some(out)
+    }
+
+    fn dotted_name(&self, module: usize) -> Option<String> {
+        let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
+        let mut parts = vec![];
+        let mut dir = path.parent()?;
+        if path.file_name()? != "__init__.py" {
+            parts.push(path.file_stem()?.to_str()?.to_string());
+        }
+        // Up through the directories that are packages.
+        while self.fs.is_file(&dir.join("__init__.py")) {
+            parts.push(dir.file_name()?.to_str()?.to_string());
+            dir = dir.parent()?;
+        }
+        parts.reverse();
+        (!parts.is_empty()).then(|| parts.join("."))
+    }
+
     fn dependency_at_least(&self, module: usize, packages: &[&str], version: &str) -> Option<bool> {
         let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
         let lang = self.modules.get(module)?.lang;
@@ -80,8 +131,29 @@ impl Resolver<'_, '_> {
         if modules.is_empty() {
             return vec![];
         }
-        let program = self.link(modules);
-        let outcome = eval::run(&program.modules, &program, Budget::default());
+        // A module imported by a name computed at run time is loaded when
+        // the run asks for it, and the program runs again with it.
+        let mut wanted: Vec<(FileId, String)> = vec![];
+        let mut rounds = 1;
+        let (program, outcome) = loop {
+            let program = self.link(modules.clone(), &wanted);
+            let outcome = eval::run(&program.modules, &program, Budget::default());
+            let asked = program.asked.take();
+            let new: Vec<(FileId, String)> = asked
+                .into_iter()
+                .filter(|a| !wanted.contains(a))
+                .filter(|(file, name)| {
+                    let from = self.linker.path_of(*file);
+                    from.and_then(|from| self.linker.module_path(&from, name, Lang::Python)).is_some()
+                })
+                .collect();
+            if new.is_empty() || rounds >= MAX_DYNAMIC_ROUNDS {
+                break (program, outcome);
+            }
+            drop(outcome);
+            wanted.extend(new);
+            rounds += 1;
+        };
         let mut out: Vec<Tool> = vec![];
         // Each tool once ([`ToolKey`]): where it is reported (file and start,
         // so one definition reached directly and through a forwarding
@@ -185,7 +257,7 @@ impl Resolver<'_, '_> {
     }
 
     /// Lowered modules plus every file their imports reach, with the links.
-    fn link(&self, modules: Vec<Arc<ir::Module>>) -> Program<'_> {
+    fn link(&self, modules: Vec<Arc<ir::Module>>, wanted: &[(FileId, String)]) -> Program<'_> {
         let mut p = Program {
             fs: &self.linker.fs,
             by_file: HashMap::new(),
@@ -194,6 +266,8 @@ impl Resolver<'_, '_> {
             paths: vec![],
             names: HashMap::new(),
             packages: HashMap::new(),
+            dynamic: HashMap::new(),
+            asked: Default::default(),
         };
         for m in modules {
             p.by_file.insert(m.file, p.modules.len());
@@ -202,7 +276,26 @@ impl Resolver<'_, '_> {
         let mut next = 0;
         let mut loaded = 0;
         let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
-        while next < p.modules.len() {
+        let mut pending: Vec<&(FileId, String)> = wanted.iter().collect();
+        loop {
+            if next == p.modules.len() {
+                // Every import followed: the modules imported by name whose
+                // importer is here now, then what their imports reach.
+                let before = pending.len();
+                pending.retain(|(file, name)| {
+                    let Some(&from) = p.by_file.get(file) else { return true };
+                    let target =
+                        self.linker.path_of(*file).and_then(|f| self.linker.module_path(&f, name, Lang::Python));
+                    if let Some(idx) = target.and_then(|path| self.module_index(&mut p, &path, &mut loaded)) {
+                        p.dynamic.insert((from, name.clone()), idx);
+                    }
+                    false
+                });
+                if pending.len() == before {
+                    break;
+                }
+                continue;
+            }
             let from = next;
             next += 1;
             let Some(from_path) = self.linker.path_of(p.modules[from].file) else { continue };
@@ -761,5 +854,42 @@ fn merge_hint<T: PartialEq>(into: &mut Hint<T>, other: &Hint<T>, at: Span) {
     };
     if !same {
         *into = Hint::Unresolved { span: at };
+    }
+}
+
+/// The modules of the package in `dir` as `pkgutil.iter_modules` lists
+/// them (CPython `Lib/pkgutil.py`, `_iter_file_finder_modules`): every
+/// `.py` file and every directory holding an `__init__.py`, by file name,
+/// `__init__` and names with a dot left out; as `walk_packages`, each
+/// package's own modules follow it (`depth` levels down), named under it.
+fn walk_package(fs: &super::dircache::DirCache, dir: &Path, prefix: &str, depth: usize, out: &mut Vec<(String, bool)>) {
+    let mut entries: Vec<(String, bool)> = vec![];
+    for f in fs.files(dir) {
+        if f.extension().is_some_and(|e| e == "py") {
+            if let Some(stem) = f.file_stem().and_then(|s| s.to_str()) {
+                entries.push((stem.to_string(), false));
+            }
+        }
+    }
+    for d in fs.dirs(dir) {
+        if fs.is_file(&d.join("__init__.py")) {
+            if let Some(name) = d.file_name().and_then(|s| s.to_str()) {
+                entries.push((name.to_string(), true));
+            }
+        }
+    }
+    entries.retain(|(n, _)| n != "__init__" && !n.contains('.') && !n.is_empty());
+    // A directory `x` sorts before `x.py`, and the first of a name wins.
+    entries.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    entries.dedup_by(|a, b| a.0 == b.0);
+    for (name, is_pkg) in entries {
+        if out.len() >= MAX_LOADED {
+            return;
+        }
+        let full = format!("{prefix}{name}");
+        out.push((full.clone(), is_pkg));
+        if is_pkg && depth > 0 {
+            walk_package(fs, &dir.join(&name), &format!("{full}."), depth - 1, out);
+        }
     }
 }

@@ -42,6 +42,11 @@ pub mod forms {
     pub const DEPENDENCY: &str = "@dependency";
     /// A type with no input fields of its own (`str`, `list[Model]`, `Literal[...]`).
     pub const SCALAR: &str = "@scalar";
+    /// A builtin sequence type (`list`, `tuple`): as a type, a scalar;
+    /// called, a new sequence of its argument's items.
+    pub const COLLECTION: &str = "@collection";
+    /// A builtin set type (`set`, `frozenset`): as [`COLLECTION`], each item once.
+    pub const SET_COLLECTION: &str = "@set-collection";
     /// A base that makes a class a model and adds no fields (`BaseModel`, `TypedDict`).
     pub const MODEL_BASE: &str = "@model-base";
     /// A base whose subclasses are scalars (`Enum`).
@@ -166,6 +171,18 @@ pub enum Effect {
     /// Python's `callable(v)`: true of a function or a class, false of a
     /// literal; unknown of anything else.
     IsCallable,
+    /// Python's `list(it)`, `tuple(it)`, `set(it)`, `frozenset(it)`: a new
+    /// list of the items of a known list (of a dict: its keys), `unique`
+    /// for a set; empty with no argument.
+    Collect { unique: bool },
+    /// Python's `importlib.import_module(name, package=None)`: the module
+    /// of the program the name (absolute, or relative to `package`) names,
+    /// run as an import runs it ([`crate::eval`]'s `dynamic_imports`).
+    ImportModule,
+    /// `pkgutil.iter_modules(path, prefix="")` (`walk_packages` when
+    /// `recursive`): a `ModuleInfo(module_finder, name, ispkg)` for each
+    /// module of the package whose `__path__` is `path`.
+    ListModules { recursive: bool },
     /// The keys of argument `from` are copied into the object at argument
     /// `into`, in order (Go's `maps.Copy(dst, src)`); a source that is not
     /// a known object may have set any key. No result.
@@ -634,6 +651,7 @@ mod mcp_use;
 mod pmcp;
 mod punkpeye_fastmcp;
 mod pydantic;
+mod python_importlib;
 mod python_lowlevel;
 mod python_mcp;
 mod python_typing;
@@ -665,6 +683,7 @@ pub use mcp_use::MCP_USE;
 pub use pmcp::PMCP;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
+pub use python_importlib::PYTHON_IMPORTLIB;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use python_typing::{builtin, PYTHON_STDLIB_SCALARS, PYTHON_TYPING};
@@ -690,6 +709,7 @@ pub static TABLES: &[&SdkTable] = &[
     &FUNCTOOLS,
     &PYTHON_TYPING,
     &PYTHON_STDLIB_SCALARS,
+    &PYTHON_IMPORTLIB,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,

@@ -15,13 +15,14 @@
 //!   dataclasses and pydantic skip it).
 //! - Builtin scalars and containers (`str`, `list[Model]`, `Literal[...]`,
 //!   `Sequence[...]`) have no input fields of their own: a model inside a
-//!   container is not a top-level input.
+//!   container is not a top-level input. Called, `list`, `tuple`, `set` and
+//!   `frozenset` copy a known iterable (a dict: its keys).
 //! - `TypedDict`, `NamedTuple`, `Generic[T]`, `Protocol` and `object` add no
 //!   fields to a class; an `Enum` subclass is a scalar.
 //! - `NewType("Id", str)` is its second argument; `@dataclass` and
 //!   `@dataclass(...)` return the class.
 
-use super::forms::{ANNOTATED, CLASS_VAR, ENUM_BASE, MODEL_BASE, SCALAR, UNION};
+use super::forms::{ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MODEL_BASE, SCALAR, SET_COLLECTION, UNION};
 use super::{Effect, Op, Rule, SdkTable};
 use crate::model::Lang;
 
@@ -75,6 +76,11 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "Generic", op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: SET_COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        // `frozenset({READ, WRITE})`: a membership test on it decides a branch.
+        Rule { on: COLLECTION, op: Op::Call, effect: Effect::Collect { unique: false } },
+        Rule { on: SET_COLLECTION, op: Op::Call, effect: Effect::Collect { unique: true } },
         Rule { on: "NewType", op: Op::Call, effect: Effect::Arg(1) },
         // `type(x)`: the class of an instance; `type[T]` is a type form.
         Rule { on: "Type", op: Op::Call, effect: Effect::ClassOf },
@@ -101,11 +107,11 @@ const BUILTINS: &[(&str, &str)] = &[
     ("bytes", SCALAR),
     ("bytearray", SCALAR),
     ("complex", SCALAR),
-    ("list", SCALAR),
+    ("list", COLLECTION),
     ("dict", SCALAR),
-    ("set", SCALAR),
-    ("frozenset", SCALAR),
-    ("tuple", SCALAR),
+    ("set", SET_COLLECTION),
+    ("frozenset", SET_COLLECTION),
+    ("tuple", COLLECTION),
     ("type", "Type"),
     ("object", MODEL_BASE),
     ("range", "Range"),

@@ -1,0 +1,138 @@
+//! Python modules imported by a name computed at run time
+//! (`importlib.import_module`), the packages `pkgutil` lists, and the
+//! module attributes they are computed from (`pkg.__path__`,
+//! `pkg.__name__`). See `sdk/python_importlib.rs` for what each call does
+//! in CPython.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::source::Span;
+
+use super::interp::Interp;
+use super::value::{Obj, PendingCall, Value};
+
+impl Interp<'_> {
+    /// `importlib.import_module(name, package=None)`: the module, run as an
+    /// import runs it; unknown when the name is, or the program lacks it
+    /// (the linker then loads it for the next run).
+    pub(super) fn import_module(&mut self, call: &PendingCall, span: Span) -> Value {
+        let Some(from) = self.modules.iter().position(|m| m.file == span.file) else {
+            return Value::Unknown(span);
+        };
+        let package = match call.kw("package").or(call.arg(1)) {
+            Some(Value::Str(p, _)) => Some(p.clone()),
+            None | Some(Value::Null(_)) => None,
+            Some(_) => return Value::Unknown(span),
+        };
+        let names = call.arg(0).or(call.kw("name")).cloned().unwrap_or(Value::Unknown(span)).alternatives();
+        let mut out = vec![];
+        for name in names {
+            let absolute = match &name {
+                Value::Str(n, _) => absolute_name(n, package.as_deref()),
+                _ => None,
+            };
+            let module = absolute.and_then(|n| self.linker.import_by_name(from, &n));
+            out.push(match module {
+                Some(m) => {
+                    self.eval_module(m);
+                    Value::Module(m, span)
+                }
+                None => Value::Unknown(span),
+            });
+        }
+        Value::join(out, self.budget.max_alternatives, span)
+    }
+
+    /// `pkgutil.iter_modules(path, prefix)` / `walk_packages(...)`: one
+    /// `ModuleInfo` per module of the package whose `__path__` is `path`.
+    /// A walk imports each package it descends into, as CPython's does.
+    pub(super) fn list_modules(&mut self, call: &PendingCall, recursive: bool, span: Span) -> Value {
+        let package = match call.arg(0).or(call.kw("path")) {
+            Some(Value::List(items, _)) => match &items.borrow()[..] {
+                [Value::Module(m, _)] => Some(*m),
+                _ => None,
+            },
+            _ => None,
+        };
+        let prefix = match call.arg(1).or(call.kw("prefix")) {
+            None => Some(Rc::from("")),
+            Some(Value::Str(p, _)) => Some(p.clone()),
+            Some(_) => None,
+        };
+        let (Some(package), Some(prefix)) = (package, prefix) else {
+            return Value::Unknown(span);
+        };
+        let Some(listed) = self.linker.package_modules(package, recursive) else {
+            return Value::Unknown(span);
+        };
+        let mut items = vec![];
+        for (name, is_pkg) in listed.into_iter().take(self.budget.max_size) {
+            let full = format!("{prefix}{name}");
+            if recursive && is_pkg {
+                let import = PendingCall { positional: vec![Value::str(&full, span)], ..PendingCall::new(span) };
+                self.import_module(&import, span);
+            }
+            let mut info = Obj::new(span);
+            info.named_tuple = true;
+            info.set("module_finder", Value::Unknown(span), None);
+            info.set("name", Value::str(&full, span), None);
+            info.set("ispkg", Value::Bool(is_pkg, span), None);
+            items.push(Value::Object(Rc::new(RefCell::new(info))));
+        }
+        Value::List(Rc::new(RefCell::new(items)), span)
+    }
+
+    /// A Python module's `__path__` (a package's: a list of its one
+    /// directory, which only `pkgutil` reads here) or `__name__`.
+    pub(super) fn module_dunder(&mut self, m: usize, name: &str, span: Span) -> Value {
+        let known = match name {
+            "__path__" => self.package_path(m),
+            "__name__" => self.linker.dotted_name(m).map(|n| Value::str(&n, span)),
+            _ => None,
+        };
+        known.unwrap_or(Value::Unknown(span))
+    }
+
+    /// `__path__` of module `m` when it is a package's `__init__`.
+    pub(super) fn package_path(&self, m: usize) -> Option<Value> {
+        let path = self.linker.module_path(m)?;
+        let span = Span { file: self.modules[m].file, start: 0, end: 0 };
+        (path == "__init__.py" || path.ends_with("/__init__.py"))
+            .then(|| Value::List(Rc::new(RefCell::new(vec![Value::Module(m, span)])), span))
+    }
+}
+
+/// `importlib`'s name resolution: `name` itself, or with leading dots
+/// relative to `package` (one dot: in the package; each more: one up).
+fn absolute_name(name: &str, package: Option<&str>) -> Option<String> {
+    let rest = name.trim_start_matches('.');
+    let dots = name.len() - rest.len();
+    if dots == 0 {
+        return (!name.is_empty()).then(|| name.to_string());
+    }
+    let mut base: Vec<&str> = package?.split('.').collect();
+    for _ in 1..dots {
+        base.pop()?;
+    }
+    if base.is_empty() || base.iter().any(|p| p.is_empty()) {
+        return None;
+    }
+    Some(if rest.is_empty() { base.join(".") } else { format!("{}.{rest}", base.join(".")) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::absolute_name;
+
+    #[test]
+    fn names_resolve_as_importlib_resolves_them() {
+        assert_eq!(absolute_name("pkg.tools", None).as_deref(), Some("pkg.tools"));
+        assert_eq!(absolute_name(".tools", Some("pkg")).as_deref(), Some("pkg.tools"));
+        assert_eq!(absolute_name("..tools", Some("pkg.sub")).as_deref(), Some("pkg.tools"));
+        assert_eq!(absolute_name(".", Some("pkg.sub")).as_deref(), Some("pkg.sub"));
+        assert_eq!(absolute_name(".tools", None), None);
+        assert_eq!(absolute_name("...x", Some("pkg")), None);
+        assert_eq!(absolute_name("", None), None);
+    }
+}
