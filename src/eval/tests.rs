@@ -736,3 +736,17 @@ fn ranges_and_slices_are_followed_and_an_unknown_bound_keeps_every_item() {
     // A range past the unroll budget is unknown: one `<computed>` tool, no names.
     assert_eq!(names(&out), ["<computed>", "b", "c", "down_1", "down_2", "down_3", "p", "q"]);
 }
+
+#[test]
+fn a_bound_method_joined_with_itself_is_one_alternative() {
+    // A variable holding `server.add_tool` on both sides of a branch that
+    // did not touch it: one value, not two (each branch would double it).
+    let closure =
+        Rc::new(value::Closure { module: 0, func: FuncId(0), env: None, class: None, attrs: Default::default() });
+    let receiver = Value::Object(Rc::new(std::cell::RefCell::new(value::Obj::new(sp(1)))));
+    let bound = Value::Bound(closure.clone(), Box::new(receiver));
+    assert!(matches!(Value::join(vec![bound.clone(), bound.clone()], 8, sp(2)), Value::Bound(..)));
+    let elsewhere = Value::Object(Rc::new(std::cell::RefCell::new(value::Obj::new(sp(3)))));
+    let other = Value::Bound(closure, Box::new(elsewhere));
+    assert!(matches!(Value::join(vec![bound, other], 8, sp(2)), Value::OneOf(_)));
+}

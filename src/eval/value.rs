@@ -391,6 +391,9 @@ impl Value {
             (Value::Object(a), Value::Object(b)) => Rc::ptr_eq(a, b),
             (Value::List(a, _), Value::List(b, _)) => Rc::ptr_eq(a, b),
             (Value::Func(a), Value::Func(b)) => Rc::ptr_eq(a, b),
+            // One method bound to one receiver: a variable holding it is
+            // the same on both sides of a branch that did not touch it.
+            (Value::Bound(a, this_a), Value::Bound(b, this_b)) => Rc::ptr_eq(a, b) && this_a.same(this_b),
             (Value::Class(a), Value::Class(b)) => Rc::ptr_eq(a, b),
             (Value::Instance(a), Value::Instance(b)) => Rc::ptr_eq(a, b),
             (Value::Sdk(a), Value::Sdk(b)) => Rc::ptr_eq(a, b),
