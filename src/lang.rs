@@ -25,6 +25,12 @@ impl Lang {
             Lang::Kotlin => "kotlin",
         }
     }
+    /// TypeScript or JavaScript: one runtime's semantics (hoisting, live
+    /// bindings) apply to both.
+    pub fn is_javascript(self) -> bool {
+        matches!(self, Lang::TypeScript | Lang::JavaScript)
+    }
+
     /// The line-comment leader, for inline suppressions.
     pub fn line_comment(self) -> &'static str {
         match self {

@@ -8,7 +8,7 @@ use crate::ir::{self, Arg, Expr, FuncId, FuncKind, Lit, MemberValue, ParamKind, 
 use crate::model::Lang;
 use crate::source::Span;
 
-use super::interp::{Activation, Flow, Frame, Interp, Link};
+use super::interp::{Activation, Flow, Frame, Interp, Link, ModState};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
 use super::signature::{passes, Bound};
 use super::value::{sdk, ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value, UNKNOWN_KEY};
@@ -128,6 +128,28 @@ impl Interp<'_> {
                 },
                 Link::External => Value::Unknown(imp.span),
             }
+        };
+        act.frame.borrow_mut().vars.insert(imp.local.as_str().into(), value);
+    }
+
+    /// [`ir::Stmt::ImportType`]: an SDK's type (`Tool`, `McpServer`) is bound
+    /// as the SDK value, as for a value import; a project's type only when
+    /// its module has already run, since an erased import never runs one.
+    pub(super) fn import_type(&mut self, act: &mut Activation, module: usize, imp: &ir::Import) {
+        let lang = self.modules[module].lang;
+        let value = match super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
+            Some((t, Some(ty))) => sdk(t, ty, None, imp.span),
+            Some((_, None)) => Value::Unknown(imp.span),
+            None => match self.linker.resolve(module, imp) {
+                Link::Member(m, name) => match &self.module_state[m] {
+                    ModState::Done(frame) => {
+                        let frame = frame.clone();
+                        self.export_of(&frame, &name, imp.span)
+                    }
+                    _ => Value::Unknown(imp.span),
+                },
+                _ => Value::Unknown(imp.span),
+            },
         };
         act.frame.borrow_mut().vars.insert(imp.local.as_str().into(), value);
     }

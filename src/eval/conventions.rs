@@ -239,7 +239,7 @@ impl Interp<'_> {
         let module = self.modules[idx].clone();
         let mut tables: Vec<usize> = vec![];
         for stmt in &module.body {
-            if let Stmt::Import(imp) = stmt {
+            if let Stmt::Import(imp) | Stmt::ImportType(imp) = stmt {
                 if let Some(t) = TABLES.iter().position(|t| t.owns(module.lang, &imp.module)) {
                     if !tables.contains(&t) {
                         tables.push(t);

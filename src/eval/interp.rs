@@ -373,6 +373,7 @@ impl<'p> Interp<'p> {
     }
 
     pub(super) fn exec_block(&mut self, act: &mut Activation, block: &[Stmt]) -> Flow {
+        self.hoist(act, block);
         for stmt in block {
             let flow = self.exec(act, stmt);
             if flow != Flow::Normal {
@@ -380,6 +381,34 @@ impl<'p> Interp<'p> {
             }
         }
         Flow::Normal
+    }
+
+    /// JavaScript binds a block's function declarations before the block
+    /// runs: `main(); function main() { … }` calls it, and a module that an
+    /// import cycle leaves half run already exports its functions.
+    fn hoist(&mut self, act: &mut Activation, block: &[Stmt]) {
+        let module = act.frame.borrow().module;
+        if !self.modules[module].lang.is_javascript() {
+            return;
+        }
+        for stmt in block {
+            let Stmt::Func(id) = stmt else { continue };
+            let f = &self.modules[module].funcs[id.0 as usize];
+            if let (Some(name), true) = (f.name.clone(), f.decorators.is_empty()) {
+                let value = self.make_function(act, module, *id);
+                act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+            }
+        }
+    }
+
+    /// Whether [`Interp::hoist`] has bound this declaration in this frame.
+    fn hoisted(&self, act: &Activation, module: usize, id: ir::FuncId) -> bool {
+        let f = &self.modules[module].funcs[id.0 as usize];
+        let Some(name) = f.name.as_ref().filter(|_| self.modules[module].lang.is_javascript()) else {
+            return false;
+        };
+        matches!(act.frame.borrow().vars.get(name.as_str()),
+            Some(Value::Func(c)) if c.module == module && c.func == id)
     }
 
     fn exec(&mut self, act: &mut Activation, stmt: &Stmt) -> Flow {
@@ -481,6 +510,7 @@ impl<'p> Interp<'p> {
             }
             Stmt::Break(_) => return Flow::Break,
             Stmt::Continue(_) => return Flow::Continue,
+            Stmt::Func(id) if self.hoisted(act, module, *id) => {}
             Stmt::Func(id) => {
                 let f = &self.modules[module].funcs[id.0 as usize];
                 let value = self.make_function(act, module, *id);
@@ -500,6 +530,7 @@ impl<'p> Interp<'p> {
                 }
             }
             Stmt::Import(imp) => self.import(act, module, imp),
+            Stmt::ImportType(imp) => self.import_type(act, module, imp),
             Stmt::Export { local, exported, span } => {
                 if local != exported {
                     let v = self.lookup(act, local, *span);

@@ -127,6 +127,11 @@ pub enum Stmt {
     /// A class, struct, interface, trait or `impl` block.
     Class(ClassId),
     Import(Import),
+    /// An import erased before the program runs (TypeScript's `import type`
+    /// and `import { type X }`): it binds a name for type positions only,
+    /// so it neither runs the module nor links it, and an import cycle
+    /// through it is no cycle.
+    ImportType(Import),
     /// `export { local as exported }`, `module.exports.x = …` once lowered,
     /// Go's capitalised names, Rust `pub`: what other modules may import.
     /// A JavaScript module marks every name it exports this way (exported

@@ -195,6 +195,7 @@ fn statement<'m>(s: &'m Stmt, stmts: &mut Vec<&'m Stmt>, exprs: &mut Vec<&'m Exp
         | Stmt::Continue(_)
         | Stmt::Class(_)
         | Stmt::Import(_)
+        | Stmt::ImportType(_)
         | Stmt::Export { .. }
         | Stmt::Unsupported(_) => {}
     }

@@ -438,29 +438,26 @@ impl Cx<'_> {
             out.push(Stmt::Import(Import::for_effects(module, span)));
             return;
         }
+        // `import type { X }` and `import { type X }` are erased when compiled.
+        let all_types = erased(n);
+        let stmt = |types: bool, imp: Import| if types { Stmt::ImportType(imp) } else { Stmt::Import(imp) };
         for clause in kids(n).into_iter().filter(|c| c.kind() == "import_clause") {
             for c in kids(clause) {
                 match c.kind() {
-                    "identifier" => out.push(Stmt::Import(Import {
-                        local: self.text(c),
-                        module: module.clone(),
-                        member: Some("default".into()),
-                        span,
-                    })),
+                    "identifier" => out.push(stmt(
+                        all_types,
+                        Import { local: self.text(c), module: module.clone(), member: Some("default".into()), span },
+                    )),
                     "namespace_import" => {
                         let local = kids(c).first().map(|i| self.text(*i)).unwrap_or_default();
-                        out.push(Stmt::Import(Import { local, module: module.clone(), member: None, span }));
+                        out.push(stmt(all_types, Import { local, module: module.clone(), member: None, span }));
                     }
                     "named_imports" => {
                         for s in kids(c).into_iter().filter(|s| s.kind() == "import_specifier") {
                             let member = self.field(s, "name").map(|m| self.key_text(m)).unwrap_or_default();
                             let local = self.field(s, "alias").map_or(member.clone(), |a| self.text(a));
-                            out.push(Stmt::Import(Import {
-                                local,
-                                module: module.clone(),
-                                member: Some(member),
-                                span,
-                            }));
+                            let imp = Import { local, module: module.clone(), member: Some(member), span };
+                            out.push(stmt(all_types || erased(s), imp));
                         }
                     }
                     _ => {}
@@ -487,8 +484,10 @@ impl Cx<'_> {
         }
         let clause = kids(n).into_iter().find(|c| c.kind() == "export_clause");
         match (clause, source) {
+            // `export type { X }`: types only, no member of the namespace.
+            (Some(_), _) if erased(n) => {}
             (Some(clause), source) => {
-                for s in kids(clause).into_iter().filter(|s| s.kind() == "export_specifier") {
+                for s in kids(clause).into_iter().filter(|s| s.kind() == "export_specifier" && !erased(*s)) {
                     let local = self.field(s, "name").map(|m| self.key_text(m)).unwrap_or_default();
                     let exported = self.field(s, "alias").map_or(local.clone(), |a| self.key_text(a));
                     match &source {
@@ -1125,6 +1124,14 @@ impl Cx<'_> {
             _ => self.text.get(k.byte_range()).unwrap_or("").to_string(),
         }
     }
+}
+
+/// Whether an import or export statement or specifier carries the `type`
+/// (or `typeof`) keyword of its own, which TypeScript erases.
+fn erased(n: Node) -> bool {
+    let mut cursor = n.walk();
+    let found = n.children(&mut cursor).any(|c| !c.is_named() && matches!(c.kind(), "type" | "typeof"));
+    found
 }
 
 #[cfg(test)]
