@@ -1176,6 +1176,9 @@ impl Interp<'_> {
             if lang != Lang::Python {
                 return None;
             }
+            if name == "copy" && call.positional.is_empty() && call.keywords.is_empty() && o.borrow().get(name).is_none() {
+                return Some(super::maps::copied(recv, self.budget.max_alternatives, span));
+            }
             // `d.update(other)`, `d.update(k=v)`: keys copied in, in order.
             if name == "update" {
                 for source in &call.positional {
@@ -1589,6 +1592,11 @@ impl Interp<'_> {
                 answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
             }
             Effect::Collect { unique } => self.collect(&call, *unique, span),
+            Effect::Copy => match call.arg(0) {
+                Some(v) if call.positional.len() == 1 => super::maps::copied(v, self.budget.max_alternatives, span),
+                _ => Value::Unknown(span),
+            },
+            Effect::NewMapping => self.new_mapping(&call, span),
             Effect::ImportModule => self.import_module(&call, span),
             Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
@@ -2281,7 +2289,7 @@ fn slice(items: Vec<Value>, bounds: &[Value]) -> Vec<Value> {
 
 /// Copies `source`'s keys into `target` in order (`Object.assign`,
 /// `dict.update`); a source that is not a known object may have set any key.
-fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
+pub(super) fn merge_into(target: &Rc<RefCell<Obj>>, source: &Value) {
     match source {
         Value::Object(src) if Rc::ptr_eq(src, target) => {}
         Value::Object(src) => {

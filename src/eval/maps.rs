@@ -211,6 +211,44 @@ impl Interp<'_> {
         Value::List(Rc::new(RefCell::new(copy)), span)
     }
 
+    /// Python's `dict(source, **kwargs)` ([`crate::eval::sdk::Effect::NewMapping`]):
+    /// a new dict of the source's keys (a dict, or a list of known pairs),
+    /// then the keywords in order; a source of unknown keys leaves it
+    /// incomplete, so a key it lacks is not taken to be absent.
+    pub(super) fn new_mapping(&self, call: &PendingCall, span: Span) -> Value {
+        if call.positional.len() > 1 {
+            return Value::Unknown(span);
+        }
+        let out = Rc::new(RefCell::new(Obj::new(span)));
+        match call.arg(0) {
+            None => {}
+            Some(Value::List(pairs, _)) => {
+                for pair in pairs.borrow().iter() {
+                    let known = match pair {
+                        Value::List(kv, _) => match &kv.borrow()[..] {
+                            [Value::Str(k, at), v] => Some((k.clone(), v.clone(), *at)),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match known {
+                        Some((k, v, at)) => out.borrow_mut().set(&k, v, Some(at)),
+                        None => out.borrow_mut().complete = false,
+                    }
+                }
+            }
+            Some(source) => super::calls::merge_into(&out, source),
+        }
+        for (k, v) in &call.keywords {
+            if &**k == "**" {
+                super::calls::merge_into(&out, v);
+            } else {
+                out.borrow_mut().set(k, v.clone(), call.kw_span(k));
+            }
+        }
+        Value::Object(out)
+    }
+
     pub(super) fn new_set(&self, call: &PendingCall, span: Span) -> Value {
         let mut out: Vec<Value> = vec![];
         match call.arg(0) {
@@ -226,4 +264,21 @@ impl Interp<'_> {
         }
         Value::List(Rc::new(RefCell::new(out)), span)
     }
+}
+
+/// A copy of `v` ([`crate::eval::sdk::Effect::Copy`]): each dict or list
+/// alternative a new one holding the same items, made at `span`; anything
+/// else itself.
+pub(super) fn copied(v: &Value, max_alternatives: usize, span: Span) -> Value {
+    let alts: Vec<Value> = v
+        .alternatives()
+        .into_iter()
+        .map(|a| match a {
+            // Made here: a preset of its own, not the one it copies.
+            Value::Object(o) => Value::Object(Rc::new(RefCell::new(Obj { span: Some(span), ..o.borrow().copy() }))),
+            Value::List(l, at) => Value::List(Rc::new(RefCell::new(l.borrow().clone())), at),
+            other => other,
+        })
+        .collect();
+    Value::join(alts, max_alternatives, span)
 }

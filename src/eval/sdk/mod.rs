@@ -45,6 +45,8 @@ pub mod forms {
     /// A builtin sequence type (`list`, `tuple`): as a type, a scalar;
     /// called, a new sequence of its argument's items.
     pub const COLLECTION: &str = "@collection";
+    /// The builtin `dict`: as a type, a scalar; called, a new mapping.
+    pub const MAPPING: &str = "@mapping";
     /// A builtin set type (`set`, `frozenset`): as [`COLLECTION`], each item once.
     pub const SET_COLLECTION: &str = "@set-collection";
     /// A base that makes a class a model and adds no fields (`BaseModel`, `TypedDict`).
@@ -175,6 +177,12 @@ pub enum Effect {
     /// list of the items of a known list (of a dict: its keys), `unique`
     /// for a set; empty with no argument.
     Collect { unique: bool },
+    /// A copy of the call's first argument: a new dict or list of the same
+    /// items, any other value itself (`copy.copy`, `copy.deepcopy`).
+    Copy,
+    /// Python's `dict(mapping_or_pairs, **kwargs)`: a new dict of the
+    /// mapping's keys (or the known pairs), then the keywords.
+    NewMapping,
     /// Python's `importlib.import_module(name, package=None)`: the module
     /// of the program the name (absolute, or relative to `package`) names,
     /// run as an import runs it ([`crate::eval`]'s `dynamic_imports`).
@@ -651,6 +659,7 @@ mod mcp_use;
 mod pmcp;
 mod punkpeye_fastmcp;
 mod pydantic;
+mod python_copy;
 mod python_importlib;
 mod python_lowlevel;
 mod python_mcp;
@@ -683,6 +692,7 @@ pub use mcp_use::MCP_USE;
 pub use pmcp::PMCP;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
+pub use python_copy::PYTHON_COPY;
 pub use python_importlib::PYTHON_IMPORTLIB;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
@@ -710,6 +720,7 @@ pub static TABLES: &[&SdkTable] = &[
     &PYTHON_TYPING,
     &PYTHON_STDLIB_SCALARS,
     &PYTHON_IMPORTLIB,
+    &PYTHON_COPY,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,

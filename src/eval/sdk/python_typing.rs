@@ -16,13 +16,15 @@
 //! - Builtin scalars and containers (`str`, `list[Model]`, `Literal[...]`,
 //!   `Sequence[...]`) have no input fields of their own: a model inside a
 //!   container is not a top-level input. Called, `list`, `tuple`, `set` and
-//!   `frozenset` copy a known iterable (a dict: its keys).
+//!   `frozenset` copy a known iterable (a dict: its keys), and
+//!   `dict(source, **kwargs)` makes a new dict of the source's keys (a
+//!   dict, or pairs) and then the keywords.
 //! - `TypedDict`, `NamedTuple`, `Generic[T]`, `Protocol` and `object` add no
 //!   fields to a class; an `Enum` subclass is a scalar.
 //! - `NewType("Id", str)` is its second argument; `@dataclass` and
 //!   `@dataclass(...)` return the class.
 
-use super::forms::{ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MODEL_BASE, SCALAR, SET_COLLECTION, UNION};
+use super::forms::{ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MAPPING, MODEL_BASE, SCALAR, SET_COLLECTION, UNION};
 use super::{Effect, Op, Rule, SdkTable};
 use crate::model::Lang;
 
@@ -78,6 +80,8 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: SET_COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: MAPPING, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        Rule { on: MAPPING, op: Op::Call, effect: Effect::NewMapping },
         // `frozenset({READ, WRITE})`: a membership test on it decides a branch.
         Rule { on: COLLECTION, op: Op::Call, effect: Effect::Collect { unique: false } },
         Rule { on: SET_COLLECTION, op: Op::Call, effect: Effect::Collect { unique: true } },
@@ -108,7 +112,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("bytearray", SCALAR),
     ("complex", SCALAR),
     ("list", COLLECTION),
-    ("dict", SCALAR),
+    ("dict", MAPPING),
     ("set", SET_COLLECTION),
     ("frozenset", SET_COLLECTION),
     ("tuple", COLLECTION),

@@ -662,14 +662,9 @@ impl Cx<'_> {
             "call" => {
                 let callee = self.field(n, "function");
                 let args = self.field(n, "arguments");
-                if let (Some(c), Some(a)) = (callee, args) {
-                    if self.text(c) == "dict" && a.kind() == "argument_list" {
-                        return self.dict_call(a, span);
-                    }
-                    // `super()` / `super(C, self)`: the base class, bound to `self`.
-                    if self.text(c) == "super" {
-                        return Expr::Super(span);
-                    }
+                // `super()` / `super(C, self)`: the base class, bound to `self`.
+                if callee.is_some_and(|c| self.text(c) == "super") && args.is_some() {
+                    return Expr::Super(span);
                 }
                 let callee = callee.map_or(Expr::Unknown(span), |c| self.expr(c));
                 let args = match args {
@@ -902,19 +897,6 @@ impl Cx<'_> {
     }
 
     /// `dict(k=v, **x)` is the object literal `{"k": v, **x}`.
-    fn dict_call(&mut self, a: Node, span: Span) -> Expr {
-        let mut entries = vec![];
-        for arg in self.args(a) {
-            match (arg.keyword, arg.spread) {
-                (Some(key), _) => entries.push(Entry::Pair { key, key_span: arg.span, value: arg.value }),
-                (None, Spread::Map) => entries.push(Entry::Spread(arg.value)),
-                // `dict(other)`: a copy of a mapping.
-                (None, _) => entries.push(Entry::Spread(arg.value)),
-            }
-        }
-        Expr::Object { entries, span }
-    }
-
     /// A string literal's value, or a [`Expr::Concat`] for an f-string.
     fn string(&mut self, n: Node) -> Expr {
         let span = self.span(n);
