@@ -70,12 +70,30 @@ impl Interp<'_> {
     pub(super) fn decorate(&mut self, act: &mut Activation, decorators: &[Expr], mut value: Value) -> Value {
         // Java annotations each mark the declaration itself: none wraps another.
         let java = self.modules[act.frame.borrow().module].lang == Lang::Java;
+        let lang = self.modules[act.frame.borrow().module].lang;
         let original = value.clone();
         for d in decorators.iter().rev() {
-            let dv = self.eval(act, d);
             let span = d.span();
             let given = if java { original.clone() } else { value };
-            value = self.call_value(&dv, None, PendingCall { positional: vec![given], ..PendingCall::new(span) }, span);
+            let call = PendingCall { positional: vec![given], ..PendingCall::new(span) };
+            value = match d {
+                // `@tools.append`: a method of a builtin list or dict, called
+                // with the function as `tools.append(f)` would be.
+                Expr::Member { object, name, span: mspan } if !matches!(**object, Expr::Super(_)) => {
+                    let recv = self.eval(act, object);
+                    match self.builtin_method(lang, &recv, name, &call, span) {
+                        Some(v) => v,
+                        None => {
+                            let f = self.member_of(lang, &recv, name, *mspan);
+                            self.call_value(&f, None, call, span)
+                        }
+                    }
+                }
+                _ => {
+                    let dv = self.eval(act, d);
+                    self.call_value(&dv, None, call, span)
+                }
+            };
         }
         if java {
             original

@@ -1028,10 +1028,7 @@ impl<'p> Interp<'p> {
                     return self.super_member(act, name, *span);
                 }
                 let o = self.eval(act, object);
-                if let Some(v) = enum_value(self.modules[module].lang, &o, name) {
-                    return v;
-                }
-                self.get_member(&o, name, *span)
+                self.member_of(self.modules[module].lang, &o, name, *span)
             }
             Expr::Index { object, index, span } => {
                 let o = self.eval(act, object);
@@ -1349,6 +1346,16 @@ impl<'p> Interp<'p> {
 /// Python's `Member.value` of a string-valued `Enum` member, which the
 /// interpreter holds as the string itself (`class Name(str, Enum): A = "a"`):
 /// a `str` has no attribute `value`, so the string is what it reads.
+impl Interp<'_> {
+    /// `o.name` read as a value.
+    pub(super) fn member_of(&mut self, lang: crate::model::Lang, o: &Value, name: &str, span: Span) -> Value {
+        if let Some(v) = enum_value(lang, o, name) {
+            return v;
+        }
+        self.get_member(o, name, span)
+    }
+}
+
 fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {
     (lang == crate::model::Lang::Python && name == "value" && matches!(o, Value::Str(..))).then(|| o.clone())
 }
