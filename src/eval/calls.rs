@@ -986,7 +986,12 @@ impl Interp<'_> {
                 let reads =
                     matches!(TABLES[s.table].rule_anywhere(s.ty, &op), Some(r) if matches!(r.effect, Effect::Shape(_)));
                 let pending = if reads { s.pending.clone() } else { None };
-                Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), pending, ..sdk_value(s.table, s.ty, span) }))
+                Value::Sdk(Rc::new(SdkValue {
+                    method: Some(name.into()),
+                    pending,
+                    instance: s.instance,
+                    ..sdk_value(s.table, s.ty, span)
+                }))
             }
             Value::Func(c) | Value::Bound(c, _) if c.attr(name).is_some() => {
                 c.attr(name).unwrap_or(Value::Unknown(span))
@@ -1194,7 +1199,11 @@ impl Interp<'_> {
             if lang != Lang::Python {
                 return None;
             }
-            if name == "copy" && call.positional.is_empty() && call.keywords.is_empty() && o.borrow().get(name).is_none() {
+            if name == "copy"
+                && call.positional.is_empty()
+                && call.keywords.is_empty()
+                && o.borrow().get(name).is_none()
+            {
                 return Some(super::maps::copied(recv, self.budget.max_alternatives, span));
             }
             // `d.update(other)`, `d.update(k=v)`: keys copied in, in order.
@@ -1443,7 +1452,7 @@ impl Interp<'_> {
                 // A type another table adds (`"ts:Server"` is not this
                 // table's): the value belongs to the table of the rule.
                 let t = rule_table(s.table, rule);
-                sdk(t, ty, None, span)
+                made(t, ty, span)
             }
             Effect::RegisterReturns(roles, ty) => {
                 let r = self.register(s, roles, &call, None, span);
@@ -1504,12 +1513,12 @@ impl Interp<'_> {
             Effect::Registry(_) => Value::Unknown(span),
             Effect::ReturnsRegistering(ty, keyword, roles) => {
                 self.register_each_kw(s, keyword, roles, &call);
-                sdk(rule_table(s.table, rule), ty, None, span)
+                made(rule_table(s.table, rule), ty, span)
             }
             Effect::Record => Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&call, span)))),
             Effect::Construct { sigs, defaults } => self.construct_record(sigs, *defaults, &call, span),
             Effect::ReturnsApplying(ty) => {
-                let value = sdk(rule_table(s.table, rule), ty, None, span);
+                let value = made(rule_table(s.table, rule), ty, span);
                 self.returns_applying(value, &call, span)
             }
             Effect::Register(roles) => {
@@ -1534,6 +1543,7 @@ impl Interp<'_> {
                     decorator: Some(roles),
                     span: s.span,
                     registration: None,
+                    instance: s.instance,
                     listing: None,
                 }))
             }
@@ -1564,6 +1574,7 @@ impl Interp<'_> {
                     // The method read (`mcp.tool`): the registration's head.
                     span: s.span,
                     registration: None,
+                    instance: s.instance,
                 }))
             }
             Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
@@ -1610,6 +1621,10 @@ impl Interp<'_> {
                 answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
             }
             Effect::Collect { unique } => self.collect(&call, *unique, span),
+            Effect::Mount(how) => {
+                self.mount(s.instance, how, &call);
+                Value::Undefined(span)
+            }
             Effect::Copy => match call.arg(0) {
                 Some(v) if call.positional.len() == 1 => super::maps::copied(v, self.budget.max_alternatives, span),
                 _ => Value::Unknown(span),
@@ -1798,6 +1813,7 @@ impl Interp<'_> {
             handler,
             from_root: self.in_root,
             branches: self.branches,
+            server: s.instance,
         });
         self.registrations.len() - 1
     }
@@ -2216,8 +2232,23 @@ fn slot_readings(
     Ok((answers, undecided))
 }
 
+/// An SDK object a constructor made at `span` ([`SdkValue::instance`]).
+fn made(table: usize, ty: &'static str, span: Span) -> Value {
+    Value::Sdk(Rc::new(SdkValue { instance: Some(span), ..sdk_value(table, ty, span) }))
+}
+
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
+    SdkValue {
+        table,
+        ty,
+        method: None,
+        pending: None,
+        decorator: None,
+        span,
+        registration: None,
+        listing: None,
+        instance: None,
+    }
 }
 
 /// The table a rule's result belongs to: the value's own, or the table

@@ -280,7 +280,17 @@ impl Interp<'_> {
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, span, registration: None, listing: None }
+    SdkValue {
+        table,
+        ty,
+        method: None,
+        pending: None,
+        decorator: None,
+        span,
+        registration: None,
+        listing: None,
+        instance: None,
+    }
 }
 
 fn sdk_value_of(s: &SdkValue) -> SdkValue {

@@ -119,6 +119,7 @@ impl Interp<'_> {
                     listing: None,
                     span: p.site,
                     registration: None,
+                    instance: None,
                 };
                 let call =
                     PendingCall { positional: vec![item.clone()], spans: vec![(None, at)], ..PendingCall::new(at) };

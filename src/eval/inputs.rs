@@ -17,8 +17,8 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Frame, Interp};
 use super::sdk::forms::{
-    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MAPPING, MODEL_BASE, SCALAR,
-    SET_COLLECTION, UNION,
+    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MAPPING, MODEL_BASE,
+    SCALAR, SET_COLLECTION, UNION,
 };
 use super::type_forms::union;
 use super::value::{ClassVal, Closure, PendingCall, Value};

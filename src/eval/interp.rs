@@ -138,6 +138,8 @@ pub struct Interp<'p> {
     /// so no other frame takes its address while the entry can be hit.
     pub(super) memo: HashMap<(usize, FuncId, String), (Value, Option<super::value::FrameRef>)>,
     pub registrations: Vec<Registration>,
+    /// Servers served by other servers ([`super::mounts`]).
+    pub(super) mounts: Vec<super::mounts::Mount>,
     /// Tool definitions met, registered after the run ([`super::definitions`]).
     pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
@@ -265,6 +267,7 @@ impl<'p> Interp<'p> {
             constructing: vec![],
             memo: HashMap::new(),
             registrations: vec![],
+            mounts: vec![],
             definitions: vec![],
             in_root: false,
             root_writes: None,

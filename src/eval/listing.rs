@@ -72,6 +72,7 @@ impl Interp<'_> {
                 listing: Some(listing),
                 span: s.span,
                 registration: None,
+                instance: s.instance,
             })),
             // Only as an `Op::Kw` rule, handled in `listing_call`.
             _ => Value::Unknown(span),
@@ -198,6 +199,7 @@ impl Interp<'_> {
             name_from_params: self.param_derived(unknown),
             name_param_derived: self.param_derived(unknown),
             branches: self.branches,
+            server: None,
         });
     }
 
@@ -221,6 +223,7 @@ impl Interp<'_> {
             listing: None,
             span: made.head,
             registration: None,
+            instance: None,
         };
         let before = self.registrations.len();
         self.register(&site, listing.roles, &call, Some(record.clone()), made.at);
@@ -269,6 +272,7 @@ pub(super) fn definition_at(f: Value, callee: Span) -> Value {
         listing: s.listing,
         span: callee,
         registration: None,
+        instance: None,
     }))
 }
 

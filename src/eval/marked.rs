@@ -29,6 +29,7 @@ impl Interp<'_> {
             listing: None,
             span,
             registration: None,
+            instance: None,
         };
         Value::Sdk(Rc::new(marker))
     }
@@ -90,6 +91,7 @@ impl Interp<'_> {
                         listing: None,
                         span: at,
                         registration: None,
+                        instance: None,
                     };
                     let r = self.register(&site, mark.roles, &mark.call, Some(handler), at);
                     registered.push(Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..site })));

@@ -31,6 +31,7 @@ pub mod interp;
 pub mod listing;
 mod maps;
 mod marked;
+mod mounts;
 mod namespaces;
 mod packages;
 mod queued;
@@ -111,6 +112,9 @@ pub struct Registration {
     /// Inside how many branches of unknown condition it was made: a later
     /// change to it made deeper than that happens on some paths only.
     pub branches: usize,
+    /// The server it was made on, where a constructor made that server
+    /// ([`value::SdkValue::instance`]): what a mount names ([`mounts`]).
+    pub server: Option<Span>,
 }
 
 /// Where a registration's parameters come from.
@@ -172,6 +176,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
         i <= before || key(r).is_none_or(|k| seen.insert(k))
     });
     drop_unnamed_twins(&mut it.registrations);
+    it.apply_mounts();
     it.read_inputs();
     let exhausted = it.exhausted;
     let unserved = it.serving.unserved();

@@ -117,7 +117,17 @@ fn shapeless(table: usize, ty: &'static str, span: Span) -> Value {
 }
 
 fn plain(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, listing: None, span, registration: None }
+    SdkValue {
+        table,
+        ty,
+        method: None,
+        pending: None,
+        decorator: None,
+        listing: None,
+        span,
+        registration: None,
+        instance: None,
+    }
 }
 
 fn clone_sdk(s: &SdkValue) -> SdkValue {
@@ -130,6 +140,7 @@ fn clone_sdk(s: &SdkValue) -> SdkValue {
         listing: s.listing,
         span: s.span,
         registration: s.registration,
+        instance: s.instance,
     }
 }
 

@@ -61,6 +61,7 @@ impl Interp<'_> {
             decorator: Some(roles),
             span,
             registration: None,
+            instance: None,
             listing: None,
         }))
     }
@@ -187,6 +188,7 @@ impl Interp<'_> {
                     decorator: s.decorator,
                     span,
                     registration: None,
+                    instance: None,
                     listing: None,
                 })))
             }

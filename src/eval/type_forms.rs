@@ -47,5 +47,15 @@ pub(super) fn union(l: Value, r: Value, span: Span) -> Value {
 }
 
 fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue { table, ty, method: None, pending: None, decorator: None, listing: None, span, registration: None }
+    SdkValue {
+        table,
+        ty,
+        method: None,
+        pending: None,
+        decorator: None,
+        listing: None,
+        span,
+        registration: None,
+        instance: None,
+    }
 }

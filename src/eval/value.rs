@@ -246,6 +246,10 @@ pub struct SdkValue {
     /// For a value that stands for a registered tool: its index in the
     /// interpreter's registrations.
     pub registration: Option<usize>,
+    /// For an SDK object a constructor made (a server): the call that made
+    /// it, kept by the methods and decorators read from it, so that a
+    /// registration knows its server ([`super::mounts`]).
+    pub instance: Option<Span>,
 }
 
 /// A call's evaluated arguments.
@@ -494,6 +498,7 @@ pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span:
         decorator: None,
         span,
         registration: None,
+        instance: None,
         listing: None,
     }))
 }

@@ -16,7 +16,7 @@
 //! parent's: its own annotations replace the parent's, no merge. In 2.x
 //! `@mcp.tool` returns the tool, so a parent may be a decorated function.
 
-use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
+use super::{Effect, MountRoles, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
 use crate::model::Lang;
 
 const TOOL: &[Signature] = &[Signature { positional: &[Param { name: "name_or_fn", test: Test::Any }] }];
@@ -104,6 +104,20 @@ static ADD_TOOL_FN: Roles = Roles {
     params: &[],
 };
 
+/// `parent.mount(...)` and `import_server(...)` (`server/server.py`): the
+/// child's tools are listed by the parent as `{prefix}{separator}{name}`.
+/// - 2.2–2.8: `mount(prefix, server, tool_separator=None, ...)`, the
+///   separator `"_"` by default; `import_server(prefix, server, ...)` alike.
+/// - 2.9–2.14: `mount(server, prefix=None, as_proxy=None, *,
+///   tool_separator=None, ...)`, a string first argument taken for the
+///   old order (swapped, with a warning); no prefix keeps the names.
+/// - 3: `mount(server, namespace=None, as_proxy=None, tool_names=None,
+///   prefix=None)` (`prefix` deprecated for `namespace`): `tool_names`
+///   renames the child's tools, then the namespace is added;
+///   `import_server(server, prefix=None)` copies them, prefixed.
+static MOUNT: MountRoles =
+    MountRoles { prefix: &["namespace", "prefix"], separator: Some("tool_separator"), renames: Some("tool_names") };
+
 pub static FASTMCP: SdkTable = SdkTable {
     api: "python.fastmcp",
     langs: &[Lang::Python],
@@ -146,6 +160,8 @@ pub static FASTMCP: SdkTable = SdkTable {
         Rule { on: "DependencyMaker", op: Op::Call, effect: Effect::Returns(super::forms::DEPENDENCY) },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&TOOL_DECORATOR) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&ADD_TOOL_FN) },
+        Rule { on: "Server", op: Op::Method("mount"), effect: Effect::Mount(&MOUNT) },
+        Rule { on: "Server", op: Op::Method("import_server"), effect: Effect::Mount(&MOUNT) },
         Rule { on: "ToolClass", op: Op::Method("from_function"), effect: Effect::MakeTool(&TOOL_FROM_FUNCTION) },
         Rule {
             on: "FunctionToolClass",

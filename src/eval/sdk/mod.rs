@@ -65,6 +65,16 @@ pub mod forms {
     pub const ALIAS_CHOICES: &str = "@alias-choices";
 }
 
+/// Where a mount call ([`Effect::Mount`]) gives what the child's tools are
+/// listed as: the keywords that may hold the prefix (when it is not the
+/// positional beside the server), the separator and a renaming mapping.
+#[derive(Debug)]
+pub struct MountRoles {
+    pub prefix: &'static [&'static str],
+    pub separator: Option<&'static str>,
+    pub renames: Option<&'static str>,
+}
+
 /// What an operation on a value of SDK type `on` does.
 #[derive(Debug)]
 pub struct Rule {
@@ -177,6 +187,10 @@ pub enum Effect {
     /// list of the items of a known list (of a dict: its keys), `unique`
     /// for a set; empty with no argument.
     Collect { unique: bool },
+    /// One server serves another's tools under a prefix (fastmcp's
+    /// `parent.mount(child, namespace)`, `import_server(child, prefix)`):
+    /// [`crate::eval`]'s `mounts`.
+    Mount(&'static MountRoles),
     /// A copy of the call's first argument: a new dict or list of the same
     /// items, any other value itself (`copy.copy`, `copy.deepcopy`).
     Copy,

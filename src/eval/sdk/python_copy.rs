@@ -16,8 +16,6 @@ pub static PYTHON_COPY: SdkTable = SdkTable {
     langs: &[Lang::Python],
     modules: &["copy"],
     symbols: &[("copy", "Copy"), ("deepcopy", "Copy")],
-    rules: &[
-        Rule { on: "Copy", op: Op::Call, effect: Effect::Copy },
-    ],
+    rules: &[Rule { on: "Copy", op: Op::Call, effect: Effect::Copy }],
     null_is_absent: false,
 };
