@@ -8,7 +8,10 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
     if let Origin::Unresolved(span) = a.origin {
         cx.report(format!("the annotations of tool `{}` cannot be followed statically", tool.display_name()))
             .label(span, "not a literal, constant or preset in this tree")
-            .help("use a `ToolAnnotations(...)` literal or a module-level preset so the hints can be checked");
+            .help(format!(
+                "write them as a literal (`{}`) or a preset defined in this tree so the hints can be checked",
+                tool.syntax.annotations(&[tool.syntax.assign(HintKind::ReadOnly, true)])
+            ));
         return;
     }
     let unresolved: Vec<(HintKind, _)> = HintKind::ALL
