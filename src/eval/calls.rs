@@ -1037,7 +1037,7 @@ impl Interp<'_> {
                     _ => Value::Func(closure),
                 }
             }
-            None => self.sdk_base_member(class, name, span).unwrap_or_else(|| {
+            None => self.sdk_base_member(class, name, recv, span).unwrap_or_else(|| {
                 // A method an implementation nobody made here defines.
                 if let Value::Instance(i) = recv {
                     if self.from_params.contains(&i.span) {
@@ -1055,7 +1055,7 @@ impl Interp<'_> {
     /// A member no project class in the hierarchy defines, of a class that
     /// extends an SDK class (`class LedgerServer extends McpServer`): the
     /// SDK value's method, so `this.tool(...)` registers.
-    fn sdk_base_member(&self, class: &Rc<ClassVal>, name: &str, span: Span) -> Option<Value> {
+    pub(super) fn sdk_base_member(&self, class: &Rc<ClassVal>, name: &str, recv: &Value, span: Span) -> Option<Value> {
         let mut todo = vec![class.clone()];
         for _ in 0..64 {
             let c = todo.pop()?;
@@ -1064,7 +1064,7 @@ impl Interp<'_> {
                     Value::Class(b) => todo.push(b.clone()),
                     Value::Sdk(s) if s.method.is_none() => {
                         if let Some(ty) = TABLES[s.table].instance_type(s.ty) {
-                            return Some(sdk(s.table, ty, Some(name.into()), span));
+                            return Some(sdk_method(s.table, ty, name, recv, span));
                         }
                     }
                     _ => {}
@@ -1114,7 +1114,7 @@ impl Interp<'_> {
             // forwards to it (`def tool(self, ...): return super().tool(...)`,
             // `super.registerTool(...)`): the SDK server's own method.
             Some(Value::Sdk(s)) if s.method.is_none() => match TABLES[s.table].instance_type(s.ty) {
-                Some(ty) => sdk(s.table, ty, Some(name.into()), span),
+                Some(ty) => sdk_method(s.table, ty, name, &this, span),
                 None => Value::Unknown(span),
             },
             _ => Value::Unknown(span),
@@ -1204,7 +1204,7 @@ impl Interp<'_> {
                 && call.keywords.is_empty()
                 && o.borrow().get(name).is_none()
             {
-                return Some(super::maps::copied(recv, self.budget.max_alternatives, span));
+                return Some(super::maps::copied(recv, false, self.budget.max_alternatives, span));
             }
             // `d.update(other)`, `d.update(k=v)`: keys copied in, in order.
             if name == "update" {
@@ -1625,8 +1625,10 @@ impl Interp<'_> {
                 self.mount(s.instance, how, &call);
                 Value::Undefined(span)
             }
-            Effect::Copy => match call.arg(0) {
-                Some(v) if call.positional.len() == 1 => super::maps::copied(v, self.budget.max_alternatives, span),
+            Effect::Copy { deep } => match call.arg(0) {
+                Some(v) if call.positional.len() == 1 => {
+                    super::maps::copied(v, *deep, self.budget.max_alternatives, span)
+                }
                 _ => Value::Unknown(span),
             },
             Effect::NewMapping => self.new_mapping(&call, span),
@@ -2230,6 +2232,18 @@ fn slot_readings(
     answers.sort_unstable();
     answers.dedup();
     Ok((answers, undecided))
+}
+
+/// The method `name` of the SDK type `ty`, read from `recv` (an SDK
+/// object, or an instance of a project class extending an SDK class):
+/// it keeps which object it was read from ([`SdkValue::instance`]).
+fn sdk_method(table: usize, ty: &'static str, name: &str, recv: &Value, span: Span) -> Value {
+    let instance = match recv {
+        Value::Instance(i) => Some(i.span),
+        Value::Sdk(s) => s.instance,
+        _ => None,
+    };
+    Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), instance, ..sdk_value(table, ty, span) }))
 }
 
 /// An SDK object a constructor made at `span` ([`SdkValue::instance`]).

@@ -404,14 +404,13 @@ impl<'p> Interp<'p> {
         }
     }
 
-    /// Whether [`Interp::hoist`] has bound this declaration in this frame.
-    fn hoisted(&self, act: &Activation, module: usize, id: ir::FuncId) -> bool {
+    /// Whether [`Interp::hoist`] bound this declaration when its block
+    /// began (every block runs through [`Interp::exec_block`]): then the
+    /// declaration itself does nothing, so of two of one name the later
+    /// stays bound, as in JavaScript.
+    fn hoisted(&self, module: usize, id: ir::FuncId) -> bool {
         let f = &self.modules[module].funcs[id.0 as usize];
-        let Some(name) = f.name.as_ref().filter(|_| self.modules[module].lang.is_javascript()) else {
-            return false;
-        };
-        matches!(act.frame.borrow().vars.get(name.as_str()),
-            Some(Value::Func(c)) if c.module == module && c.func == id)
+        self.modules[module].lang.is_javascript() && f.name.is_some() && f.decorators.is_empty()
     }
 
     fn exec(&mut self, act: &mut Activation, stmt: &Stmt) -> Flow {
@@ -513,7 +512,7 @@ impl<'p> Interp<'p> {
             }
             Stmt::Break(_) => return Flow::Break,
             Stmt::Continue(_) => return Flow::Continue,
-            Stmt::Func(id) if self.hoisted(act, module, *id) => {}
+            Stmt::Func(id) if self.hoisted(module, *id) => {}
             Stmt::Func(id) => {
                 let f = &self.modules[module].funcs[id.0 as usize];
                 let value = self.make_function(act, module, *id);
@@ -1167,56 +1166,61 @@ impl<'p> Interp<'p> {
                         None => obj.complete = false,
                     }
                 }
-                Entry::Spread(e) => match self.spread_source(act, e) {
-                    Value::Object(o) => {
-                        let o = o.borrow();
-                        obj.complete &= o.complete;
-                        for (k, v, ks) in &o.entries {
-                            obj.set(k, v.clone(), *ks);
-                        }
-                    }
-                    Value::Instance(i) => {
-                        for (k, v, ks) in &i.fields.borrow().entries {
-                            obj.set(k, v.clone(), *ks);
-                        }
-                    }
-                    Value::Null(_) | Value::Undefined(_) => {}
-                    // A spread of objects that differ by path (`...(c ? {a} :
-                    // {b})`): each key any of them sets is what it is on each
-                    // path, the value before the spread (or missing) where
-                    // that path's object does not set it; a key none sets
-                    // stays as it was.
-                    Value::OneOf(alts)
-                        if alts.iter().all(|a| {
-                            matches!(a, Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _))
-                                || matches!(a, Value::Object(o) if o.borrow().complete)
-                        }) =>
-                    {
-                        let objs: Vec<Rc<RefCell<Obj>>> = alts
-                            .iter()
-                            .filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None })
-                            .collect();
-                        for (k, ks) in super::value::union_keys(&objs) {
-                            let before = obj.get(&k).cloned().unwrap_or(Value::Undefined(span));
-                            let mut values: Vec<Value> = objs
-                                .iter()
-                                .map(|o| o.borrow().get(&k).cloned().unwrap_or_else(|| before.clone()))
-                                .collect();
-                            if objs.len() < alts.len() {
-                                values.push(before.clone());
-                            }
-                            let at = before.span().unwrap_or(span);
-                            obj.set(&k, Value::join(values, self.budget.max_alternatives, at), ks);
-                        }
-                    }
-                    _ => obj.complete = false,
-                },
+                Entry::Spread(e) => {
+                    let source = self.spread_source(act, e);
+                    self.spread_into(&mut obj, source, span);
+                }
             }
         }
         Value::Object(Rc::new(RefCell::new(obj)))
     }
 
     /// What `...e` spreads: the value, or a module namespace's exports.
+    /// `{...source}` / `**source` into `obj`: each key the source sets, in
+    /// order; a source that is not a known object leaves `obj` incomplete.
+    pub(super) fn spread_into(&self, obj: &mut Obj, source: Value, span: Span) {
+        match source {
+            Value::Object(o) => {
+                let o = o.borrow();
+                obj.complete &= o.complete;
+                for (k, v, ks) in &o.entries {
+                    obj.set(k, v.clone(), *ks);
+                }
+            }
+            Value::Instance(i) => {
+                for (k, v, ks) in &i.fields.borrow().entries {
+                    obj.set(k, v.clone(), *ks);
+                }
+            }
+            Value::Null(_) | Value::Undefined(_) => {}
+            // A spread of objects that differ by path (`...(c ? {a} :
+            // {b})`): each key any of them sets is what it is on each
+            // path, the value before the spread (or missing) where
+            // that path's object does not set it; a key none sets
+            // stays as it was.
+            Value::OneOf(alts)
+                if alts.iter().all(|a| {
+                    matches!(a, Value::Null(_) | Value::Undefined(_) | Value::Bool(false, _))
+                        || matches!(a, Value::Object(o) if o.borrow().complete)
+                }) =>
+            {
+                let objs: Vec<Rc<RefCell<Obj>>> =
+                    alts.iter().filter_map(|a| if let Value::Object(o) = a { Some(o.clone()) } else { None }).collect();
+                for (k, ks) in super::value::union_keys(&objs) {
+                    let before = obj.get(&k).cloned().unwrap_or(Value::Undefined(span));
+                    let mut values: Vec<Value> =
+                        objs.iter().map(|o| o.borrow().get(&k).cloned().unwrap_or_else(|| before.clone())).collect();
+                    if objs.len() < alts.len() {
+                        values.push(before.clone());
+                    }
+                    let at = before.span().unwrap_or(span);
+                    obj.set(&k, Value::join(values, self.budget.max_alternatives, at), ks);
+                }
+            }
+            _ => obj.complete = false,
+        }
+    }
+
     fn spread_source(&mut self, act: &mut Activation, e: &Expr) -> Value {
         let v = self.eval(act, e);
         self.as_namespace(v)

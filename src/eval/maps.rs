@@ -215,11 +215,13 @@ impl Interp<'_> {
     /// a new dict of the source's keys (a dict, or a list of known pairs),
     /// then the keywords in order; a source of unknown keys leaves it
     /// incomplete, so a key it lacks is not taken to be absent.
-    pub(super) fn new_mapping(&self, call: &PendingCall, span: Span) -> Value {
+    pub(super) fn new_mapping(&mut self, call: &PendingCall, span: Span) -> Value {
         if call.positional.len() > 1 {
             return Value::Unknown(span);
         }
-        let out = Rc::new(RefCell::new(Obj::new(span)));
+        // What `{**source, **kwargs}` would make, which it is.
+        let mut out = Obj::new(span);
+        out.branches = self.branches;
         match call.arg(0) {
             None => {}
             Some(Value::List(pairs, _)) => {
@@ -232,21 +234,24 @@ impl Interp<'_> {
                         _ => None,
                     };
                     match known {
-                        Some((k, v, at)) => out.borrow_mut().set(&k, v, Some(at)),
-                        None => out.borrow_mut().complete = false,
+                        Some((k, v, at)) => out.set(&k, v, Some(at)),
+                        None => out.complete = false,
                     }
                 }
             }
-            Some(source) => super::calls::merge_into(&out, source),
+            Some(source) => {
+                let source = self.as_namespace(source.clone());
+                self.spread_into(&mut out, source, span);
+            }
         }
         for (k, v) in &call.keywords {
             if &**k == "**" {
-                super::calls::merge_into(&out, v);
+                self.spread_into(&mut out, v.clone(), span);
             } else {
-                out.borrow_mut().set(k, v.clone(), call.kw_span(k));
+                out.set(k, v.clone(), call.kw_span(k));
             }
         }
-        Value::Object(out)
+        Value::Object(Rc::new(RefCell::new(out)))
     }
 
     pub(super) fn new_set(&self, call: &PendingCall, span: Span) -> Value {
@@ -267,16 +272,34 @@ impl Interp<'_> {
 }
 
 /// A copy of `v` ([`crate::eval::sdk::Effect::Copy`]): each dict or list
-/// alternative a new one holding the same items, made at `span`; anything
-/// else itself.
-pub(super) fn copied(v: &Value, max_alternatives: usize, span: Span) -> Value {
+/// alternative a new one holding the same items, made at `span`; `deep`
+/// copies the dicts and lists inside too (to a bounded depth, past which
+/// they are shared); anything else is itself.
+pub(super) fn copied(v: &Value, deep: bool, max_alternatives: usize, span: Span) -> Value {
+    copy_at(v, if deep { MAX_DEEP_COPY } else { 1 }, max_alternatives, span)
+}
+
+/// How many levels of nested dicts and lists `copy.deepcopy` copies.
+const MAX_DEEP_COPY: usize = 8;
+
+fn copy_at(v: &Value, levels: usize, max_alternatives: usize, span: Span) -> Value {
+    if levels == 0 {
+        return v.clone();
+    }
+    let inner = |x: &Value| copy_at(x, levels - 1, max_alternatives, span);
     let alts: Vec<Value> = v
         .alternatives()
         .into_iter()
         .map(|a| match a {
             // Made here: a preset of its own, not the one it copies.
-            Value::Object(o) => Value::Object(Rc::new(RefCell::new(Obj { span: Some(span), ..o.borrow().copy() }))),
-            Value::List(l, at) => Value::List(Rc::new(RefCell::new(l.borrow().clone())), at),
+            Value::Object(o) => {
+                let mut copy = Obj { span: Some(span), ..o.borrow().copy() };
+                for (_, value, _) in copy.entries.iter_mut() {
+                    *value = inner(value);
+                }
+                Value::Object(Rc::new(RefCell::new(copy)))
+            }
+            Value::List(l, at) => Value::List(Rc::new(RefCell::new(l.borrow().iter().map(inner).collect())), at),
             other => other,
         })
         .collect();

@@ -41,10 +41,8 @@ impl Interp<'_> {
     pub(super) fn mount(&mut self, parent: Option<Span>, how: &sdk::MountRoles, call: &PendingCall) {
         let Some(parent) = parent else { return };
         let first_two = &call.positional[..call.positional.len().min(2)];
-        let Some((at, child)) = first_two.iter().enumerate().find_map(|(i, v)| match v {
-            Value::Sdk(s) if s.method.is_none() && s.instance.is_some() => Some((i, s.instance?)),
-            _ => None,
-        }) else {
+        let Some((at, child)) = first_two.iter().enumerate().find_map(|(i, v)| Some((i, self.server_made_at(v)?)))
+        else {
             return;
         };
         let keyword = |name: &str| call.keywords.iter().find(|(k, _)| &**k == name).map(|(_, v)| v.clone());
@@ -65,6 +63,16 @@ impl Interp<'_> {
         let mount = Mount { parent, child, prefix, separator, renames };
         if !self.mounts.iter().any(|m| same(m, &mount)) {
             self.mounts.push(mount);
+        }
+    }
+
+    /// Where a server was made: an SDK server, or an instance of a
+    /// project class that extends one (`class Gateway(FastMCP)`).
+    fn server_made_at(&self, v: &Value) -> Option<Span> {
+        match v {
+            Value::Sdk(s) if s.method.is_none() => s.instance,
+            Value::Instance(i) => self.sdk_base_member(&i.class, "mount", v, i.span).map(|_| i.span),
+            _ => None,
         }
     }
 

@@ -192,8 +192,9 @@ pub enum Effect {
     /// [`crate::eval`]'s `mounts`.
     Mount(&'static MountRoles),
     /// A copy of the call's first argument: a new dict or list of the same
-    /// items, any other value itself (`copy.copy`, `copy.deepcopy`).
-    Copy,
+    /// items, any other value itself (`copy.copy`); `deep`: the dicts and
+    /// lists inside copied too (`copy.deepcopy`).
+    Copy { deep: bool },
     /// Python's `dict(mapping_or_pairs, **kwargs)`: a new dict of the
     /// mapping's keys (or the known pairs), then the keywords.
     NewMapping,

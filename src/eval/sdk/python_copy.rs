@@ -4,9 +4,9 @@
 //!
 //! - `copy.copy(x)`: a new dict or list with the same items; any other
 //!   value is itself here (an instance copied keeps what we know of it).
-//! - `copy.deepcopy(x)`: the same, one level deep: the evaluator never
-//!   compares nested values by identity, so sharing them loses nothing
-//!   tool discovery reads, unless the copy's nested values are written.
+//! - `copy.deepcopy(x)`: the same, and so for the dicts and lists inside
+//!   (8 levels deep; past that they are shared), so writing into the
+//!   copy's nested dicts leaves the original's as they were.
 
 use super::{Effect, Op, Rule, SdkTable};
 use crate::model::Lang;
@@ -15,7 +15,10 @@ pub static PYTHON_COPY: SdkTable = SdkTable {
     api: "python.copy",
     langs: &[Lang::Python],
     modules: &["copy"],
-    symbols: &[("copy", "Copy"), ("deepcopy", "Copy")],
-    rules: &[Rule { on: "Copy", op: Op::Call, effect: Effect::Copy }],
+    symbols: &[("copy", "Copy"), ("deepcopy", "DeepCopy")],
+    rules: &[
+        Rule { on: "Copy", op: Op::Call, effect: Effect::Copy { deep: false } },
+        Rule { on: "DeepCopy", op: Op::Call, effect: Effect::Copy { deep: true } },
+    ],
     null_is_absent: false,
 };
