@@ -884,7 +884,11 @@ impl Interp<'_> {
     }
 
     /// A method, getter or static member by name, searching bases in order.
-    fn class_member(&self, class: &Rc<ClassVal>, name: &str) -> Option<(Rc<ClassVal>, FuncId, FuncKind, bool)> {
+    pub(super) fn class_member(
+        &self,
+        class: &Rc<ClassVal>,
+        name: &str,
+    ) -> Option<(Rc<ClassVal>, FuncId, FuncKind, bool)> {
         let mut todo = vec![class.clone()];
         let mut seen = 0;
         while let Some(c) = todo.pop() {

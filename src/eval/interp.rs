@@ -654,7 +654,22 @@ impl<'p> Interp<'p> {
         Flow::Normal
     }
 
+    /// What a Python loop walks when given an instance of a project class
+    /// that defines `__iter__` (a tool list class): what `__iter__` returns
+    /// (`iter(self._items)` is the list). Anything else is itself.
+    pub(super) fn iterated(&mut self, v: Value, span: Span) -> Value {
+        let Value::Instance(i) = &v else { return v };
+        if self.modules[i.class.module].lang != crate::model::Lang::Python
+            || self.class_member(&i.class, "__iter__").is_none()
+        {
+            return v;
+        }
+        let f = self.get_member(&v, "__iter__", span);
+        self.call_value(&f, None, super::value::PendingCall::new(span), span)
+    }
+
     fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
+        let it = self.iterated(it, span);
         // `for (const [k, v] of map)`: its entries, on each path.
         let mut as_list = |v: Value| match v {
             Value::Object(o) if o.borrow().keyed => {

@@ -91,6 +91,8 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "Type", op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: "@isinstance", op: Op::Call, effect: Effect::IsInstance },
         Rule { on: "@callable", op: Op::Call, effect: Effect::IsCallable },
+        // `iter(xs)`: an iterator over `xs`, walked as `xs` is.
+        Rule { on: "@iter", op: Op::Call, effect: Effect::Arg(0) },
         // `cast(T, x)` is `x` at run time.
         Rule { on: "Cast", op: Op::Call, effect: Effect::Arg(1) },
         Rule { on: "Range", op: Op::Call, effect: Effect::Range },
@@ -122,6 +124,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("slice", "Slice"),
     ("isinstance", "@isinstance"),
     ("callable", "@callable"),
+    ("iter", "@iter"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.
