@@ -421,8 +421,9 @@ impl Value {
     /// what each path registers is among them, and each keeps its values.
     pub fn join(values: Vec<Value>, max: usize, span: Span) -> Value {
         let mut out: Vec<Value> = Vec::new();
+        let mut seen = Distinct::default();
         for v in values.into_iter().flat_map(|v| v.alternatives()) {
-            if !out.iter().any(|o| o.same(&v)) {
+            if seen.insert(&v) {
                 out.push(v);
             }
         }
@@ -431,10 +432,11 @@ impl Value {
             1 => out.pop().unwrap(),
             n if n > max && out.iter().all(|v| matches!(v, Value::List(..))) => {
                 let mut union: Vec<Value> = Vec::new();
+                let mut seen = Distinct::default();
                 for v in &out {
                     let Value::List(l, _) = v else { continue };
                     for item in l.borrow().iter() {
-                        if !union.iter().any(|u| u.same(item)) {
+                        if seen.insert(item) {
                             union.push(item.clone());
                         }
                     }
@@ -448,6 +450,38 @@ impl Value {
             }
             n if n > alternatives_limit(&out, max) => Value::Unknown(span),
             _ => Value::OneOf(out.into()),
+        }
+    }
+}
+
+/// Values seen so far, by [`Value::same`]: shared values (objects, lists,
+/// functions, ...) by address in a hash set, the rest compared one by one,
+/// so that joining thousands of records is not quadratic.
+#[derive(Default)]
+struct Distinct {
+    shared: std::collections::HashSet<(u8, usize)>,
+    others: Vec<Value>,
+}
+
+impl Distinct {
+    /// Whether `v` is new (and now seen).
+    fn insert(&mut self, v: &Value) -> bool {
+        let key = match v {
+            Value::Object(o) => Some((0, Rc::as_ptr(o) as *const u8 as usize)),
+            Value::List(l, _) => Some((1, Rc::as_ptr(l) as *const u8 as usize)),
+            Value::Func(f) => Some((2, Rc::as_ptr(f) as *const u8 as usize)),
+            Value::Class(c) => Some((3, Rc::as_ptr(c) as *const u8 as usize)),
+            Value::Instance(i) => Some((4, Rc::as_ptr(i) as *const u8 as usize)),
+            Value::Sdk(s) => Some((5, Rc::as_ptr(s) as *const u8 as usize)),
+            _ => None,
+        };
+        match key {
+            Some(k) => self.shared.insert(k),
+            None if self.others.iter().any(|o| o.same(v)) => false,
+            None => {
+                self.others.push(v.clone());
+                true
+            }
         }
     }
 }
