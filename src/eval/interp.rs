@@ -138,8 +138,8 @@ pub struct Interp<'p> {
     /// so no other frame takes its address while the entry can be hit.
     pub(super) memo: HashMap<(usize, FuncId, String), (Value, Option<super::value::FrameRef>)>,
     pub registrations: Vec<Registration>,
-    /// Servers served by other servers ([`super::mounts`]).
-    pub(super) mounts: Vec<super::mounts::Mount>,
+    /// Servers served by other servers ([`super::mount_graph`]).
+    pub(super) mounts: Vec<super::mount_graph::Mount>,
     /// Tool definitions met, registered after the run ([`super::definitions`]).
     pub(super) definitions: Vec<super::queued::Pending>,
     /// Running functions nothing called (see `eval::run`).
@@ -895,7 +895,7 @@ impl<'p> Interp<'p> {
                     // by a comprehension over modules, keyed by their names).
                     None => {
                         if let Value::Object(o) = &target {
-                            super::maps::set_unknown_key(&mut o.borrow_mut(), value);
+                            o.borrow_mut().set_unknown_key(value);
                         }
                     }
                 }

@@ -165,22 +165,13 @@ fn map_key(k: &Rc<str>, at: Option<Span>, span: Span) -> Value {
     }
 }
 
-/// Sets `v` under a key nobody knows: kept under a key no source can write
-/// ([`UNKNOWN_KEY`]), and the object is then incomplete.
-pub(super) fn set_unknown_key(obj: &mut Obj, v: Value) {
-    let n = obj.entries.iter().filter(|(k, _, _)| k.starts_with(UNKNOWN_KEY)).count();
-    let at = v.span();
-    obj.set(&format!("{UNKNOWN_KEY}{n}"), v, at);
-    obj.complete = false;
-}
-
 /// Sets an entry: a string key by name (numbers and booleans by their text
 /// would merge `1` and `"1"`, so they are unknown keys), any other under a
 /// key of its own that makes the map incomplete.
 fn set_entry(obj: &mut Obj, key: Option<&Value>, v: Value) {
     match key {
         Some(Value::Str(k, at)) => obj.set(k, v, Some(*at)),
-        _ => set_unknown_key(obj, v),
+        _ => obj.set_unknown_key(v),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod interp;
 pub mod listing;
 mod maps;
 mod marked;
+mod mount_graph;
 mod mounts;
 mod namespaces;
 mod packages;

@@ -101,6 +101,15 @@ impl Obj {
             named_tuple: false,
         }
     }
+    /// Sets `v` under a key nobody knows: kept under a key no source can
+    /// write ([`UNKNOWN_KEY`]), and the object is then incomplete.
+    pub fn set_unknown_key(&mut self, v: Value) {
+        let n = self.entries.iter().filter(|(k, _, _)| k.starts_with(UNKNOWN_KEY)).count();
+        let at = v.span();
+        self.set(&format!("{UNKNOWN_KEY}{n}"), v, at);
+        self.complete = false;
+    }
+
     /// A copy of the record (its values shared).
     pub fn copy(&self) -> Obj {
         Obj {
