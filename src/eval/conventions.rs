@@ -132,6 +132,17 @@ impl Interp<'_> {
             };
             return Some(field.unwrap_or(Value::Undefined(span)));
         }
+        // A tool object's parts (`tool.name`, `tool.fn`), as it was built
+        // with them; a part it was not given is the SDK's default, none.
+        if s.ty == super::tool_objects::TOOL {
+            if let (Some(parts), "name" | "title" | "description" | "annotations" | "fn") = (&s.pending, name) {
+                return Some(match parts.kw(name) {
+                    Some(v) => v.clone(),
+                    None if name == "name" || name == "fn" => Value::Unknown(span),
+                    None => Value::Null(span),
+                });
+            }
+        }
         let table = TABLES[s.table];
         let member = table.rules.iter().chain(TABLES.iter().flat_map(|t| t.rules.iter())).find_map(|r| match r.op {
             Op::Member(m) if m == name => Some(m),
