@@ -750,3 +750,21 @@ fn a_bound_method_joined_with_itself_is_one_alternative() {
     let other = Value::Bound(closure, Box::new(elsewhere));
     assert!(matches!(Value::join(vec![bound, other], 8, sp(2)), Value::OneOf(_)));
 }
+
+#[test]
+fn joining_many_shared_values_keeps_each_once_in_order() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let objects: Vec<Value> =
+        (0..100).map(|i| Value::Object(Rc::new(RefCell::new(super::value::Obj::new(sp(i)))))).collect();
+    // Each object twice (past the small-join size, so the hashed path runs),
+    // with one string twice among them.
+    let mut values: Vec<Value> = objects.iter().chain(objects.iter()).cloned().collect();
+    values.insert(40, Value::str("read", sp(1)));
+    values.push(Value::str("read", sp(2)));
+    let Value::OneOf(alts) = Value::join(values, 1_000, sp(3)) else { panic!("a join of 101 distinct values") };
+    assert_eq!(alts.len(), 101);
+    assert!(alts[..40].iter().zip(&objects[..40]).all(|(a, o)| a.same(o)));
+    assert_eq!(alts[40].as_str(), Some("read"));
+    assert!(alts[41..].iter().zip(&objects[40..]).all(|(a, o)| a.same(o)));
+}

@@ -432,7 +432,7 @@ impl Value {
         let mut out: Vec<Value> = Vec::new();
         let mut seen = Distinct::default();
         for v in values.into_iter().flat_map(|v| v.alternatives()) {
-            if seen.insert(&v) {
+            if seen.is_new(&out, &v) {
                 out.push(v);
             }
         }
@@ -445,7 +445,7 @@ impl Value {
                 for v in &out {
                     let Value::List(l, _) = v else { continue };
                     for item in l.borrow().iter() {
-                        if seen.insert(item) {
+                        if seen.is_new(&union, item) {
                             union.push(item.clone());
                         }
                     }
@@ -463,35 +463,51 @@ impl Value {
     }
 }
 
-/// Values seen so far, by [`Value::same`]: shared values (objects, lists,
-/// functions, ...) by address in a hash set, the rest compared one by one,
-/// so that joining thousands of records is not quadratic.
+/// Values seen so far, by [`Value::same`], among `out` (what is kept):
+/// shared values (objects, lists, functions, ...) are compared by address,
+/// in a hash set once there are more than [`Distinct::SMALL`] of them (a
+/// join of thousands of records is then not quadratic); the rest, which
+/// are few, one by one. Most joins are of two or three values, and cost
+/// no allocation beyond `out`.
 #[derive(Default)]
 struct Distinct {
-    shared: std::collections::HashSet<(u8, usize)>,
-    others: Vec<Value>,
+    many: Option<std::collections::HashSet<(u8, usize)>>,
+    /// Where in `out` the values that have no address are.
+    others: Vec<usize>,
 }
 
 impl Distinct {
-    /// Whether `v` is new (and now seen).
-    fn insert(&mut self, v: &Value) -> bool {
-        let key = match v {
-            Value::Object(o) => Some((0, Rc::as_ptr(o) as *const u8 as usize)),
-            Value::List(l, _) => Some((1, Rc::as_ptr(l) as *const u8 as usize)),
-            Value::Func(f) => Some((2, Rc::as_ptr(f) as *const u8 as usize)),
-            Value::Class(c) => Some((3, Rc::as_ptr(c) as *const u8 as usize)),
-            Value::Instance(i) => Some((4, Rc::as_ptr(i) as *const u8 as usize)),
-            Value::Sdk(s) => Some((5, Rc::as_ptr(s) as *const u8 as usize)),
-            _ => None,
-        };
-        match key {
-            Some(k) => self.shared.insert(k),
-            None if self.others.iter().any(|o| o.same(v)) => false,
-            None => {
-                self.others.push(v.clone());
-                true
+    const SMALL: usize = 32;
+
+    /// Whether `v` is not yet in `out`; remembers it as kept when not.
+    fn is_new(&mut self, out: &[Value], v: &Value) -> bool {
+        let Some(key) = address(v) else {
+            if self.others.iter().any(|&i| out[i].same(v)) {
+                return false;
             }
+            self.others.push(out.len());
+            return true;
+        };
+        if self.many.is_none() && out.len() >= Self::SMALL {
+            self.many = Some(out.iter().filter_map(address).collect());
         }
+        match &mut self.many {
+            Some(set) => set.insert(key),
+            None => !out.iter().any(|o| address(o) == Some(key)),
+        }
+    }
+}
+
+/// The identity of a shared value, for [`Value::same`].
+fn address(v: &Value) -> Option<(u8, usize)> {
+    match v {
+        Value::Object(o) => Some((0, Rc::as_ptr(o) as *const u8 as usize)),
+        Value::List(l, _) => Some((1, Rc::as_ptr(l) as *const u8 as usize)),
+        Value::Func(f) => Some((2, Rc::as_ptr(f) as *const u8 as usize)),
+        Value::Class(c) => Some((3, Rc::as_ptr(c) as *const u8 as usize)),
+        Value::Instance(i) => Some((4, Rc::as_ptr(i) as *const u8 as usize)),
+        Value::Sdk(s) => Some((5, Rc::as_ptr(s) as *const u8 as usize)),
+        _ => None,
     }
 }
 
