@@ -994,7 +994,7 @@ impl Interp<'_> {
                     method: Some(name.into()),
                     pending,
                     instance: s.instance,
-                    ..sdk_value(s.table, s.ty, span)
+                    ..SdkValue::plain(s.table, s.ty, span)
                 }))
             }
             Value::Func(c) | Value::Bound(c, _) if c.attr(name).is_some() => {
@@ -1462,7 +1462,7 @@ impl Interp<'_> {
                 let r = self.register(s, roles, &call, None, span);
                 let t = rule_table(s.table, rule);
                 self.handles.push((t, ty, r));
-                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..sdk_value(t, ty, span) }))
+                Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..SdkValue::plain(t, ty, span) }))
             }
             Effect::RegisterChained(roles) => {
                 let handed_tool =
@@ -1474,7 +1474,7 @@ impl Interp<'_> {
                     if self.from_params.contains(&s.span) {
                         self.from_params.insert(at);
                     }
-                    let site = SdkValue { span: at, ..sdk_value(s.table, s.ty, at) };
+                    let site = SdkValue { span: at, ..SdkValue::plain(s.table, s.ty, at) };
                     self.register(&site, roles, &call, None, at);
                 }
                 chained(s)
@@ -1509,7 +1509,7 @@ impl Interp<'_> {
             Effect::As(api, ty) => match super::sdk::table_index(api) {
                 // One hop: the other table's own rules, not another `As`.
                 Some(t) if !std::ptr::eq(TABLES[t], table) => {
-                    let other = SdkValue { method: s.method.clone(), ..sdk_value(t, ty, s.span) };
+                    let other = SdkValue { method: s.method.clone(), ..SdkValue::plain(t, ty, s.span) };
                     self.sdk_call(&Rc::new(other), call, span)
                 }
                 _ => Value::Unknown(span),
@@ -1530,7 +1530,7 @@ impl Interp<'_> {
                 Value::Unknown(span)
             }
             Effect::Partial => {
-                Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, "@partial", span) }))
+                Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..SdkValue::plain(s.table, "@partial", span) }))
             }
             Effect::MakeTool(roles) => self.make_tool(s.table, roles, &call, None, span),
             Effect::ToolDecorator(roles) => {
@@ -1581,7 +1581,9 @@ impl Interp<'_> {
                     instance: s.instance,
                 }))
             }
-            Effect::Keeps(ty) => Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(s.table, ty, span) })),
+            Effect::Keeps(ty) => {
+                Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..SdkValue::plain(s.table, ty, span) }))
+            }
             Effect::Range => {
                 let n: Vec<Option<i64>> = call.positional.iter().map(int).collect();
                 let (start, stop, step) = match n.as_slice() {
@@ -2061,7 +2063,7 @@ fn chained(s: &SdkValue) -> Value {
         method: None,
         pending: s.pending.clone(),
         registration: s.registration,
-        ..sdk_value(s.table, s.ty, s.span)
+        ..SdkValue::plain(s.table, s.ty, s.span)
     }))
 }
 
@@ -2247,26 +2249,12 @@ fn sdk_method(table: usize, ty: &'static str, name: &str, recv: &Value, span: Sp
         Value::Sdk(s) => s.instance,
         _ => None,
     };
-    Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), instance, ..sdk_value(table, ty, span) }))
+    Value::Sdk(Rc::new(SdkValue { method: Some(name.into()), instance, ..SdkValue::plain(table, ty, span) }))
 }
 
 /// An SDK object a constructor made at `span` ([`SdkValue::instance`]).
 fn made(table: usize, ty: &'static str, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue { instance: Some(span), ..sdk_value(table, ty, span) }))
-}
-
-fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue {
-        table,
-        ty,
-        method: None,
-        pending: None,
-        decorator: None,
-        span,
-        registration: None,
-        listing: None,
-        instance: None,
-    }
+    Value::Sdk(Rc::new(SdkValue { instance: Some(span), ..SdkValue::plain(table, ty, span) }))
 }
 
 /// The table a rule's result belongs to: the value's own, or the table

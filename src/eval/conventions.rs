@@ -169,7 +169,7 @@ impl Interp<'_> {
                 continue;
             }
             let Some(Value::Str(name, at)) = &self.registrations[i].name else { continue };
-            let v = Value::Sdk(Rc::new(SdkValue { registration: Some(i), ..sdk_value(t, ty, span) }));
+            let v = Value::Sdk(Rc::new(SdkValue { registration: Some(i), ..SdkValue::plain(t, ty, span) }));
             obj.set(name, v, Some(*at));
         }
         Value::Object(Rc::new(RefCell::new(obj)))
@@ -200,7 +200,7 @@ impl Interp<'_> {
                         // (Rust's associated fns) the SDK calls.
                         let positional = vec![view, Value::Class(class.clone())];
                         let call = PendingCall { positional, ..PendingCall::new(class.span) };
-                        let site = SdkValue { span: class.span, ..sdk_value(b.table, b.ty, class.span) };
+                        let site = SdkValue { span: class.span, ..SdkValue::plain(b.table, b.ty, class.span) };
                         self.register(&site, roles, &call, None, class.span);
                         return;
                     }
@@ -281,7 +281,7 @@ impl Interp<'_> {
                 let file = path.rsplit('/').next().unwrap_or(&path);
                 let stem = file.split('.').next().unwrap_or(file);
                 let call = PendingCall { positional: vec![value], ..PendingCall::new(site) };
-                let sdk_site = SdkValue { span: site, ..sdk_value(t, "@module", site) };
+                let sdk_site = SdkValue { span: site, ..SdkValue::plain(t, "@module", site) };
                 let outer = self.module_stem.replace(Value::str(stem, site));
                 self.register(&sdk_site, roles, &call, None, site);
                 self.module_stem = outer;
@@ -290,22 +290,8 @@ impl Interp<'_> {
     }
 }
 
-fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue {
-        table,
-        ty,
-        method: None,
-        pending: None,
-        decorator: None,
-        span,
-        registration: None,
-        listing: None,
-        instance: None,
-    }
-}
-
 fn sdk_value_of(s: &SdkValue) -> SdkValue {
-    SdkValue { method: s.method.clone(), registration: s.registration, ..sdk_value(s.table, s.ty, s.span) }
+    SdkValue { method: s.method.clone(), registration: s.registration, ..SdkValue::plain(s.table, s.ty, s.span) }
 }
 
 /// Where the SDK calls a function from: nowhere in the project (an empty

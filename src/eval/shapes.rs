@@ -109,25 +109,11 @@ impl Interp<'_> {
 /// A value of SDK type `ty` keeping `shape`.
 fn shaped(table: usize, ty: &'static str, shape: Value, span: Span) -> Value {
     let kept = PendingCall { positional: vec![shape], ..PendingCall::new(span) };
-    Value::Sdk(Rc::new(SdkValue { pending: Some(kept), ..clone_sdk(&plain(table, ty, span)) }))
+    Value::Sdk(Rc::new(SdkValue { pending: Some(kept), ..clone_sdk(&SdkValue::plain(table, ty, span)) }))
 }
 
 fn shapeless(table: usize, ty: &'static str, span: Span) -> Value {
-    Value::Sdk(Rc::new(plain(table, ty, span)))
-}
-
-fn plain(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue {
-        table,
-        ty,
-        method: None,
-        pending: None,
-        decorator: None,
-        listing: None,
-        span,
-        registration: None,
-        instance: None,
-    }
+    Value::Sdk(Rc::new(SdkValue::plain(table, ty, span)))
 }
 
 fn clone_sdk(s: &SdkValue) -> SdkValue {

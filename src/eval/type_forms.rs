@@ -43,19 +43,5 @@ pub(super) fn union(l: Value, r: Value, span: Span) -> Value {
             _ => call.positional.push(side),
         }
     }
-    Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..sdk_value(table, UNION, span) }))
-}
-
-fn sdk_value(table: usize, ty: &'static str, span: Span) -> SdkValue {
-    SdkValue {
-        table,
-        ty,
-        method: None,
-        pending: None,
-        decorator: None,
-        listing: None,
-        span,
-        registration: None,
-        instance: None,
-    }
+    Value::Sdk(Rc::new(SdkValue { pending: Some(call), ..SdkValue::plain(table, UNION, span) }))
 }

@@ -261,6 +261,24 @@ pub struct SdkValue {
     pub instance: Option<Span>,
 }
 
+impl SdkValue {
+    /// A value of SDK type `ty` of table `table`, made at `span`, with
+    /// nothing else known of it yet.
+    pub fn plain(table: usize, ty: &'static str, span: Span) -> SdkValue {
+        SdkValue {
+            table,
+            ty,
+            method: None,
+            pending: None,
+            decorator: None,
+            span,
+            registration: None,
+            instance: None,
+            listing: None,
+        }
+    }
+}
+
 /// A call's evaluated arguments.
 #[derive(Clone, Debug)]
 pub struct PendingCall {
