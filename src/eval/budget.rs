@@ -58,3 +58,27 @@ impl Default for Budget {
         }
     }
 }
+
+/// Steps any program may take, however small: a loop over a few thousand
+/// known definitions, each registered through a helper.
+const FLOOR_STEPS: u64 = 250_000;
+/// Steps per byte of the program's source on top of [`FLOOR_STEPS`]. Real
+/// servers take under 2 (the largest field-tested tree, one that runs out
+/// of steps anyway, about 5), so this leaves them an order of magnitude.
+/// What it stops is a small input whose loops and branches multiply (a
+/// fuzzed 1 KB file nested loops over joined lists into 5.7M steps).
+const STEPS_PER_BYTE: u64 = 64;
+
+impl Budget {
+    /// The default budget with its step limits scaled to a program of
+    /// `bytes` of source: evaluation is linear in the input, whatever it
+    /// holds, and the fixed caps still bound a large program. A root keeps
+    /// the same share of the steps as by default, so one that explodes
+    /// still leaves the others theirs.
+    pub fn for_source_bytes(bytes: u64) -> Budget {
+        let d = Budget::default();
+        let steps = FLOOR_STEPS.saturating_add(bytes.saturating_mul(STEPS_PER_BYTE)).min(d.max_steps);
+        let root_steps = steps / (d.max_steps / d.max_root_steps);
+        Budget { max_steps: steps, max_root_steps: root_steps, ..d }
+    }
+}

@@ -137,6 +137,8 @@ pub struct Outcome {
     pub registrations: Vec<Registration>,
     /// Some budget ran out: unknown values may be due to it.
     pub exhausted: bool,
+    /// Statements and expressions the run evaluated (what the budget counts).
+    pub steps: u64,
     /// Registering calls of tools declared on methods of classes nothing
     /// serves ([`sdk::Effect::RegisterOwned`]).
     pub unserved: Vec<Span>,
@@ -181,7 +183,7 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     it.read_inputs();
     let exhausted = it.exhausted;
     let unserved = it.serving.unserved();
-    Outcome { registrations: it.registrations, exhausted, unserved, frames: it.frames }
+    Outcome { registrations: it.registrations, exhausted, steps: it.steps, unserved, frames: it.frames }
 }
 
 /// A registration reached from several callers, named by one and not by

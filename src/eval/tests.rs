@@ -428,6 +428,50 @@ fn a_default_that_calls_its_own_function_is_bounded_recursion() {
     assert_eq!(names(&out), ["after"]);
 }
 
+/// Loops over a list that each pass rebuilds, nested: every pass makes a
+/// new alternative for the next loop to walk, so the work multiplies far
+/// past the program's size.
+const MULTIPLYING_LOOPS: &str = "\
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1' });
+let defs = [{}, {}, {}];
+for (const a of defs)
+  for (const b of defs)
+    for (const c of defs)
+      for (const d of defs)
+        for (const e of read())
+          for (const f of defs)
+            for (const g of defs)
+              for (const h of defs) defs = [{}, {}, {}];
+server.registerTool('after', {}, async () => ({ content: [] }));
+";
+
+#[test]
+fn a_small_program_stops_at_a_budget_scaled_to_its_size() {
+    let scaled = Budget::for_source_bytes(MULTIPLYING_LOOPS.len() as u64);
+    let out = ts_source::run_ts_within(&[("server", MULTIPLYING_LOOPS)], scaled);
+    assert!(out.exhausted);
+    // Past the limit each step is refused at once: what is left of the
+    // loops on the stack unwinds.
+    assert!(out.steps < 2 * scaled.max_steps, "{} steps", out.steps);
+    // Given three times the steps, the same program takes them: it is the
+    // budget that stopped it.
+    let triple = Budget { max_steps: 3 * scaled.max_steps, max_root_steps: 3 * scaled.max_steps, ..scaled };
+    let longer = ts_source::run_ts_within(&[("server", MULTIPLYING_LOOPS)], triple);
+    assert!(longer.steps > 2 * out.steps, "{} vs {} steps", longer.steps, out.steps);
+}
+
+#[test]
+fn a_budget_grows_with_the_source_up_to_the_fixed_caps() {
+    let small = Budget::for_source_bytes(1_000);
+    let large = Budget::for_source_bytes(1 << 30);
+    let fixed = Budget::default();
+    assert!(small.max_steps < large.max_steps);
+    // A root's share is the same at every size.
+    assert_eq!(small.max_steps / small.max_root_steps, large.max_steps / large.max_root_steps);
+    assert_eq!((large.max_steps, large.max_root_steps), (fixed.max_steps, fixed.max_root_steps));
+}
+
 #[test]
 fn a_list_longer_than_the_unroll_budget_gives_an_unknown_element() {
     let mut m = Module::new(FileId(0), Lang::TypeScript);

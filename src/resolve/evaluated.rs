@@ -137,7 +137,8 @@ impl Resolver<'_, '_> {
         let mut rounds = 1;
         let (program, outcome) = loop {
             let program = self.link(modules.clone(), &wanted);
-            let outcome = eval::run(&program.modules, &program, Budget::default());
+            let bytes: u64 = program.modules.iter().map(|m| self.linker.sources.get(m.file).text.len() as u64).sum();
+            let outcome = eval::run(&program.modules, &program, Budget::for_source_bytes(bytes));
             let asked = program.asked.take();
             let new: Vec<(FileId, String)> = asked
                 .into_iter()

@@ -20,6 +20,10 @@ impl Linker for Files {
 }
 
 pub(crate) fn run_ts(files: &[(&'static str, &str)]) -> Outcome {
+    run_ts_within(files, Budget::default())
+}
+
+pub(crate) fn run_ts_within(files: &[(&'static str, &str)], budget: Budget) -> Outcome {
     let modules: Vec<_> = files
         .iter()
         .enumerate()
@@ -30,7 +34,7 @@ pub(crate) fn run_ts(files: &[(&'static str, &str)]) -> Outcome {
             Arc::new(module.expect("lowers"))
         })
         .collect();
-    run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), Budget::default())
+    run(&modules, &Files(files.iter().map(|(n, _)| *n).collect()), budget)
 }
 
 /// The registration named `tool`.
