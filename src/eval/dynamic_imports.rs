@@ -20,26 +20,37 @@ impl Interp<'_> {
         let Some(from) = self.modules.iter().position(|m| m.file == span.file) else {
             return Value::Unknown(span);
         };
-        let package = match call.kw("package").or(call.arg(1)) {
-            Some(Value::Str(p, _)) => Some(p.clone()),
-            None | Some(Value::Null(_)) => None,
-            Some(_) => return Value::Unknown(span),
+        // Each name on each package it may be relative to (`__name__` is
+        // a module's dotted name or `"__main__"`).
+        let packages: Vec<Option<Option<Rc<str>>>> = match call.kw("package").or(call.arg(1)) {
+            None => vec![Some(None)],
+            Some(p) => p
+                .alternatives()
+                .into_iter()
+                .map(|p| match p {
+                    Value::Str(p, _) => Some(Some(p)),
+                    Value::Null(_) => Some(None),
+                    _ => None,
+                })
+                .collect(),
         };
         let names = call.arg(0).or(call.kw("name")).cloned().unwrap_or(Value::Unknown(span)).alternatives();
         let mut out = vec![];
-        for name in names {
-            let absolute = match &name {
-                Value::Str(n, _) => absolute_name(n, package.as_deref()),
-                _ => None,
-            };
-            let module = absolute.and_then(|n| self.linker.import_by_name(from, &n));
-            out.push(match module {
-                Some(m) => {
-                    self.eval_module(m);
-                    Value::Module(m, span)
-                }
-                None => Value::Unknown(span),
-            });
+        for package in &packages {
+            for name in &names {
+                let absolute = match (name, package) {
+                    (Value::Str(n, _), Some(package)) => absolute_name(n, package.as_deref()),
+                    _ => None,
+                };
+                let module = absolute.and_then(|n| self.linker.import_by_name(from, &n));
+                out.push(match module {
+                    Some(m) => {
+                        self.eval_module(m);
+                        Value::Module(m, span)
+                    }
+                    None => Value::Unknown(span),
+                });
+            }
         }
         Value::join(out, self.budget.max_alternatives, span)
     }
@@ -92,6 +103,32 @@ impl Interp<'_> {
             _ => None,
         };
         known.unwrap_or(Value::Unknown(span))
+    }
+
+    /// A Python module's own `__name__` and `__package__`, which the
+    /// names it imports at run time are computed from
+    /// (`import_module(f".{name}", __package__)`). `__name__` is its dotted
+    /// name or `"__main__"`: a module may be imported or run, so `if
+    /// __name__ == "__main__"` stays undecided and runs as the entry may.
+    pub(super) fn bind_module_names(&mut self, m: usize, frame: &super::interp::FrameRef) {
+        if self.modules[m].lang != crate::model::Lang::Python {
+            return;
+        }
+        let Some(dotted) = self.linker.dotted_name(m) else { return };
+        let span = Span { file: self.modules[m].file, start: 0, end: 0 };
+        let package = match self.package_path(m) {
+            Some(_) => Some(dotted.as_str()),
+            None => dotted.rsplit_once('.').map(|(p, _)| p),
+        };
+        // A package's `__init__` is never run as `__main__`.
+        let name = match package {
+            Some(p) if p == dotted => Value::str(&dotted, span),
+            _ => Value::join(vec![Value::str(&dotted, span), Value::str("__main__", span)], 2, span),
+        };
+        let package = package.map_or(Value::Null(span), |p| Value::str(p, span));
+        let mut f = frame.borrow_mut();
+        f.vars.insert("__name__".into(), name);
+        f.vars.insert("__package__".into(), package);
     }
 
     /// `__path__` of module `m` when it is a package's `__init__`.

@@ -360,11 +360,11 @@ impl<'p> Interp<'p> {
         }
         let frame = self.frame(Frame { module: idx, ..Frame::default() });
         // A package's `__init__` sees its own `__path__` (what `pkgutil`
-        // walks); `__name__` stays unknown, so `if __name__ == "__main__"`
-        // runs as the program's entry may.
+        // walks).
         if let Some(path) = self.package_path(idx) {
             frame.borrow_mut().vars.insert("__path__".into(), path);
         }
+        self.bind_module_names(idx, &frame);
         self.module_state[idx] = ModState::InProgress(Some(frame.clone()));
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
         let body = &self.modules[idx].body;

@@ -98,18 +98,7 @@ impl eval::Linker for Program<'_> {
 
     fn dotted_name(&self, module: usize) -> Option<String> {
         let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
-        let mut parts = vec![];
-        let mut dir = path.parent()?;
-        if path.file_name()? != "__init__.py" {
-            parts.push(path.file_stem()?.to_str()?.to_string());
-        }
-        // Up through the directories that are packages.
-        while self.fs.is_file(&dir.join("__init__.py")) {
-            parts.push(dir.file_name()?.to_str()?.to_string());
-            dir = dir.parent()?;
-        }
-        parts.reverse();
-        (!parts.is_empty()).then(|| parts.join("."))
+        super::python::dotted_name(&path, &|p| self.fs.is_file(p))
     }
 
     fn dependency_at_least(&self, module: usize, packages: &[&str], version: &str) -> Option<bool> {

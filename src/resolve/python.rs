@@ -131,6 +131,30 @@ pub(super) fn source_roots(dirs: &[PathBuf], exists: &dyn Fn(&Path) -> bool) -> 
     out.into_iter().collect()
 }
 
+/// A module's `__name__` as CPython gives it when its source root is on
+/// `sys.path`: its path up through the directories that are packages,
+/// stopping below the project root and below a `src/` directly in it (a
+/// src layout whose `src/` happens to hold an `__init__.py` is still no
+/// package: pyproject's `where = ["src"]` puts it on the path).
+pub(super) fn dotted_name(path: &Path, exists: &dyn Fn(&Path) -> bool) -> Option<String> {
+    let mut parts = vec![];
+    if path.file_name()? != "__init__.py" {
+        parts.push(path.file_stem()?.to_str()?.to_string());
+    }
+    let mut dir = path.parent()?;
+    while exists(&dir.join("__init__.py")) && !is_project_root(dir, exists) {
+        let parent = dir.parent();
+        if dir.file_name().is_some_and(|n| n == "src") && parent.is_some_and(|p| is_project_root(p, exists)) {
+            break;
+        }
+        parts.push(dir.file_name()?.to_str()?.to_string());
+        let Some(parent) = parent else { break };
+        dir = parent;
+    }
+    parts.reverse();
+    (!parts.is_empty()).then(|| parts.join("."))
+}
+
 fn is_project_root(d: &Path, exists: &dyn Fn(&Path) -> bool) -> bool {
     ["pyproject.toml", "setup.py", "setup.cfg", ".git"].iter().any(|m| exists(&d.join(m)))
 }
@@ -413,6 +437,27 @@ mod tests {
         assert_eq!(requirement("mcp[cli]>=1.9,<2 ; python_version>'3.10'"), Some(("mcp".into(), ">=1.9,<2".into())));
         assert_eq!(requirement("fastmcp==2.12.0 \\"), Some(("fastmcp".into(), "==2.12.0".into())));
         assert_eq!(requirement("-r base.txt"), None);
+    }
+
+    #[test]
+    fn dotted_names_stop_at_the_source_root() {
+        let files = [
+            "/p/pyproject.toml",
+            "/p/__init__.py",
+            "/p/src/__init__.py",
+            "/p/src/services/__init__.py",
+            "/p/src/services/tools/__init__.py",
+            "/q/setup.py",
+            "/q/pkg/__init__.py",
+            "/r/a/__init__.py",
+        ];
+        let exists = |p: &Path| files.iter().any(|f| Path::new(f) == p);
+        let name = |p: &str| dotted_name(Path::new(p), &exists);
+        assert_eq!(name("/p/src/services/tools/__init__.py").as_deref(), Some("services.tools"));
+        assert_eq!(name("/p/src/services/tools/edit.py").as_deref(), Some("services.tools.edit"));
+        assert_eq!(name("/q/pkg/mod.py").as_deref(), Some("pkg.mod"));
+        assert_eq!(name("/q/main.py").as_deref(), Some("main"));
+        assert_eq!(name("/r/a/b.py").as_deref(), Some("a.b"));
     }
 
     #[test]
