@@ -1638,6 +1638,7 @@ impl Interp<'_> {
                 _ => Value::Unknown(span),
             },
             Effect::NewMapping => self.new_mapping(&call, span),
+            Effect::Path(op) => self.path_effect(s, *op, &call, span),
             Effect::ImportModule => self.import_module(&call, span),
             Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {

@@ -152,6 +152,7 @@ impl Interp<'_> {
         match rule.effect {
             Effect::Registry(ty) => Some(self.registry(s, ty, span)),
             Effect::Returns(ty) => Some(sdk(s.table, ty, None, span)),
+            Effect::Path(op) => Some(self.path_effect(s, op, &PendingCall::new(span), span)),
             Effect::KeptArg(n) => {
                 Some(s.pending.as_ref().and_then(|p| p.arg(n)).cloned().unwrap_or(Value::Unknown(span)))
             }

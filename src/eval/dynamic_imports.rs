@@ -59,9 +59,15 @@ impl Interp<'_> {
     /// `ModuleInfo` per module of the package whose `__path__` is `path`.
     /// A walk imports each package it descends into, as CPython's does.
     pub(super) fn list_modules(&mut self, call: &PendingCall, recursive: bool, span: Span) -> Value {
-        let package = match call.arg(0).or(call.kw("path")) {
+        // A package's `__path__`, or the text of one directory of the program.
+        enum Listed {
+            Package(usize),
+            Directory(String),
+        }
+        let listed = match call.arg(0).or(call.kw("path")) {
             Some(Value::List(items, _)) => match &items.borrow()[..] {
-                [Value::Module(m, _)] => Some(*m),
+                [Value::Module(m, _)] => Some(Listed::Package(*m)),
+                [dir] => super::paths::text_of(dir).map(Listed::Directory),
                 _ => None,
             },
             _ => None,
@@ -71,10 +77,14 @@ impl Interp<'_> {
             Some(Value::Str(p, _)) => Some(p.clone()),
             Some(_) => None,
         };
-        let (Some(package), Some(prefix)) = (package, prefix) else {
+        let (Some(listed), Some(prefix)) = (listed, prefix) else {
             return Value::Unknown(span);
         };
-        let Some(listed) = self.linker.package_modules(package, recursive) else {
+        let listed = match listed {
+            Listed::Package(m) => self.linker.package_modules(m, recursive),
+            Listed::Directory(dir) => self.linker.directory_modules(&dir, recursive),
+        };
+        let Some(listed) = listed else {
             return Value::Unknown(span);
         };
         let mut items = vec![];
@@ -105,7 +115,7 @@ impl Interp<'_> {
         known.unwrap_or(Value::Unknown(span))
     }
 
-    /// A Python module's own `__name__` and `__package__`, which the
+    /// A Python module's own `__file__`, `__name__` and `__package__`, which the
     /// names it imports at run time are computed from
     /// (`import_module(f".{name}", __package__)`). `__name__` is its dotted
     /// name or `"__main__"`: a module may be imported or run, so `if
@@ -114,8 +124,13 @@ impl Interp<'_> {
         if self.modules[m].lang != crate::model::Lang::Python {
             return;
         }
-        let Some(dotted) = self.linker.dotted_name(m) else { return };
         let span = Span { file: self.modules[m].file, start: 0, end: 0 };
+        // `__file__`: where a module finds the directory of its tool
+        // modules (`Path(__file__).parent`, `sdk/python_paths.rs`).
+        if let Some(path) = self.linker.module_path(m) {
+            frame.borrow_mut().vars.insert("__file__".into(), Value::str(&path, span));
+        }
+        let Some(dotted) = self.linker.dotted_name(m) else { return };
         let package = match self.package_path(m) {
             Some(_) => Some(dotted.as_str()),
             None => dotted.rsplit_once('.').map(|(p, _)| p),

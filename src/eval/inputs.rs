@@ -18,7 +18,7 @@ use std::rc::Rc;
 use super::interp::{Activation, Frame, Interp};
 use super::sdk::forms::{
     ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MAPPING, MODEL_BASE,
-    SCALAR, SET_COLLECTION, UNION,
+    PATH, SCALAR, SET_COLLECTION, STRING, UNION,
 };
 use super::type_forms::union;
 use super::value::{ClassVal, Closure, PendingCall, Value};
@@ -189,7 +189,9 @@ impl Interp<'_> {
         }
         match (t, form(t)) {
             (Value::Null(_), _) => Some(vec![]),
-            (_, Some((SCALAR | COLLECTION | SET_COLLECTION | MAPPING | MODEL_BASE | ENUM_BASE, _))) => Some(vec![]),
+            (_, Some((SCALAR | STRING | PATH | COLLECTION | SET_COLLECTION | MAPPING | MODEL_BASE | ENUM_BASE, _))) => {
+                Some(vec![])
+            }
             (_, Some((UNION, args))) => {
                 let mut out: Vec<String> = vec![];
                 for a in args {
@@ -262,7 +264,8 @@ impl Interp<'_> {
                 match (b, form(b)) {
                     (Value::Class(b), _) => todo.push((b.clone(), false)),
                     (_, Some((ENUM_BASE, _))) => enum_like = true,
-                    (_, Some((MODEL_BASE | SCALAR | COLLECTION | SET_COLLECTION | MAPPING | CONTEXT, _))) => {}
+                    (_, Some((MODEL_BASE | SCALAR | STRING | PATH | COLLECTION | SET_COLLECTION | MAPPING | CONTEXT, _))) => {
+                    }
                     _ => return None,
                 }
             }

@@ -91,6 +91,12 @@ pub trait Linker {
     fn package_modules(&self, _module: usize, _recursive: bool) -> Option<Vec<(String, bool)>> {
         None
     }
+    /// The modules of the directory whose text is `dir` (`pkgutil` given
+    /// `[str(Path(__file__).parent)]`), listed as [`Linker::package_modules`]
+    /// lists a package's; only the directory of a module of the program.
+    fn directory_modules(&self, _dir: &str, _recursive: bool) -> Option<Vec<(String, bool)>> {
+        None
+    }
     /// A Python module's `__name__`: its dotted name from the top package.
     fn dotted_name(&self, _module: usize) -> Option<String> {
         None
@@ -1360,6 +1366,7 @@ impl<'p> Interp<'p> {
             BinaryOp::InstanceOf => {
                 super::relations::instance_of(&l, &r).map_or(Value::Unknown(span), |b| Value::Bool(b, span))
             }
+            BinaryOp::Div => self.path_divided(&l, &r, span).unwrap_or(Value::Unknown(span)),
             BinaryOp::Other => Value::Unknown(span),
         }
     }

@@ -35,6 +35,7 @@ mod mount_graph;
 mod mounts;
 mod namespaces;
 mod packages;
+mod paths;
 mod queued;
 mod receivers;
 mod records;

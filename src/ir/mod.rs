@@ -251,6 +251,9 @@ pub enum BinaryOp {
     In,
     /// `value instanceof Class`.
     InstanceOf,
+    /// `/`: a path joined with a part when the left side is a path object
+    /// (Python's `pathlib`); otherwise some value.
+    Div,
     /// Anything else: some value, never followed.
     Other,
 }

@@ -96,6 +96,16 @@ impl eval::Linker for Program<'_> {
         Some(out)
     }
 
+    fn directory_modules(&self, dir: &str, recursive: bool) -> Option<Vec<(String, bool)>> {
+        let dir = Path::new(dir);
+        // Only a directory some module of the program is in: nothing
+        // outside the linted roots is listed.
+        self.paths.iter().flatten().any(|p| Path::new(p).parent() == Some(dir)).then_some(())?;
+        let mut out = vec![];
+        walk_package(self.fs, dir, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
+        Some(out)
+    }
+
     fn dotted_name(&self, module: usize) -> Option<String> {
         let path = PathBuf::from(self.paths.get(module)?.as_ref()?);
         super::python::dotted_name(&path, &|p| self.fs.is_file(p))

@@ -42,6 +42,12 @@ pub mod forms {
     pub const DEPENDENCY: &str = "@dependency";
     /// A type with no input fields of its own (`str`, `list[Model]`, `Literal[...]`).
     pub const SCALAR: &str = "@scalar";
+    /// The builtin `str`: as a type, a scalar; called, the text of a path.
+    pub const STRING: &str = "@string";
+    /// A `pathlib` path class: as a type, a scalar; called, a path object.
+    pub const PATH: &str = "@path";
+    /// A `pathlib` path object, its text kept as argument 0.
+    pub const PATH_OBJECT: &str = "@path-object";
     /// A builtin sequence type (`list`, `tuple`): as a type, a scalar;
     /// called, a new sequence of its argument's items.
     pub const COLLECTION: &str = "@collection";
@@ -63,6 +69,29 @@ pub mod forms {
     pub const FIELD: &str = "@field";
     /// Alternative names a field validates from (`AliasChoices("a", "b")`), kept.
     pub const ALIAS_CHOICES: &str = "@alias-choices";
+}
+
+/// What an [`Effect::Path`] row does. A path is its text (what CPython's
+/// `os.path` functions take and give) or a path object (`pathlib`'s, of
+/// type [`forms::PATH_OBJECT`], keeping its text as argument 0).
+#[derive(Debug, Clone, Copy)]
+pub enum PathOp {
+    /// `Path(a, b, ...)`: a path object of the arguments joined.
+    Make,
+    /// The text of a path object or a string (`str(p)`, `os.fspath(p)`,
+    /// `os.path.abspath(s)`, `p.as_posix()`); anything else is unknown.
+    Text,
+    /// The same path object (`p.resolve()`, `p.absolute()`).
+    Same,
+    /// The directory above: `os.path.dirname(s)` (text), `p.parent` (a path object).
+    Parent,
+    /// The last component: `os.path.basename(s)`, `p.name`.
+    Name,
+    /// The last component without its extension: `p.stem`.
+    Stem,
+    /// Components joined: `os.path.join(a, b)` (text), `p.joinpath(a)` and
+    /// `p / a` (a path object).
+    Join,
 }
 
 /// Where a mount call ([`Effect::Mount`]) gives what the child's tools are
@@ -217,6 +246,10 @@ pub enum Effect {
     /// A new list of the elements of every positional argument, in order
     /// (Go's `slices.Concat(a, b, c)`).
     Concat,
+    /// A file-system path computed from the module's own file
+    /// (`Path(__file__).parent`, `os.path.dirname(__file__)`): see
+    /// [`PathOp`] and `sdk/python_paths.rs`.
+    Path(PathOp),
     /// The n-th positional argument when there is one, else the value
     /// itself: a decorator used bare or with options (`@dataclass`,
     /// `@dataclass(frozen=True)`) that returns what it decorates.
@@ -678,6 +711,7 @@ mod python_copy;
 mod python_importlib;
 mod python_lowlevel;
 mod python_mcp;
+mod python_paths;
 mod python_typing;
 mod rmcp;
 mod rust_mcp_sdk;
@@ -711,6 +745,7 @@ pub use python_copy::PYTHON_COPY;
 pub use python_importlib::PYTHON_IMPORTLIB;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
+pub use python_paths::PYTHON_PATHS;
 pub use python_typing::{builtin, PYTHON_STDLIB_SCALARS, PYTHON_TYPING};
 pub use rmcp::RMCP;
 pub use rust_mcp_sdk::RUST_MCP_SDK;
@@ -736,6 +771,7 @@ pub static TABLES: &[&SdkTable] = &[
     &PYTHON_STDLIB_SCALARS,
     &PYTHON_IMPORTLIB,
     &PYTHON_COPY,
+    &PYTHON_PATHS,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,

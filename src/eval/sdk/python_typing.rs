@@ -24,7 +24,10 @@
 //! - `NewType("Id", str)` is its second argument; `@dataclass` and
 //!   `@dataclass(...)` return the class.
 
-use super::forms::{ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MAPPING, MODEL_BASE, SCALAR, SET_COLLECTION, UNION};
+use super::forms::{
+    ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MAPPING, MODEL_BASE, SCALAR, SET_COLLECTION, STRING, UNION,
+};
+use super::PathOp;
 use super::{Effect, Op, Rule, SdkTable};
 use crate::model::Lang;
 
@@ -78,6 +81,8 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "Generic", op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: MODEL_BASE, op: Op::Index, effect: Effect::Returns(MODEL_BASE) },
         Rule { on: SCALAR, op: Op::Index, effect: Effect::Returns(SCALAR) },
+        // `str(p)`: a path's text (`iter_modules([str(Path(__file__).parent)])`).
+        Rule { on: STRING, op: Op::Call, effect: Effect::Path(PathOp::Text) },
         Rule { on: COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: SET_COLLECTION, op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: MAPPING, op: Op::Index, effect: Effect::Returns(SCALAR) },
@@ -106,7 +111,7 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
 /// Builtin names of types, bound in every Python module that does not
 /// bind them itself: (name, SDK type of [`PYTHON_TYPING`]).
 const BUILTINS: &[(&str, &str)] = &[
-    ("str", SCALAR),
+    ("str", STRING),
     ("int", SCALAR),
     ("float", SCALAR),
     ("bool", SCALAR),
@@ -139,16 +144,12 @@ pub fn builtin(name: &str) -> Option<&'static str> {
 pub static PYTHON_STDLIB_SCALARS: SdkTable = SdkTable {
     api: "python.stdlib",
     langs: &[Lang::Python],
-    modules: &["datetime", "pathlib", "uuid", "decimal", "ipaddress"],
+    modules: &["datetime", "uuid", "decimal", "ipaddress"],
     symbols: &[
         ("datetime", SCALAR),
         ("date", SCALAR),
         ("time", SCALAR),
         ("timedelta", SCALAR),
-        ("Path", SCALAR),
-        ("PurePath", SCALAR),
-        ("PosixPath", SCALAR),
-        ("WindowsPath", SCALAR),
         ("UUID", SCALAR),
         ("Decimal", SCALAR),
         ("IPv4Address", SCALAR),

@@ -788,6 +788,7 @@ impl Cx<'_> {
                 let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("+") => BinaryOp::Add,
                     Some("|") => BinaryOp::Merge,
+                    Some("/") => BinaryOp::Div,
                     _ => BinaryOp::Other,
                 };
                 self.binary(n, op, span)

@@ -1,0 +1,137 @@
+//! [`Effect::Path`]: file-system paths computed from a module's own
+//! `__file__`, as text (`os.path`) or as `pathlib` path objects, so that
+//! the directory a server imports its tool modules from is known
+//! (`sdk/python_paths.rs` says what each function does in CPython). Only
+//! text is computed here; nothing is read.
+
+use std::rc::Rc;
+
+use crate::source::Span;
+
+use super::interp::Interp;
+use super::sdk::forms::PATH_OBJECT;
+use super::sdk::PathOp;
+use super::value::{PendingCall, SdkValue, Value};
+
+impl Interp<'_> {
+    /// `op` on the path object `s` (a member read or a method call), or a
+    /// path function `s` called with `call`.
+    pub(super) fn path_effect(&mut self, s: &SdkValue, op: PathOp, call: &PendingCall, span: Span) -> Value {
+        let on_object = s.ty == PATH_OBJECT;
+        let own = if on_object { s.pending.as_ref().and_then(|p| p.arg(0)).and_then(text_of) } else { None };
+        let first = || call.arg(0).and_then(text_of);
+        let out = match op {
+            PathOp::Make => joined(call).map(|t| object(s.table, t, span)),
+            PathOp::Text if on_object && call.positional.is_empty() => own.map(|t| Value::str(&t, span)),
+            PathOp::Text => first().filter(|_| call.positional.len() == 1).map(|t| Value::str(&t, span)),
+            PathOp::Same => own.map(|t| object(s.table, t, span)),
+            PathOp::Parent if on_object => own.map(|t| object(s.table, pathlib_parent(&t), span)),
+            PathOp::Parent => first().map(|t| Value::str(dirname(&t), span)),
+            PathOp::Name => own.or_else(first).map(|t| Value::str(basename(&t), span)),
+            PathOp::Stem => own.map(|t| Value::str(stem(basename(&t)), span)),
+            PathOp::Join if on_object => {
+                own.zip(joined(call)).map(|(base, rest)| object(s.table, join(&base, &rest), span))
+            }
+            PathOp::Join => joined(call).map(|t| Value::str(&t, span)),
+        };
+        out.unwrap_or(Value::Unknown(span))
+    }
+
+    /// `p / part` with `p` a path object: the joined path; otherwise `None`.
+    pub(super) fn path_divided(&self, l: &Value, r: &Value, span: Span) -> Option<Value> {
+        let Value::Sdk(s) = l else { return None };
+        if s.ty != PATH_OBJECT || s.method.is_some() {
+            return None;
+        }
+        let base = s.pending.as_ref().and_then(|p| p.arg(0)).and_then(text_of)?;
+        Some(object(s.table, join(&base, &text_of(r)?), span))
+    }
+}
+
+/// The text of a string or a path object.
+pub(super) fn text_of(v: &Value) -> Option<String> {
+    match v {
+        Value::Str(t, _) => Some(t.to_string()),
+        Value::Sdk(s) if s.ty == PATH_OBJECT && s.method.is_none() => {
+            s.pending.as_ref().and_then(|p| p.arg(0)).and_then(text_of)
+        }
+        _ => None,
+    }
+}
+
+fn object(table: usize, text: String, span: Span) -> Value {
+    let kept = PendingCall { positional: vec![Value::str(&text, span)], ..PendingCall::new(span) };
+    Value::Sdk(Rc::new(SdkValue { pending: Some(kept), ..SdkValue::plain(table, PATH_OBJECT, span) }))
+}
+
+/// Every positional argument's text joined (`Path(a, b)`, `join(a, b)`);
+/// `None` when one is not known or there are none.
+fn joined(call: &PendingCall) -> Option<String> {
+    let mut parts = call.positional.iter().map(text_of);
+    let first = parts.next()??;
+    parts.try_fold(first, |acc, p| Some(join(&acc, &p?)))
+}
+
+/// `posixpath.join(a, b)`: an absolute `b` starts over.
+fn join(a: &str, b: &str) -> String {
+    if b.starts_with('/') || a.is_empty() {
+        b.to_string()
+    } else if a.ends_with('/') {
+        format!("{a}{b}")
+    } else {
+        format!("{a}/{b}")
+    }
+}
+
+/// `posixpath.dirname`: what precedes the last `/`, trailing slashes
+/// dropped unless it is the root.
+fn dirname(p: &str) -> &str {
+    let head = &p[..p.rfind('/').map_or(0, |i| i + 1)];
+    let trimmed = head.trim_end_matches('/');
+    if trimmed.is_empty() {
+        &head[..head.len().min(1)]
+    } else {
+        trimmed
+    }
+}
+
+/// `PurePath.parent`: as `dirname`, with `.` for a bare name.
+fn pathlib_parent(p: &str) -> String {
+    let p = p.trim_end_matches('/');
+    match dirname(p) {
+        "" => ".".to_string(),
+        d => d.to_string(),
+    }
+}
+
+fn basename(p: &str) -> &str {
+    &p[p.rfind('/').map_or(0, |i| i + 1)..]
+}
+
+/// `PurePath.stem`: the name without its last suffix (a leading dot is no suffix).
+fn stem(name: &str) -> &str {
+    match name.rfind('.') {
+        Some(i) if i > 0 => &name[..i],
+        _ => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_text_follows_posixpath_and_pathlib() {
+        assert_eq!(dirname("/srv/app/tools/__init__.py"), "/srv/app/tools");
+        assert_eq!(dirname("/srv"), "/");
+        assert_eq!(dirname("name.py"), "");
+        assert_eq!(pathlib_parent("name.py"), ".");
+        assert_eq!(pathlib_parent("/srv/app/"), "/srv");
+        assert_eq!(basename("/srv/app/tools.py"), "tools.py");
+        assert_eq!(stem("tools.py"), "tools");
+        assert_eq!(stem(".env"), ".env");
+        assert_eq!(join("/srv/app", "tools"), "/srv/app/tools");
+        assert_eq!(join("/srv/app/", "tools"), "/srv/app/tools");
+        assert_eq!(join("/srv/app", "/etc"), "/etc");
+    }
+}
