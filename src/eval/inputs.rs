@@ -17,8 +17,8 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Frame, Interp};
 use super::sdk::forms::{
-    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MAPPING, MODEL_BASE,
-    PATH, SCALAR, SET_COLLECTION, STRING, UNION,
+    ALIAS_CHOICES, ANNOTATED, CLASS_VAR, COLLECTION, CONTEXT, DEPENDENCY, ENUM_BASE, FIELD, MAPPING, MODEL_BASE, PATH,
+    SCALAR, SET_COLLECTION, STRING, UNION,
 };
 use super::type_forms::union;
 use super::value::{ClassVal, Closure, PendingCall, Value};
@@ -264,8 +264,13 @@ impl Interp<'_> {
                 match (b, form(b)) {
                     (Value::Class(b), _) => todo.push((b.clone(), false)),
                     (_, Some((ENUM_BASE, _))) => enum_like = true,
-                    (_, Some((MODEL_BASE | SCALAR | STRING | PATH | COLLECTION | SET_COLLECTION | MAPPING | CONTEXT, _))) => {
-                    }
+                    (
+                        _,
+                        Some((
+                            MODEL_BASE | SCALAR | STRING | PATH | COLLECTION | SET_COLLECTION | MAPPING | CONTEXT,
+                            _,
+                        )),
+                    ) => {}
                     _ => return None,
                 }
             }
