@@ -330,7 +330,14 @@ impl<'p> Interp<'p> {
     }
 
     pub(super) fn step(&mut self) -> bool {
-        self.steps += 1;
+        self.charge(1)
+    }
+
+    /// Counts `n` steps of work that walks a value rather than the program
+    /// (the elements a loop gathers from a list's alternatives); false when
+    /// the budget is spent.
+    pub(super) fn charge(&mut self, n: usize) -> bool {
+        self.steps = self.steps.saturating_add(n as u64);
         if self.steps > self.budget.max_steps {
             self.exhausted = true;
             return false;
@@ -690,6 +697,17 @@ impl<'p> Interp<'p> {
         // Go's `for _, v := range m` binds the map's values (the Go lowering
         // binds only the element); Python's `for key in dict` its keys.
         let values = self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go;
+        // Gathering the elements is work of its own, as long as the lists:
+        // charged, so that loops over large joined lists stay in budget.
+        let size = |v: &Value| match v {
+            Value::List(l, _) => l.borrow().len(),
+            Value::Object(o) => o.borrow().entries.len(),
+            _ => 0,
+        };
+        let work: usize = it.alternatives().iter().map(size).sum();
+        if !self.charge(work) {
+            return Flow::Normal;
+        }
         let elements = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
@@ -707,11 +725,12 @@ impl<'p> Interp<'p> {
             // the body runs for what any of them holds.
             Value::OneOf(alts) => {
                 let mut out: Vec<Value> = vec![];
+                let mut seen = super::value::Distinct::default();
                 for a in alts.iter() {
                     // A path on which it is unknown: some element we cannot know.
                     let some = elements(a).unwrap_or_else(|| vec![Value::Unknown(a.span().unwrap_or(span))]);
                     for v in some {
-                        if !out.iter().any(|o| o.same(&v)) {
+                        if seen.is_new(&out, &v) {
                             out.push(v);
                         }
                     }

@@ -462,6 +462,19 @@ fn a_small_program_stops_at_a_budget_scaled_to_its_size() {
 }
 
 #[test]
+fn gathering_a_loops_elements_is_charged_to_the_budget() {
+    // The list is longer than the unroll budget: the body runs once, on
+    // some element, but the elements were still walked.
+    let items: Vec<String> = (0..1500).map(|i| format!("'t{i}'")).collect();
+    let list = format!("const names = [{}];\n", items.join(", "));
+    let looped = format!("{list}for (const n of names) {{ }}\n");
+    let budget = Budget { max_unroll: 10, ..Budget::default() };
+    let without = ts_source::run_ts_within(&[("server", list.as_str())], budget);
+    let with = ts_source::run_ts_within(&[("server", looped.as_str())], budget);
+    assert!(with.steps >= without.steps + 1500, "{} vs {} steps", with.steps, without.steps);
+}
+
+#[test]
 fn a_budget_grows_with_the_source_up_to_the_fixed_caps() {
     let small = Budget::for_source_bytes(1_000);
     let large = Budget::for_source_bytes(1 << 30);

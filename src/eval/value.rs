@@ -482,15 +482,16 @@ impl Value {
 }
 
 /// Values seen so far, by [`Value::same`], among `out` (what is kept):
-/// shared values (objects, lists, functions, ...) are compared by address,
-/// in a hash set once there are more than [`Distinct::SMALL`] of them (a
-/// join of thousands of records is then not quadratic); the rest, which
-/// are few, one by one. Most joins are of two or three values, and cost
-/// no allocation beyond `out`.
+/// by identity ([`identity`]: a shared value's address, a primitive's
+/// text), in a hash set once there are more than [`Distinct::SMALL`] of
+/// them (a join of thousands of records or strings is then not
+/// quadratic); the few values without one (bound methods), one by one.
+/// Most joins are of two or three values, and cost no allocation beyond
+/// `out`.
 #[derive(Default)]
-struct Distinct {
-    many: Option<std::collections::HashSet<(u8, usize)>>,
-    /// Where in `out` the values that have no address are.
+pub(super) struct Distinct {
+    many: Option<std::collections::HashSet<Identity>>,
+    /// Where in `out` the values that have no identity are.
     others: Vec<usize>,
 }
 
@@ -498,8 +499,8 @@ impl Distinct {
     const SMALL: usize = 32;
 
     /// Whether `v` is not yet in `out`; remembers it as kept when not.
-    fn is_new(&mut self, out: &[Value], v: &Value) -> bool {
-        let Some(key) = address(v) else {
+    pub(super) fn is_new(&mut self, out: &[Value], v: &Value) -> bool {
+        let Some(key) = identity(v) else {
             if self.others.iter().any(|&i| out[i].same(v)) {
                 return false;
             }
@@ -507,24 +508,43 @@ impl Distinct {
             return true;
         };
         if self.many.is_none() && out.len() >= Self::SMALL {
-            self.many = Some(out.iter().filter_map(address).collect());
+            self.many = Some(out.iter().filter_map(identity).collect());
         }
         match &mut self.many {
             Some(set) => set.insert(key),
-            None => !out.iter().any(|o| address(o) == Some(key)),
+            None => !out.iter().any(|o| identity(o).as_ref() == Some(&key)),
         }
     }
 }
 
-/// The identity of a shared value, for [`Value::same`].
-fn address(v: &Value) -> Option<(u8, usize)> {
+/// What makes two values [`Value::same`], as a hashable key: a shared
+/// value's address, a primitive's kind and text (nil and undefined are one).
+#[derive(PartialEq, Eq, Hash)]
+pub(super) enum Identity {
+    Shared(u8, usize),
+    Str(Rc<str>),
+    Num(Rc<str>),
+    Bool(bool),
+    Nil,
+    Module(usize),
+    Unknown(Span),
+}
+
+fn identity(v: &Value) -> Option<Identity> {
+    let shared = |tag: u8, p: *const u8| Some(Identity::Shared(tag, p as usize));
     match v {
-        Value::Object(o) => Some((0, Rc::as_ptr(o) as *const u8 as usize)),
-        Value::List(l, _) => Some((1, Rc::as_ptr(l) as *const u8 as usize)),
-        Value::Func(f) => Some((2, Rc::as_ptr(f) as *const u8 as usize)),
-        Value::Class(c) => Some((3, Rc::as_ptr(c) as *const u8 as usize)),
-        Value::Instance(i) => Some((4, Rc::as_ptr(i) as *const u8 as usize)),
-        Value::Sdk(s) => Some((5, Rc::as_ptr(s) as *const u8 as usize)),
+        Value::Object(o) => shared(0, Rc::as_ptr(o) as *const u8),
+        Value::List(l, _) => shared(1, Rc::as_ptr(l) as *const u8),
+        Value::Func(f) => shared(2, Rc::as_ptr(f) as *const u8),
+        Value::Class(c) => shared(3, Rc::as_ptr(c) as *const u8),
+        Value::Instance(i) => shared(4, Rc::as_ptr(i) as *const u8),
+        Value::Sdk(s) => shared(5, Rc::as_ptr(s) as *const u8),
+        Value::Str(t, _) => Some(Identity::Str(t.clone())),
+        Value::Num(t, _) => Some(Identity::Num(t.clone())),
+        Value::Bool(b, _) => Some(Identity::Bool(*b)),
+        Value::Null(_) | Value::Undefined(_) => Some(Identity::Nil),
+        Value::Module(m, _) => Some(Identity::Module(*m)),
+        Value::Unknown(span) => Some(Identity::Unknown(*span)),
         _ => None,
     }
 }

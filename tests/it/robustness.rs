@@ -294,9 +294,11 @@ fn random_nested_and_chained_expressions_parse_on_a_default_stack() {
 fn inputs_the_fuzzers_found_end() {
     let dir = tempfile::tempdir().unwrap();
     let mut seen = 0;
+    // The TypeScript target reads each input as TypeScript and as JavaScript.
     for (target, ext) in [
         ("python", "py"),
         ("typescript", "ts"),
+        ("typescript", "js"),
         ("go", "go"),
         ("rust", "rs"),
         ("java", "java"),

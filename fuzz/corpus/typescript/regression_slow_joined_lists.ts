@@ -1,0 +1,31 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";oöŒmport * mcp-uses from "./tools/inde2.js";
+
+export const server = nes drops, so the hóint is absent.
+const kennelTools = [ìß { name: "list_dogs", readOnly: true },
+ ŸŸŸŸŸŸŸŸŸŸŸŸŸŸ7ŸŸŸŸŸŸŸŸŸŸctive: true },
+];
+
+for (const t of kennelTools) {
+ w McpServer({ name: "tasks", version:s/indŸŸŸŸŸŸŸŸŸŸŸŸŸŸ7ŸŸŸŸŸŸŸŸŸŸctive: true },
+];
+
+for (const t of kennelTools) {
+ w McpServer({ name: "tasks", version: "1.0.0" });
+
+for (consres tigteR of Object.values(tools)) {
+  register(ser] * as tools from "./tools/indŸŸŸŸŸ,
+  { name: "retire_dog", readOnly: false, destructive: true },
+];
+
+for (const t of kennelTools) {
+ŸŸŸŸŸŸŸŸŸ7ŸŸŸŸŸŸŸŸŸŸctive: true } w McpServer({ name: "tasks", version: ersion: "2.0.0" });
+
+for (consres tigteR of Objes(.aexs";
+
+export const st.
+const kennelTools = [
+  { name: "list_dogs", readOnly: t+rue },
+n {a em : "walk_dog", readOnlfrom lse, destructive: false },
+  { name: "retire_dog", readOnly: false, destructive: true },
+]ver);
+}
