@@ -621,6 +621,9 @@ pub struct Tool {
     pub name: Option<String>,
     pub name_span: Option<Span>,
     pub site: Span,
+    /// The registering call, when the tool is reported elsewhere (at the
+    /// decorator that declared it in another file).
+    pub registered_at: Option<Span>,
     pub definition: Option<Span>,
     /// The source language; `None` for a tool read off the wire.
     pub language: Option<Lang>,

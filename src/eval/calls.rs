@@ -657,6 +657,7 @@ impl Interp<'_> {
         // On the stack before the parameters bind: a default that calls the
         // function itself (`def f(x=f())`) is recursion, bounded as such.
         self.stack.push((key, span));
+        self.note_handed();
         self.active.push(act.frame.clone());
         self.bind_params(&mut act, func, call, span);
         let flow = self.exec_block(&mut act, &func.body);
@@ -1819,6 +1820,7 @@ impl Interp<'_> {
             name_from_params,
             name_param_derived,
             handed_at: handler.as_ref().and_then(|h| self.handed_at(h)),
+            declared_at: handler.as_ref().and_then(|h| self.handed_elsewhere(h, span)),
             handler,
             from_root: self.in_root,
             branches: self.branches,
@@ -1929,6 +1931,33 @@ impl Interp<'_> {
             // A function run as a root has no call site (an empty span).
             (at.end > at.start && funcs.iter().any(|f| Rc::ptr_eq(f, h))).then_some(*at)
         })
+    }
+
+    /// Remembers where each function the innermost call was handed was
+    /// first handed to a project call ([`Interp::handed_at`] then).
+    fn note_handed(&mut self) {
+        let Some(funcs) = self.handed.last().cloned() else { return };
+        for f in funcs {
+            let key = Rc::as_ptr(&f) as usize;
+            if self.first_handed.contains_key(&key) {
+                continue;
+            }
+            if let Some(at) = self.handed_at(&Value::Func(f.clone())) {
+                self.first_handed.insert(key, (f, at));
+            }
+        }
+    }
+
+    /// For a handler defined in another file than the registering `call`
+    /// (a registry filled by the tool modules' own decorator, registered
+    /// later in a loop): where it was first handed to a project call, which
+    /// is where that tool is declared.
+    fn handed_elsewhere(&self, handler: &Value, call: Span) -> Option<Span> {
+        let (Value::Func(h) | Value::Bound(h, _)) = handler else { return None };
+        if self.modules[h.module].file == call.file {
+            return None;
+        }
+        self.first_handed.get(&(Rc::as_ptr(h) as usize)).map(|(_, at)| *at)
     }
 
     /// The value a role's path gives, with the span of the argument it was read from.

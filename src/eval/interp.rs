@@ -129,6 +129,11 @@ pub struct Interp<'p> {
     pub(super) stack: Vec<((usize, FuncId), Span)>,
     /// Beside `stack`: the functions each of those calls was handed.
     pub(super) handed: Vec<Vec<Rc<super::value::Closure>>>,
+    /// Each function handed to a project call, by address: the outermost
+    /// project call on the stack that was handed it the first time (a
+    /// recording decorator, `@workshop_tool()`). The closure is kept so the
+    /// address stays its own.
+    pub(super) first_handed: HashMap<usize, (Rc<super::value::Closure>, Span)>,
     pub(super) module_state: Vec<ModState>,
     pub(super) invoked: HashSet<(usize, FuncId)>,
     /// Every closure and class value created, for running the ones nothing called.
@@ -265,6 +270,7 @@ impl<'p> Interp<'p> {
             nesting: 0,
             stack: vec![],
             handed: vec![],
+            first_handed: HashMap::new(),
             module_state: modules.iter().map(|_| ModState::NotStarted).collect(),
             invoked: HashSet::new(),
             closures: vec![],

@@ -195,6 +195,7 @@ impl Interp<'_> {
             inputs_later: &[],
             handler: None,
             handed_at: None,
+            declared_at: None,
             from_root: self.in_root,
             name_from_params: self.param_derived(unknown),
             name_param_derived: self.param_derived(unknown),

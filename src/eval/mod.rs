@@ -102,6 +102,10 @@ pub struct Registration {
     /// Where the handler was handed to the outermost project call that
     /// received it (`@exposed` above `def f`), if one did.
     pub handed_at: Option<Span>,
+    /// For a handler defined in another file than the registering call:
+    /// where it was first handed to a project call (a recording decorator,
+    /// `@workshop_tool()`, whose registry a loop registers later).
+    pub declared_at: Option<Span>,
     /// Reached while running a function nothing called, with unknown arguments.
     pub from_root: bool,
     /// The name is unknown because it comes from such a function's

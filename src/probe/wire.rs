@@ -240,6 +240,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         name: Some(name.to_string()),
         name_span: Some(at),
         site: at,
+        registered_at: None,
         definition: None,
         language: None,
         api: "tools/list",

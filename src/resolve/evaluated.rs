@@ -412,7 +412,21 @@ impl Resolver<'_, '_> {
         let made_apart = reg.made_in.iter().filter(|s| !reg.call.contains(**s));
         let written_in_call =
             name_span.and_then(|at| reg.stack.iter().chain(made_apart).find(|s| s.contains(at))).copied();
-        let site = written_in_call.or(reg.handed_at.filter(|_| reg.name_at.is_none())).unwrap_or_else(|| head(reg));
+        // A tool named after its own function (`func.__name__`, through a
+        // registry's entries or not) whose function a recording decorator
+        // in another file was handed first: reported at that decorator, where
+        // the tool is declared, with its registration labelled.
+        let handler_span = match &reg.handler {
+            Some(Value::Func(c) | Value::Bound(c, _)) => program.modules.get(c.module).map(|m| m.func(c.func).span),
+            _ => None,
+        };
+        let own_name = name_span.zip(handler_span).is_some_and(|(name, f)| f.contains(name));
+        let declared = reg.declared_at.filter(|_| own_name && written_in_call.is_none() && reg.handed_at.is_none());
+        let site = written_in_call
+            .or(reg.handed_at.filter(|_| reg.name_at.is_none()))
+            .or(declared)
+            .unwrap_or_else(|| head(reg));
+        let registered_at = declared.map(|_| head(reg));
         // A name passed to the registration but written elsewhere, in no call
         // that led to it (a subclass's `name` field, an element of a list of
         // definitions): that is where the tool is defined.
@@ -476,6 +490,7 @@ impl Resolver<'_, '_> {
             name,
             name_span,
             site,
+            registered_at,
             definition,
             language: Some(lang),
             api: reg.api,

@@ -379,6 +379,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             name,
             name_span,
             site: site.site,
+            registered_at: None,
             definition,
             language: Some(facts.lang),
             api,

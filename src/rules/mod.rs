@@ -128,9 +128,11 @@ impl<'a> Ctx<'a> {
     /// registration is labelled when it is elsewhere.
     pub fn report_at(&mut self, span: Span, message: String) -> FindingBuilder<'_> {
         let mut labels = Vec::new();
-        if span != self.tool.site {
+        // Where the SDK is called, when the tool is reported elsewhere.
+        let registered = self.tool.registered_at.unwrap_or(self.tool.site);
+        if span != registered {
             labels.push(Label {
-                span: self.tool.site,
+                span: registered,
                 message: format!("tool `{}` registered here", self.tool.display_name()),
             });
         }
