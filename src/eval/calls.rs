@@ -986,10 +986,11 @@ impl Interp<'_> {
                 if let Some(v) = self.sdk_member(s, name, span) {
                     return v;
                 }
-                // A method that derives from its receiver's shape still sees it.
+                // A method that derives from its receiver's shape (or a
+                // path object's text) still sees it.
                 let op = Op::Method(leak_known(TABLES[s.table], name));
-                let reads =
-                    matches!(TABLES[s.table].rule_anywhere(s.ty, &op), Some(r) if matches!(r.effect, Effect::Shape(_)));
+                let reads = matches!(TABLES[s.table].rule_anywhere(s.ty, &op),
+                    Some(r) if matches!(r.effect, Effect::Shape(_) | Effect::Path(_)));
                 let pending = if reads { s.pending.clone() } else { None };
                 Value::Sdk(Rc::new(SdkValue {
                     method: Some(name.into()),
@@ -1137,6 +1138,19 @@ impl Interp<'_> {
                 let bounds = s.pending.as_ref().map(|p| p.positional.clone()).unwrap_or_default();
                 let items = l.borrow().clone();
                 Value::List(Rc::new(RefCell::new(slice(items, &bounds))), span)
+            }
+            // A string sliced by code points (`name[:-3]`, a file name without `.py`).
+            // Bounds not known (or a step) leave it unknown: no guess.
+            (Value::Str(t, _), Value::Sdk(s)) if s.ty == super::sdk::forms::SLICE => {
+                let bounds = s.pending.as_ref().map(|p| p.positional.clone()).unwrap_or_default();
+                let plain = |b: Option<&Value>| matches!(b, None | Some(Value::Null(_) | Value::Undefined(_)));
+                let known = bounds.iter().take(2).all(|b| plain(Some(b)) || int(b).is_some())
+                    && (plain(bounds.get(2)) || bounds.get(2).and_then(int) == Some(1));
+                if !known {
+                    return Value::Unknown(span);
+                }
+                let kept: String = slice(t.chars().collect(), &bounds).into_iter().collect();
+                Value::str(&kept, span)
             }
             (_, Value::OneOf(keys)) => {
                 let keys = keys.clone();
@@ -1628,6 +1642,7 @@ impl Interp<'_> {
                 answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
             }
             Effect::Collect { unique } => self.collect(&call, *unique, span),
+            Effect::Sorted => self.sorted(&call, span),
             Effect::Mount(how) => {
                 self.mount(s.instance, how, &call);
                 Value::Undefined(span)
@@ -2356,7 +2371,7 @@ fn int(v: &Value) -> Option<i64> {
 /// count from the end, a missing or `None` bound is the end. A bound that is
 /// not known (a page cursor) keeps every item: each may be the one taken,
 /// as pagination shows every item on some page. A step other than 1 too.
-fn slice(items: Vec<Value>, bounds: &[Value]) -> Vec<Value> {
+fn slice<T>(items: Vec<T>, bounds: &[Value]) -> Vec<T> {
     let len = items.len() as i64;
     let bound = |i: usize, default: i64| -> Option<i64> {
         match bounds.get(i) {

@@ -97,6 +97,12 @@ pub trait Linker {
     fn directory_modules(&self, _dir: &str, _recursive: bool) -> Option<Vec<(String, bool)>> {
         None
     }
+    /// The entries of the directory whose text is `dir` (`os.listdir`,
+    /// `Path.iterdir`): (name, is a directory), sorted by name; only the
+    /// directory of a module of the program.
+    fn directory_entries(&self, _dir: &str) -> Option<Vec<(String, bool)>> {
+        None
+    }
     /// A Python module's `__name__`: its dotted name from the top package.
     fn dotted_name(&self, _module: usize) -> Option<String> {
         None

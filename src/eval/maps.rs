@@ -202,6 +202,26 @@ impl Interp<'_> {
         Value::List(Rc::new(RefCell::new(copy)), span)
     }
 
+    /// Python's `sorted(it, key=None, reverse=False)` ([`crate::eval::sdk::Effect::Sorted`]).
+    pub(super) fn sorted(&self, call: &PendingCall, span: Span) -> Value {
+        let out = self.collect(call, false, span);
+        let Value::List(l, _) = &out else { return out };
+        if call.kw("key").is_none() {
+            let texts: Option<Vec<Rc<str>>> =
+                l.borrow().iter().map(|v| if let Value::Str(t, _) = v { Some(t.clone()) } else { None }).collect();
+            if texts.is_some() {
+                l.borrow_mut().sort_by(|a, b| match (a, b) {
+                    (Value::Str(a, _), Value::Str(b, _)) => a.cmp(b),
+                    _ => std::cmp::Ordering::Equal,
+                });
+            }
+        }
+        if matches!(call.kw("reverse"), Some(Value::Bool(true, _))) {
+            l.borrow_mut().reverse();
+        }
+        out
+    }
+
     /// Python's `dict(source, **kwargs)` ([`crate::eval::sdk::Effect::NewMapping`]):
     /// a new dict of the source's keys (a dict, or a list of known pairs),
     /// then the keywords in order; a source of unknown keys leaves it

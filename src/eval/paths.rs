@@ -33,6 +33,23 @@ impl Interp<'_> {
                 own.zip(joined(call)).map(|(base, rest)| object(s.table, join(&base, &rest), span))
             }
             PathOp::Join => joined(call).map(|t| Value::str(&t, span)),
+            PathOp::ListNames => first().and_then(|dir| {
+                let names = self.linker.directory_entries(&dir)?;
+                Some(list(names.into_iter().map(|(n, _)| Value::str(&n, span)).collect(), span))
+            }),
+            PathOp::Children { glob } => own.and_then(|dir| {
+                let pattern = if glob { Some(first()?) } else { None };
+                if pattern.as_deref().is_some_and(|p| p.contains('/') || p.contains("**")) {
+                    return None;
+                }
+                let names = self.linker.directory_entries(&dir)?;
+                let kept = names
+                    .into_iter()
+                    .filter(|(n, _)| pattern.as_deref().is_none_or(|p| matches_glob(p, n)))
+                    .map(|(n, _)| object(s.table, join(&dir, &n), span))
+                    .collect();
+                Some(list(kept, span))
+            }),
         };
         out.unwrap_or(Value::Unknown(span))
     }
@@ -57,6 +74,34 @@ pub(super) fn text_of(v: &Value) -> Option<String> {
         }
         _ => None,
     }
+}
+
+fn list(items: Vec<Value>, span: Span) -> Value {
+    Value::List(Rc::new(std::cell::RefCell::new(items)), span)
+}
+
+/// A one-level glob: `*` any run of characters, `?` any one; the rest
+/// literally. Iterative, with the usual backtrack to the last `*`.
+fn matches_glob(pattern: &str, name: &str) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some((i, j));
+            i += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|c| *c == '*')
 }
 
 fn object(table: usize, text: String, span: Span) -> Value {
@@ -133,5 +178,15 @@ mod tests {
         assert_eq!(join("/srv/app", "tools"), "/srv/app/tools");
         assert_eq!(join("/srv/app/", "tools"), "/srv/app/tools");
         assert_eq!(join("/srv/app", "/etc"), "/etc");
+    }
+
+    #[test]
+    fn one_level_globs_match_names() {
+        assert!(matches_glob("*.py", "tools.py"));
+        assert!(!matches_glob("*.py", "tools.pyc"));
+        assert!(matches_glob("tool_?.py", "tool_a.py"));
+        assert!(matches_glob("*", ""));
+        assert!(matches_glob("a*b*c", "aXbYbZc"));
+        assert!(!matches_glob("a*b", "a"));
     }
 }

@@ -57,6 +57,15 @@ enum LinkTo {
     Member(usize, String),
 }
 
+impl Program<'_> {
+    /// `dir` when some module of the program is in it: nothing outside the
+    /// linted roots is listed.
+    fn program_directory<'d>(&self, dir: &'d str) -> Option<&'d Path> {
+        let dir = Path::new(dir);
+        self.paths.iter().flatten().any(|p| Path::new(p).parent() == Some(dir)).then_some(dir)
+    }
+}
+
 impl eval::Linker for Program<'_> {
     fn resolve(&self, from: usize, import: &ir::Import) -> Link {
         match self.links.get(&(from, import.module.clone(), import.member.clone())) {
@@ -97,12 +106,20 @@ impl eval::Linker for Program<'_> {
     }
 
     fn directory_modules(&self, dir: &str, recursive: bool) -> Option<Vec<(String, bool)>> {
-        let dir = Path::new(dir);
-        // Only a directory some module of the program is in: nothing
-        // outside the linted roots is listed.
-        self.paths.iter().flatten().any(|p| Path::new(p).parent() == Some(dir)).then_some(())?;
+        let dir = self.program_directory(dir)?;
         let mut out = vec![];
         walk_package(self.fs, dir, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
+        Some(out)
+    }
+
+    fn directory_entries(&self, dir: &str) -> Option<Vec<(String, bool)>> {
+        let dir = self.program_directory(dir)?;
+        let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
+        let mut out: Vec<(String, bool)> =
+            self.fs.files(dir).iter().filter_map(|p| name(p)).map(|n| (n, false)).collect();
+        out.extend(self.fs.dirs(dir).iter().filter_map(|p| name(p)).map(|n| (n, true)));
+        out.sort();
+        out.truncate(MAX_LOADED);
         Some(out)
     }
 

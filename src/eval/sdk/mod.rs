@@ -92,6 +92,11 @@ pub enum PathOp {
     /// Components joined: `os.path.join(a, b)` (text), `p.joinpath(a)` and
     /// `p / a` (a path object).
     Join,
+    /// The names in a directory of the program, sorted: `os.listdir(p)`.
+    ListNames,
+    /// Its entries as path objects: `p.iterdir()`; `p.glob(pattern)` those
+    /// whose name matches a one-level pattern (`*.py`).
+    Children { glob: bool },
 }
 
 /// Where a mount call ([`Effect::Mount`]) gives what the child's tools are
@@ -216,6 +221,10 @@ pub enum Effect {
     /// list of the items of a known list (of a dict: its keys), `unique`
     /// for a set; empty with no argument.
     Collect { unique: bool },
+    /// Python's `sorted(it, key=None, reverse=False)`: as `list(it)`, in
+    /// order when every item is a string and no `key` is given (other
+    /// items keep their order: the same items, their order not followed).
+    Sorted,
     /// One server serves another's tools under a prefix (fastmcp's
     /// `parent.mount(child, namespace)`, `import_server(child, prefix)`):
     /// [`crate::eval`]'s `mounts`.

@@ -15,8 +15,13 @@
 //!   give the same path here. `str(p)` (the builtin, in `python_typing.rs`)
 //!   is its text.
 //!
-//! What a path names is only ever listed by `pkgutil` (`python_importlib.rs`),
-//! and only when it is the directory of a module of the program.
+//! - Listing: `os.listdir(p)` gives the names in the directory (in no
+//!   set order: sorted here), `p.iterdir()` its entries as paths,
+//!   `p.glob(pattern)` those whose name matches the pattern (`*` any run of
+//!   characters, `?` one; a pattern with `/` or `**` is not followed).
+//!
+//! A directory is only listed (here or by `pkgutil`, `python_importlib.rs`)
+//! when it is the directory of a module of the program.
 
 use super::forms::{PATH, PATH_OBJECT};
 use super::{Effect, Op, PathOp, Rule, SdkTable};
@@ -34,6 +39,7 @@ pub static PYTHON_PATHS: SdkTable = SdkTable {
         ("path.realpath", "SameText"),
         ("path.normpath", "SameText"),
         ("fspath", "SameText"),
+        ("listdir", "ListDir"),
         ("Path", PATH),
         ("PurePath", PATH),
         ("PosixPath", PATH),
@@ -45,7 +51,10 @@ pub static PYTHON_PATHS: SdkTable = SdkTable {
         Rule { on: "BaseName", op: Op::Call, effect: Effect::Path(PathOp::Name) },
         Rule { on: "JoinText", op: Op::Call, effect: Effect::Path(PathOp::Join) },
         Rule { on: "SameText", op: Op::Call, effect: Effect::Path(PathOp::Text) },
+        Rule { on: "ListDir", op: Op::Call, effect: Effect::Path(PathOp::ListNames) },
         Rule { on: PATH, op: Op::Call, effect: Effect::Path(PathOp::Make) },
+        Rule { on: PATH_OBJECT, op: Op::Method("iterdir"), effect: Effect::Path(PathOp::Children { glob: false }) },
+        Rule { on: PATH_OBJECT, op: Op::Method("glob"), effect: Effect::Path(PathOp::Children { glob: true }) },
         Rule { on: PATH_OBJECT, op: Op::Member("parent"), effect: Effect::Path(PathOp::Parent) },
         Rule { on: PATH_OBJECT, op: Op::Member("name"), effect: Effect::Path(PathOp::Name) },
         Rule { on: PATH_OBJECT, op: Op::Member("stem"), effect: Effect::Path(PathOp::Stem) },

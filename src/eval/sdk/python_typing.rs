@@ -98,6 +98,7 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "@callable", op: Op::Call, effect: Effect::IsCallable },
         // `iter(xs)`: an iterator over `xs`, walked as `xs` is.
         Rule { on: "@iter", op: Op::Call, effect: Effect::Arg(0) },
+        Rule { on: "@sorted", op: Op::Call, effect: Effect::Sorted },
         // `cast(T, x)` is `x` at run time.
         Rule { on: "Cast", op: Op::Call, effect: Effect::Arg(1) },
         Rule { on: "Range", op: Op::Call, effect: Effect::Range },
@@ -130,6 +131,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("isinstance", "@isinstance"),
     ("callable", "@callable"),
     ("iter", "@iter"),
+    ("sorted", "@sorted"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.
