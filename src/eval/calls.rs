@@ -1143,9 +1143,9 @@ impl Interp<'_> {
             // Bounds not known (or a step) leave it unknown: no guess.
             (Value::Str(t, _), Value::Sdk(s)) if s.ty == super::sdk::forms::SLICE => {
                 let bounds = s.pending.as_ref().map(|p| p.positional.clone()).unwrap_or_default();
-                let plain = |b: Option<&Value>| matches!(b, None | Some(Value::Null(_) | Value::Undefined(_)));
-                let known = bounds.iter().take(2).all(|b| plain(Some(b)) || int(b).is_some())
-                    && (plain(bounds.get(2)) || bounds.get(2).and_then(int) == Some(1));
+                let open = |i: usize| matches!(bounds.get(i), None | Some(Value::Null(_) | Value::Undefined(_)));
+                let known = (0..2).all(|i| open(i) || bounds.get(i).and_then(int).is_some())
+                    && (open(2) || bounds.get(2).and_then(int) == Some(1));
                 if !known {
                     return Value::Unknown(span);
                 }

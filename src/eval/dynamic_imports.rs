@@ -115,26 +115,28 @@ impl Interp<'_> {
         known.unwrap_or(Value::Unknown(span))
     }
 
-    /// A Python module's own `__file__`, `__name__` and `__package__`, which the
-    /// names it imports at run time are computed from
-    /// (`import_module(f".{name}", __package__)`). `__name__` is its dotted
-    /// name or `"__main__"`: a module may be imported or run, so `if
-    /// __name__ == "__main__"` stays undecided and runs as the entry may.
+    /// A module's own `__path__` (a package's `__init__`: what `pkgutil`
+    /// walks) and, in Python, `__file__`, `__name__` and `__package__`,
+    /// which the names it imports at run time are computed from
+    /// (`import_module(f".{name}", __package__)`, `Path(__file__).parent`).
+    /// `__name__` is its dotted name or `"__main__"`: a module may be
+    /// imported or run, so `if __name__ == "__main__"` stays undecided and
+    /// runs as the entry may.
     pub(super) fn bind_module_names(&mut self, m: usize, frame: &super::interp::FrameRef) {
+        let package_path = self.package_path(m);
+        let is_package = package_path.is_some();
+        if let Some(path) = package_path {
+            frame.borrow_mut().vars.insert("__path__".into(), path);
+        }
         if self.modules[m].lang != crate::model::Lang::Python {
             return;
         }
         let span = Span { file: self.modules[m].file, start: 0, end: 0 };
-        // `__file__`: where a module finds the directory of its tool
-        // modules (`Path(__file__).parent`, `sdk/python_paths.rs`).
         if let Some(path) = self.linker.module_path(m) {
             frame.borrow_mut().vars.insert("__file__".into(), Value::str(&path, span));
         }
         let Some(dotted) = self.linker.dotted_name(m) else { return };
-        let package = match self.package_path(m) {
-            Some(_) => Some(dotted.as_str()),
-            None => dotted.rsplit_once('.').map(|(p, _)| p),
-        };
+        let package = if is_package { Some(dotted.as_str()) } else { dotted.rsplit_once('.').map(|(p, _)| p) };
         // A package's `__init__` is never run as `__main__`.
         let name = match package {
             Some(p) if p == dotted => Value::str(&dotted, span),

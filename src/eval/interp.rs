@@ -384,11 +384,6 @@ impl<'p> Interp<'p> {
             ModState::NotStarted => {}
         }
         let frame = self.frame(Frame { module: idx, ..Frame::default() });
-        // A package's `__init__` sees its own `__path__` (what `pkgutil`
-        // walks).
-        if let Some(path) = self.package_path(idx) {
-            frame.borrow_mut().vars.insert("__path__".into(), path);
-        }
         self.bind_module_names(idx, &frame);
         self.module_state[idx] = ModState::InProgress(Some(frame.clone()));
         let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
@@ -716,7 +711,10 @@ impl<'p> Interp<'p> {
             Value::Object(o) => o.borrow().entries.len(),
             _ => 0,
         };
-        let work: usize = it.alternatives().iter().map(size).sum();
+        let work: usize = match &it {
+            Value::OneOf(alts) => alts.iter().map(size).sum(),
+            v => size(v),
+        };
         if !self.charge(work) {
             return Flow::Normal;
         }

@@ -202,22 +202,18 @@ impl Interp<'_> {
         Value::List(Rc::new(RefCell::new(copy)), span)
     }
 
-    /// Python's `sorted(it, key=None, reverse=False)` ([`crate::eval::sdk::Effect::Sorted`]).
+    /// Python's `sorted(it, key=None, reverse=False)` ([`crate::eval::sdk::Effect::Sorted`]):
+    /// strings without a `key` in code-point order (UTF-8 byte order is the
+    /// same); other items as `list(it)` gives them.
     pub(super) fn sorted(&self, call: &PendingCall, span: Span) -> Value {
         let out = self.collect(call, false, span);
         let Value::List(l, _) = &out else { return out };
-        if call.kw("key").is_none() {
-            let texts: Option<Vec<Rc<str>>> =
-                l.borrow().iter().map(|v| if let Value::Str(t, _) = v { Some(t.clone()) } else { None }).collect();
-            if texts.is_some() {
-                l.borrow_mut().sort_by(|a, b| match (a, b) {
-                    (Value::Str(a, _), Value::Str(b, _)) => a.cmp(b),
-                    _ => std::cmp::Ordering::Equal,
-                });
+        let text = |v: &Value| if let Value::Str(t, _) = v { Some(t.clone()) } else { None };
+        if call.kw("key").is_none() && l.borrow().iter().all(|v| text(v).is_some()) {
+            l.borrow_mut().sort_by_key(text);
+            if matches!(call.kw("reverse"), Some(Value::Bool(true, _))) {
+                l.borrow_mut().reverse();
             }
-        }
-        if matches!(call.kw("reverse"), Some(Value::Bool(true, _))) {
-            l.borrow_mut().reverse();
         }
         out
     }

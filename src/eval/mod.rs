@@ -62,6 +62,7 @@ use crate::source::Span;
 pub use budget::Budget;
 use interp::{Activation, Frame};
 pub use interp::{Interp, Link, Linker};
+pub use paths::normpath;
 use value::{Closure, PendingCall, Value};
 
 /// An SDK registration reached by evaluation.

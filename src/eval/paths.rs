@@ -24,7 +24,8 @@ impl Interp<'_> {
             PathOp::Make => joined(call).map(|t| object(s.table, t, span)),
             PathOp::Text if on_object && call.positional.is_empty() => own.map(|t| Value::str(&t, span)),
             PathOp::Text => first().filter(|_| call.positional.len() == 1).map(|t| Value::str(&t, span)),
-            PathOp::Same => own.map(|t| object(s.table, t, span)),
+            PathOp::Normal => first().filter(|_| call.positional.len() == 1).map(|t| Value::str(&normpath(&t), span)),
+            PathOp::Same => own.map(|t| object(s.table, normpath(&t), span)),
             PathOp::Parent if on_object => own.map(|t| object(s.table, pathlib_parent(&t), span)),
             PathOp::Parent => first().map(|t| Value::str(dirname(&t), span)),
             PathOp::Name => own.or_else(first).map(|t| Value::str(basename(&t), span)),
@@ -140,6 +141,31 @@ fn dirname(p: &str) -> &str {
     }
 }
 
+/// `posixpath.normpath`, lexically: `.` and empty parts dropped, `..` taking
+/// the part before it (kept at the start of a relative path, dropped at
+/// the root). What `abspath`, `realpath` and `resolve()` give here, and the
+/// directory a listing names (`os.path.join(here, "..", "plugins")`).
+pub fn normpath(p: &str) -> String {
+    let absolute = p.starts_with('/');
+    let mut parts: Vec<&str> = vec![];
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|l| *l != "..") => {
+                parts.pop();
+            }
+            ".." if absolute => {}
+            part => parts.push(part),
+        }
+    }
+    let joined = parts.join("/");
+    match (absolute, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".to_string(),
+        (false, false) => joined,
+    }
+}
+
 /// `PurePath.parent`: as `dirname`, with `.` for a bare name.
 fn pathlib_parent(p: &str) -> String {
     let p = p.trim_end_matches('/');
@@ -178,6 +204,10 @@ mod tests {
         assert_eq!(join("/srv/app", "tools"), "/srv/app/tools");
         assert_eq!(join("/srv/app/", "tools"), "/srv/app/tools");
         assert_eq!(join("/srv/app", "/etc"), "/etc");
+        assert_eq!(normpath("/srv/app/tools/../plugins/./"), "/srv/app/plugins");
+        assert_eq!(normpath("/../srv"), "/srv");
+        assert_eq!(normpath("../a/../../b"), "../../b");
+        assert_eq!(normpath("a/.."), ".");
     }
 
     #[test]

@@ -587,17 +587,7 @@ pub type FrameRef = Rc<RefCell<Frame>>;
 
 /// A value of SDK type `ty` (a method of it read, not yet called, when `method`).
 pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
-    Value::Sdk(Rc::new(SdkValue {
-        table,
-        ty,
-        method,
-        pending: None,
-        decorator: None,
-        span,
-        registration: None,
-        instance: None,
-        listing: None,
-    }))
+    Value::Sdk(Rc::new(SdkValue { method, ..SdkValue::plain(table, ty, span) }))
 }
 
 /// How an SDK record was made.

@@ -58,11 +58,19 @@ enum LinkTo {
 }
 
 impl Program<'_> {
-    /// `dir` when some module of the program is in it: nothing outside the
-    /// linted roots is listed.
-    fn program_directory<'d>(&self, dir: &'d str) -> Option<&'d Path> {
-        let dir = Path::new(dir);
-        self.paths.iter().flatten().any(|p| Path::new(p).parent() == Some(dir)).then_some(dir)
+    /// The directory `dir` names (`..` folded, as the OS would), when some
+    /// module of the program is in it: nothing outside the linted roots is
+    /// listed.
+    fn program_directory(&self, dir: &str) -> Option<PathBuf> {
+        let dir = PathBuf::from(eval::normpath(dir));
+        self.paths.iter().flatten().any(|p| Path::new(p).parent() == Some(dir.as_path())).then_some(dir)
+    }
+
+    /// `pkgutil`'s listing of the modules of `dir`.
+    fn modules_in(&self, dir: &Path, recursive: bool) -> Vec<(String, bool)> {
+        let mut out = vec![];
+        walk_package(self.fs, dir, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
+        out
     }
 }
 
@@ -100,20 +108,16 @@ impl eval::Linker for Program<'_> {
         if path.file_name()? != "__init__.py" {
             return None;
         }
-        let mut out = vec![];
-        walk_package(self.fs, path.parent()?, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
-        Some(out)
+        Some(self.modules_in(path.parent()?, recursive))
     }
 
     fn directory_modules(&self, dir: &str, recursive: bool) -> Option<Vec<(String, bool)>> {
-        let dir = self.program_directory(dir)?;
-        let mut out = vec![];
-        walk_package(self.fs, dir, "", if recursive { MAX_WALK_DEPTH } else { 0 }, &mut out);
-        Some(out)
+        Some(self.modules_in(&self.program_directory(dir)?, recursive))
     }
 
     fn directory_entries(&self, dir: &str) -> Option<Vec<(String, bool)>> {
         let dir = self.program_directory(dir)?;
+        let dir = dir.as_path();
         let name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
         let mut out: Vec<(String, bool)> =
             self.fs.files(dir).iter().filter_map(|p| name(p)).map(|n| (n, false)).collect();

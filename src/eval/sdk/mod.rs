@@ -81,7 +81,10 @@ pub enum PathOp {
     /// The text of a path object or a string (`str(p)`, `os.fspath(p)`,
     /// `os.path.abspath(s)`, `p.as_posix()`); anything else is unknown.
     Text,
-    /// The same path object (`p.resolve()`, `p.absolute()`).
+    /// The text normalized (`os.path.normpath`, `abspath`, `realpath`: `..`
+    /// folded lexically).
+    Normal,
+    /// The same path object, normalized (`p.resolve()`, `p.absolute()`).
     Same,
     /// The directory above: `os.path.dirname(s)` (text), `p.parent` (a path object).
     Parent,

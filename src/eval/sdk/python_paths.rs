@@ -6,13 +6,13 @@
 //! - `os.path` (CPython `Lib/posixpath.py`): `dirname(p)` is everything
 //!   before the last `/` (the root stays the root), `basename(p)` what
 //!   follows it, `join(a, *p)` appends each part with a `/` (an absolute
-//!   part starts over); `abspath`, `realpath` and `normpath` are the path
-//!   itself here, since a module's `__file__` is already absolute and
-//!   normal. `os.fspath(p)` is a path object's text.
+//!   part starts over); `normpath` folds `.` and `..` lexically, and
+//!   `abspath` and `realpath` are that here, since a module's `__file__`
+//!   is already absolute. `os.fspath(p)` is a path object's text.
 //! - `pathlib` (`Lib/pathlib/`): `Path(*parts)` joins its parts as
 //!   `os.path.join` does; `p.parent`, `p.name`, `p.stem`, `p / part` and
 //!   `p.joinpath(*parts)`; `resolve()`, `absolute()` and `expanduser()`
-//!   give the same path here. `str(p)` (the builtin, in `python_typing.rs`)
+//!   give the same path, normalized, here. `str(p)` (the builtin, in `python_typing.rs`)
 //!   is its text.
 //!
 //! - Listing: `os.listdir(p)` gives the names in the directory (in no
@@ -35,9 +35,9 @@ pub static PYTHON_PATHS: SdkTable = SdkTable {
         ("path.dirname", "DirName"),
         ("path.basename", "BaseName"),
         ("path.join", "JoinText"),
-        ("path.abspath", "SameText"),
-        ("path.realpath", "SameText"),
-        ("path.normpath", "SameText"),
+        ("path.abspath", "NormalText"),
+        ("path.realpath", "NormalText"),
+        ("path.normpath", "NormalText"),
         ("fspath", "SameText"),
         ("listdir", "ListDir"),
         ("Path", PATH),
@@ -51,6 +51,7 @@ pub static PYTHON_PATHS: SdkTable = SdkTable {
         Rule { on: "BaseName", op: Op::Call, effect: Effect::Path(PathOp::Name) },
         Rule { on: "JoinText", op: Op::Call, effect: Effect::Path(PathOp::Join) },
         Rule { on: "SameText", op: Op::Call, effect: Effect::Path(PathOp::Text) },
+        Rule { on: "NormalText", op: Op::Call, effect: Effect::Path(PathOp::Normal) },
         Rule { on: "ListDir", op: Op::Call, effect: Effect::Path(PathOp::ListNames) },
         Rule { on: PATH, op: Op::Call, effect: Effect::Path(PathOp::Make) },
         Rule { on: PATH_OBJECT, op: Op::Method("iterdir"), effect: Effect::Path(PathOp::Children { glob: false }) },
