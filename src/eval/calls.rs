@@ -581,6 +581,14 @@ impl Interp<'_> {
         if let Some(v) = self.builder_method(recv, name, &call, span) {
             return v;
         }
+        // Java and Kotlin keep fields and methods apart: `definition()` calls
+        // the accessor even where a field of that name holds the value.
+        if let (Lang::Java | Lang::Kotlin, Value::Instance(i)) = (lang, recv) {
+            if self.class_member(&i.class, name).is_some() {
+                let f = self.method_of(&i.class.clone(), recv, name, mspan);
+                return self.call_value(&f, None, call, span);
+            }
+        }
         let f = self.get_member(recv, name, mspan);
         self.call_value(&f, None, call, span)
     }
@@ -1036,6 +1044,15 @@ impl Interp<'_> {
                 let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner));
                 self.invoke(&closure, Some(recv.clone()), empty_call(span), span)
             }
+            // A static method reached through an instance (Java's
+            // `this.definition(flag)`, an implicit call) runs with its class
+            // as `this`, which is how its body reads the class's statics.
+            Some((owner, id, _, true))
+                if matches!(recv, Value::Instance(_)) && self.modules[owner.module].lang != Lang::Python =>
+            {
+                let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner.clone()));
+                Value::Bound(closure, Box::new(Value::Class(owner)))
+            }
             Some((owner, id, _, _)) => {
                 let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner));
                 match recv {
@@ -1266,8 +1283,14 @@ impl Interp<'_> {
                 }
                 Value::Bool(true, span)
             }
-            "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted"
+            // `toArray(T[]::new)` makes an array of the same elements.
+            "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted" | "toArray"
                 if lang == Lang::Java =>
+            {
+                fresh(items)
+            }
+            "toList" | "toMutableList" | "toTypedArray" | "asSequence" | "asIterable"
+                if lang == Lang::Kotlin && call.positional.is_empty() =>
             {
                 fresh(items)
             }

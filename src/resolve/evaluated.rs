@@ -249,7 +249,8 @@ impl Resolver<'_, '_> {
         for (i, t) in out.iter().enumerate() {
             let (Some(name), Some(at)) = (&t.name, t.name_span) else { continue };
             let earlier = first.entry((name.clone(), at)).or_default();
-            if earlier.iter().any(|&j| out[j].site != t.site && out[j].annotations == t.annotations) {
+            // Hints compared as declared: where each site uses a preset differs.
+            if earlier.iter().any(|&j| out[j].site != t.site && super::same_hints(&out[j], t)) {
                 keep[i] = false;
             } else {
                 earlier.push(i);
@@ -451,10 +452,14 @@ impl Resolver<'_, '_> {
         // A name passed to the registration but written elsewhere, in no call
         // that led to it (a subclass's `name` field, an element of a list of
         // definitions): that is where the tool is defined.
+        // A name read off a tool record built where no record span says
+        // (a project builder's `name(NAME)` in a subclass) counts as
+        // passed, unless it is the handler's own function name.
+        let passed = reg.name_at.is_some() || (!own_name && reg.record_at.is_none_or(|r| reg.call.contains(r)));
         let definition = name_span
             .filter(|at| {
                 matches!(reg.name, Some(Value::Str(..)))
-                    && reg.name_at.is_some()
+                    && passed
                     && written_in_call.is_none()
                     && !reg.call.contains(*at)
             })

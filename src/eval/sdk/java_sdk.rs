@@ -174,6 +174,10 @@ pub static JAVA_SDK: SdkTable = SdkTable {
             effect: Effect::Options { init: SPEC_NEW, options: usize::MAX, defines: Some(&SPEC) },
         },
         Rule { on: "SpecClass", op: Op::Method("builder"), effect: Effect::Builder { ty: "SpecBuilder", fields: &[] } },
+        // `new SyncToolSpecification.Builder()`: the nested class the
+        // static `builder()` constructs.
+        Rule { on: "SpecClass", op: Op::Member("Builder"), effect: Effect::Returns("SpecBuilderClass") },
+        Rule { on: "SpecBuilderClass", op: Op::Call, effect: Effect::Builder { ty: "SpecBuilder", fields: &[] } },
         Rule { on: "SpecBuilder", op: Op::Method("tool"), effect: Effect::Set(&[("tool", SetTo::Arg(0))]) },
         Rule { on: "SpecBuilder", op: Op::Method("callHandler"), effect: Effect::Set(&[("call", SetTo::Arg(0))]) },
         Rule { on: "SpecBuilder", op: Op::Method("call"), effect: Effect::Set(&[("call", SetTo::Arg(0))]) },

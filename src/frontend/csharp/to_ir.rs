@@ -321,9 +321,31 @@ impl<'a> Cx<'a> {
             "field_declaration" | "event_field_declaration" => {
                 let Some(decl) = kids(m).into_iter().find(|c| c.kind() == "variable_declaration") else { return };
                 let ty = self.field(decl, "type").map(|t| self.type_expr(t));
+                // A field declared without a value has its type's default
+                // (`private bool readOnly;` is `false`, a `string` or a
+                // `bool?` is `null`), unless an attribute marks it for
+                // something to set. Other types are left unknown: a server
+                // a method nobody ran sets is no `null`.
+                let attributed = kids(m).into_iter().any(|c| c.kind() == "attribute_list");
+                let zero = self.field(decl, "type").filter(|_| !attributed).and_then(|t| {
+                    let at = self.span(t);
+                    match (t.kind(), self.text(t)) {
+                        ("predefined_type", "bool") => Some(Expr::Lit(Lit::Bool(false), at)),
+                        (
+                            "predefined_type",
+                            "int" | "long" | "short" | "byte" | "uint" | "ulong" | "double" | "float" | "decimal",
+                        ) => Some(Expr::Lit(Lit::Num("0".into()), at)),
+                        ("predefined_type", "string") | ("nullable_type", _) => Some(Expr::Lit(Lit::Null, at)),
+                        _ => None,
+                    }
+                });
                 for v in kids(decl).into_iter().filter(|c| c.kind() == "variable_declarator") {
                     let Some(name) = self.field(v, "name") else { continue };
-                    let init = kids(v).into_iter().find(|c| Some(*c) != Some(name)).map(|e| self.init_expr(e));
+                    let init = kids(v)
+                        .into_iter()
+                        .find(|c| Some(*c) != Some(name))
+                        .map(|e| self.init_expr(e))
+                        .or_else(|| zero.clone());
                     out.push(Member {
                         alias: None,
                         name: self.text(name).to_string(),

@@ -325,6 +325,35 @@ impl Cx<'_> {
         kids(params).iter().filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter")).count()
     }
 
+    /// The value Java gives a field declared without one (`private boolean
+    /// readOnly;` is `false`, `private String title;` is `null` until
+    /// something sets it), for primitives, strings and boxed primitives:
+    /// plain values, never a server a method nobody ran would have set.
+    /// Not for a field an annotation marks: a framework may inject it.
+    fn primitive_zero(&self, field: Node) -> Option<Expr> {
+        let annotated = kids(field)
+            .into_iter()
+            .filter(|k| k.kind() == "modifiers")
+            .flat_map(kids)
+            .any(|k| matches!(k.kind(), "annotation" | "marker_annotation"));
+        let ty = self.field(field, "type")?;
+        let at = self.span(ty);
+        match ty.kind() {
+            _ if annotated => None,
+            "boolean_type" => Some(Expr::Lit(Lit::Bool(false), at)),
+            "integral_type" | "floating_point_type" => Some(Expr::Lit(Lit::Num("0".into()), at)),
+            "type_identifier"
+                if matches!(
+                    self.text(ty).as_str(),
+                    "String" | "Boolean" | "Integer" | "Long" | "Short" | "Byte" | "Double" | "Float" | "Character"
+                ) =>
+            {
+                Some(Expr::Lit(Lit::Null, at))
+            }
+            _ => None,
+        }
+    }
+
     fn has_modifier(&self, n: Node, word: &str) -> bool {
         kids(n).into_iter().filter(|k| k.kind() == "modifiers").any(|m| {
             let mut c = m.walk();
@@ -374,9 +403,10 @@ impl Cx<'_> {
                     let is_static = kind == ClassKind::Interface || self.has_modifier(m, "static");
                     self.set_static(is_static);
                     let ty = self.field(m, "type").map(|t| self.type_expr(t));
+                    let zero = self.primitive_zero(m);
                     for d in kids(m).into_iter().filter(|d| d.kind() == "variable_declarator") {
                         let Some(nm) = self.field(d, "name") else { continue };
-                        let value = self.field(d, "value").map(|v| self.expr(v));
+                        let value = self.field(d, "value").map(|v| self.expr(v)).or_else(|| zero.clone());
                         members.push(Member {
                             alias: None,
                             name: self.text(nm),
@@ -571,7 +601,8 @@ impl Cx<'_> {
     fn push_method(&mut self, members: &mut Vec<Member>, name: &str, id: FuncId, at: Span, is_static: bool) {
         let overloaded = self.classes.last().and_then(|c| c.methods.get(name)).is_some_and(|a| a.len() > 1);
         let arity = self.module.func(id).params.len();
-        if !members.iter().any(|m| m.name == name) {
+        // A field may share the name: Java keeps the two apart.
+        if !members.iter().any(|m| m.name == name && matches!(m.value, MemberValue::Method(_))) {
             members.push(Member {
                 alias: None,
                 name: name.to_string(),
@@ -1520,6 +1551,51 @@ mod tests {
         let h = m.funcs.iter().find(|f| f.name.as_deref() == Some("h")).expect("h");
         let Stmt::Return { value: Some(Expr::Member { object, .. }), .. } = &h.body[0] else { panic!() };
         assert!(matches!(**object, Expr::This(_)));
+    }
+
+    /// A field without a value holds Java's default for plain values; any
+    /// other type stays unknown, and so does a field an annotation marks.
+    #[test]
+    fn fields_without_values_hold_their_defaults() {
+        let m = lower_text(
+            "class B { private boolean ro; long n; String t; Boolean d; McpSyncServer s; @Value(\"x\") boolean i; }",
+        );
+        let got: Vec<(String, Option<String>)> = m.classes[0]
+            .members
+            .iter()
+            .map(|f| {
+                let v = match &f.value {
+                    MemberValue::Field(Some(Expr::Lit(lit, _))) => Some(format!("{lit:?}")),
+                    _ => None,
+                };
+                (f.name.clone(), v)
+            })
+            .collect();
+        let want = [
+            ("ro", Some("Bool(false)")),
+            ("n", Some("Num(\"0\")")),
+            ("t", Some("Null")),
+            ("d", Some("Null")),
+            ("s", None),
+            ("i", None),
+        ];
+        let want: Vec<(String, Option<String>)> =
+            want.iter().map(|(n, v)| (n.to_string(), v.map(str::to_string))).collect();
+        assert_eq!(got, want);
+    }
+
+    /// A method keeps its place beside a field of the same name (Java's
+    /// accessor idiom: `definition` and `definition()`).
+    #[test]
+    fn a_method_sharing_a_fields_name_is_kept() {
+        let m = lower_text("class A { private final Object definition; Object definition() { return definition; } }");
+        let kinds: Vec<bool> = m.classes[0]
+            .members
+            .iter()
+            .filter(|f| f.name == "definition")
+            .map(|f| matches!(f.value, MemberValue::Method(_)))
+            .collect();
+        assert_eq!(kinds, vec![false, true]);
     }
 
     #[test]

@@ -156,3 +156,35 @@ fn deep_nesting_is_bounded() {
         let _ = super::super::parse_file(FileId(0), &src);
     }
 }
+
+/// A field without a value holds its type's default where that is a plain
+/// value; any other type (a server, a client) stays unknown, and an
+/// attribute leaves the field to whatever sets it.
+#[test]
+fn fields_without_values_hold_their_defaults() {
+    let m = lower_src(
+        "class B { private bool ro; private int n; private string t; private bool? d; private Server s; [Inject] private bool i; }",
+    );
+    let got: Vec<(String, Option<String>)> = m.classes[0]
+        .members
+        .iter()
+        .map(|f| {
+            let v = match &f.value {
+                MemberValue::Field(Some(Expr::Lit(lit, _))) => Some(format!("{lit:?}")),
+                _ => None,
+            };
+            (f.name.clone(), v)
+        })
+        .collect();
+    let want = [
+        ("ro", Some("Bool(false)")),
+        ("n", Some("Num(\"0\")")),
+        ("t", Some("Null")),
+        ("d", Some("Null")),
+        ("s", None),
+        ("i", None),
+    ];
+    let want: Vec<(String, Option<String>)> =
+        want.iter().map(|(n, v)| (n.to_string(), v.map(str::to_string))).collect();
+    assert_eq!(got, want);
+}
