@@ -1637,6 +1637,8 @@ impl Interp<'_> {
                 let items = (0..len.max(0)).map(|i| Value::Num((start + i * step).to_string().into(), span)).collect();
                 Value::List(Rc::new(RefCell::new(items)), span)
             }
+            Effect::Bean => self.mark_bean(s, &call, span),
+            Effect::BeansOf { one } => self.beans_of_call(&call, *one, span),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::IsInstance => {

@@ -198,6 +198,7 @@ pub struct Interp<'p> {
     pub(super) splitting: bool,
     /// Which classes are served, for tools declared on methods ([`super::attributes`]).
     pub(super) serving: super::state::Serving,
+    pub(super) beans: super::state::Beans,
     /// How many branches whose condition is unknown are running.
     pub(super) branches: usize,
     /// The element (with its key in a record, and where it was written) an
@@ -301,6 +302,7 @@ impl<'p> Interp<'p> {
             results_of: None,
             splitting: false,
             serving: Default::default(),
+            beans: Default::default(),
             branches: 0,
             each: None,
             module_stem: None,

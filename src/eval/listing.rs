@@ -94,7 +94,7 @@ impl Interp<'_> {
             let args = match &q.handler {
                 Value::Func(c) | Value::Bound(c, _) => {
                     let span = self.modules[c.module].func(c.func).span;
-                    super::root_args(self, c.module, c.func, c.env.clone(), span)
+                    super::root_args(self, c.module, c.func, c.env.clone(), span, false)
                 }
                 _ => PendingCall::new(q.span),
             };

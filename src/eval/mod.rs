@@ -19,6 +19,7 @@
 //! Lowering Python and TypeScript into [`crate::ir`] is the next step.
 
 mod attributes;
+mod beans;
 pub mod budget;
 mod builders;
 mod calls;
@@ -250,6 +251,13 @@ fn run_roots(it: &mut Interp) -> bool {
             continue;
         }
         ran = true;
+        // A bean is the container's one instance, its constructor injected.
+        let bean = it.is_bean(class);
+        if bean {
+            let inst = it.as_root(|it| it.bean(class, class.span));
+            run_methods(it, class, &inst, true);
+            continue;
+        }
         let ctor_args = it
             .modules
             .get(class.module)
@@ -262,7 +270,7 @@ fn run_roots(it: &mut Interp) -> bool {
                     _ => None,
                 })
             })
-            .map(|id| root_args(it, class.module, id, class.env.clone(), class.span))
+            .map(|id| root_args(it, class.module, id, class.env.clone(), class.span, false))
             .unwrap_or_else(|| empty(class.span));
         let inst = it.as_root(|it| it.construct(class, ctor_args, class.span));
         // A Go struct's methods run on a receiver nobody built here: its
@@ -279,17 +287,7 @@ fn run_roots(it: &mut Interp) -> bool {
                 it.declared_params.insert(i.span);
             }
         }
-        for (module, id, env, owner, is_static) in methods(it, class) {
-            if it.invoked.contains(&(module, id)) {
-                continue;
-            }
-            let span = it.modules[module].func(id).span;
-            let args = root_args(it, module, id, env.clone(), span);
-            // A static method (a Rust associated fn without `self`) sees the class.
-            let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
-            let closure = Closure::new(module, id, env, Some(owner));
-            it.as_root(|it| it.invoke(&closure, Some(this), args, Span { end: span.start, ..span }));
-        }
+        run_methods(it, class, &inst, false);
     }
     let closures = it.closures.clone();
     for c in closures {
@@ -298,11 +296,40 @@ fn run_roots(it: &mut Interp) -> bool {
         }
         ran = true;
         let span = it.modules[c.module].func(c.func).span;
-        let args = root_args(it, c.module, c.func, c.env.clone(), span);
+        let args = root_args(it, c.module, c.func, c.env.clone(), span, false);
         // No call site: an empty span where the function starts.
         it.as_root(|it| it.invoke(&c, None, args, Span { end: span.start, ..span }));
     }
     ran
+}
+
+/// Runs each method of `class` nothing called yet on `inst`. In a bean,
+/// the container calls a `@Bean` or `@Autowired` method with what it
+/// injects.
+fn run_methods(it: &mut Interp, class: &Rc<value::ClassVal>, inst: &Value, bean: bool) {
+    for (module, id, env, owner, is_static) in methods(it, class) {
+        if it.invoked.contains(&(module, id)) {
+            continue;
+        }
+        let span = it.modules[module].func(id).span;
+        let inject = bean && injects(&it.modules[module].func(id).decorators);
+        let args = root_args(it, module, id, env.clone(), span, inject);
+        // A static method (a Rust associated fn without `self`) sees the class.
+        let this = if is_static { Value::Class(owner.clone()) } else { inst.clone() };
+        let closure = Closure::new(module, id, env, Some(owner));
+        it.as_root(|it| it.invoke(&closure, Some(this), args, Span { end: span.start, ..span }));
+    }
+}
+
+/// Whether a method's annotations ask the container for its arguments.
+fn injects(decorators: &[ir::Expr]) -> bool {
+    decorators.iter().any(|d| {
+        let callee = match d {
+            ir::Expr::Call { callee, .. } => &**callee,
+            other => other,
+        };
+        matches!(callee, ir::Expr::Name(n, _) | ir::Expr::Member { name: n, .. } if matches!(n.as_str(), "Bean" | "Autowired" | "Inject"))
+    })
 }
 
 /// A method to run as a root: its module and function, the defining
@@ -342,12 +369,34 @@ fn methods(it: &Interp, class: &Rc<value::ClassVal>) -> Vec<ClassMethod> {
 
 /// Arguments for a function nothing called: unknown, except that a
 /// parameter typed with an SDK class is a value of that class.
-fn root_args(it: &mut Interp, module: usize, id: ir::FuncId, env: Option<interp::FrameRef>, span: Span) -> PendingCall {
+/// Arguments for a function nothing called: what each parameter's type
+/// says, else unknown. With `inject`, a collection of a bean type is every
+/// such bean, as a container passes it ([`beans`]).
+fn root_args(
+    it: &mut Interp,
+    module: usize,
+    id: ir::FuncId,
+    env: Option<interp::FrameRef>,
+    span: Span,
+    inject: bool,
+) -> PendingCall {
     let func = it.modules[module].func(id);
     let mut call = empty(span);
     let frame = it.frame(Frame { parent: env, module, ..Frame::default() });
     let mut act = Activation { frame, returns: vec![], class: None };
     for p in &func.params {
+        let injected = match (&p.annotation, inject) {
+            (Some(ty), true) => it.injected(ty, &mut |it, e| it.eval(&mut act, e), p.span),
+            _ => None,
+        };
+        if let Some(v) = injected {
+            match p.kind {
+                ParamKind::Positional => call.positional.push(v),
+                ParamKind::KeywordOnly => call.keywords.push((p.name.as_str().into(), v)),
+                ParamKind::Rest | ParamKind::KwRest => {}
+            }
+            continue;
+        }
         let v = match &p.annotation {
             Some(ty) => {
                 let t = it.eval(&mut act, ty);

@@ -42,3 +42,14 @@ pub(super) enum Part {
     Item(Value),
     Spread(Value),
 }
+
+/// A container's beans ([`super::beans`]).
+#[derive(Default)]
+pub struct Beans {
+    /// Classes a stereotype annotation marks, in the order they were defined.
+    pub(super) classes: Vec<Rc<super::value::ClassVal>>,
+    /// The one instance of each bean constructed so far, by class.
+    pub(super) instances: Vec<((usize, crate::ir::ClassId), Value)>,
+    /// Beans being constructed inside one another.
+    pub(super) depth: usize,
+}

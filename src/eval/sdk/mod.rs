@@ -206,6 +206,13 @@ pub enum Effect {
     /// Python's `range(stop)` / `range(start, stop[, step])`: the list of its
     /// numbers when every argument is a known integer and it is not too long.
     Range,
+    /// A stereotype annotation (`@Service`): the class it is applied to is
+    /// a bean; with arguments of its own (`@Service("name")`), still the
+    /// annotation.
+    Bean,
+    /// A container's beans of the class the call names: every one, by
+    /// name (`getBeansOfType(T.class)`), or `one` of them (`getBean`).
+    BeansOf { one: bool },
     /// The result is the n-th positional argument of the call a
     /// [`Effect::Keeps`] value was made by.
     KeptArg(usize),
@@ -711,6 +718,7 @@ mod go_std;
 mod java_quarkus;
 mod java_sdk;
 mod java_spring;
+mod java_spring_beans;
 mod kotlin_sdk;
 mod mcp_framework;
 mod mcp_go;
@@ -745,6 +753,7 @@ pub use go_std::{GO_SLICES, GO_STD};
 pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
 pub use java_sdk::JAVA_SDK;
 pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
+pub use java_spring_beans::JAVA_SPRING_BEANS;
 pub use kotlin_sdk::KOTLIN_SDK;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
@@ -813,6 +822,7 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_SPRING_MCP,
     &JAVA_SPRING_AI,
     &JAVA_QUARKUS,
+    &JAVA_SPRING_BEANS,
     // Kotlin.
     &KOTLIN_SDK,
     // C#.

@@ -736,6 +736,38 @@ impl Cx<'_> {
     }
 
     /// A type as a value (`McpSyncServer`, `McpSchema.Tool`, `List<Tool>` is `List`).
+    /// A parameter's type. A collection keeps its element type as an
+    /// index (`List<McpTools>` is `List[McpTools]`, a `Map`'s the value
+    /// type, an array its element's): what a container injects there is
+    /// every bean of that type.
+    fn param_type(&mut self, t: Node) -> Expr {
+        let span = self.span(t);
+        let element = match t.kind() {
+            "generic_type" => {
+                let parts = kids(t);
+                let base = parts.first().filter(|b| b.kind() != "type_arguments").map(|b| self.text(*b));
+                let args = parts.iter().find(|k| k.kind() == "type_arguments").map(|a| kids(*a)).unwrap_or_default();
+                match (base.as_deref(), args.last()) {
+                    (Some("List" | "Set" | "Collection" | "Iterable" | "Map"), Some(last)) => Some(*last),
+                    _ => None,
+                }
+            }
+            "array_type" => self.field(t, "element"),
+            _ => None,
+        };
+        match element {
+            Some(e) => {
+                let object = match t.kind() {
+                    "array_type" => Expr::Name("List".into(), span),
+                    _ => self.type_expr(t),
+                };
+                let index = self.type_expr(e);
+                Expr::Index { object: Box::new(object), index: Box::new(index), span }
+            }
+            None => self.type_expr(t),
+        }
+    }
+
     fn type_expr(&mut self, t: Node) -> Expr {
         let span = self.span(t);
         match t.kind() {
@@ -816,7 +848,7 @@ impl Cx<'_> {
     }
 
     fn param_of(&mut self, name: &str, p: Node) -> Param {
-        let annotation = self.field(p, "type").map(|t| self.type_expr(t));
+        let annotation = self.field(p, "type").map(|t| self.param_type(t));
         Param {
             name: name.to_string(),
             pattern: None,
@@ -1357,7 +1389,11 @@ impl Cx<'_> {
                 // As a value: the right-hand side (the write is lost).
                 self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r))
             }
-            "class_literal" => Expr::Unknown(span),
+            // `Tools.class`: the class itself (what `getBeansOfType(T.class)` asks for).
+            "class_literal" => match kids(n).into_iter().next() {
+                Some(t) => self.type_expr(t),
+                None => Expr::Unknown(span),
+            },
             _ => Expr::Unknown(span),
         }
     }

@@ -1,0 +1,159 @@
+//! A dependency-injection container's beans ([`Effect::Bean`],
+//! [`Effect::BeansOf`]; Spring's rules in `sdk/java_spring_beans.rs`):
+//! which project classes are beans, the one instance of each, and what a
+//! collection of a type receives (every bean assignable to it).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::interp::Interp;
+use super::value::{ClassVal, Obj, PendingCall, SdkValue, Value};
+use crate::ir::{Expr, FuncKind, MemberValue};
+use crate::source::Span;
+
+/// How deep constructing one bean may construct others it is injected.
+const MAX_INJECTION_DEPTH: usize = 4;
+
+/// Collection types whose element a container fills with beans.
+const COLLECTIONS: [&str; 5] = ["List", "Set", "Collection", "Iterable", "Map"];
+
+impl Interp<'_> {
+    /// [`Effect::Bean`]: the annotated class is a bean.
+    pub(super) fn mark_bean(&mut self, s: &SdkValue, call: &PendingCall, span: Span) -> Value {
+        match call.arg(0) {
+            Some(Value::Class(c)) => {
+                if !self.beans.classes.iter().any(|b| same_class(b, c)) {
+                    self.beans.classes.push(c.clone());
+                }
+                Value::Class(c.clone())
+            }
+            _ => Value::Sdk(Rc::new(SdkValue::plain(s.table, s.ty, span))),
+        }
+    }
+
+    /// [`Effect::BeansOf`]: the beans of the class named by the first argument.
+    pub(super) fn beans_of_call(&mut self, call: &PendingCall, one: bool, span: Span) -> Value {
+        let Some(Value::Class(ty)) = call.arg(0) else { return Value::Unknown(span) };
+        let ty = ty.clone();
+        let Some(beans) = self.beans_of(&ty, span) else { return Value::Unknown(span) };
+        if one {
+            return Value::join(beans.into_iter().map(|(_, v)| v).collect(), self.budget.max_alternatives, span);
+        }
+        bean_map(beans, span)
+    }
+
+    /// What a container injects into a parameter of this declared type:
+    /// every bean of the element type of a collection (`List<T>`, `T[]`,
+    /// `Map<String, T>` by name), when some bean is one. `None`: not a
+    /// collection of beans.
+    pub(super) fn injected(
+        &mut self,
+        ty: &Expr,
+        eval_type: &mut dyn FnMut(&mut Self, &Expr) -> Value,
+        span: Span,
+    ) -> Option<Value> {
+        let Expr::Index { object, index, .. } = ty else { return None };
+        let Expr::Name(collection, _) = &**object else { return None };
+        if !COLLECTIONS.contains(&collection.as_str()) {
+            return None;
+        }
+        let Value::Class(element) = eval_type(self, index) else { return None };
+        let beans = self.beans_of(&element, span)?;
+        if collection == "Map" {
+            return Some(bean_map(beans, span));
+        }
+        let items = beans.into_iter().map(|(_, v)| v).collect();
+        Some(Value::List(Rc::new(RefCell::new(items)), span))
+    }
+
+    /// Whether a class is a bean.
+    pub(super) fn is_bean(&self, class: &Rc<ClassVal>) -> bool {
+        self.beans.classes.iter().any(|b| same_class(b, class))
+    }
+
+    /// Each bean assignable to `ty` with its name (the class's simple name,
+    /// first letter lowered, as Spring names scanned beans); `None` when
+    /// there is none, so the value stays what it was.
+    fn beans_of(&mut self, ty: &Rc<ClassVal>, span: Span) -> Option<Vec<(String, Value)>> {
+        let classes: Vec<Rc<ClassVal>> = self.beans.classes.iter().filter(|b| assignable(b, ty)).cloned().collect();
+        if classes.is_empty() || self.beans.depth >= MAX_INJECTION_DEPTH {
+            return None;
+        }
+        let mut out = vec![];
+        for c in classes {
+            let name = bean_name(&c);
+            let v = self.bean(&c, span);
+            out.push((name, v));
+        }
+        Some(out)
+    }
+
+    /// The one instance of a bean class, constructed the first time with
+    /// what the container injects into its constructor.
+    pub(super) fn bean(&mut self, class: &Rc<ClassVal>, span: Span) -> Value {
+        let key = (class.module, class.class);
+        if let Some(v) = self.beans.instances.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()) {
+            return v;
+        }
+        // Constructed once: a cycle of beans meets the unfinished one as unknown.
+        self.beans.instances.push((key, Value::Unknown(span)));
+        self.beans.depth += 1;
+        let ctor = self.modules[class.module].class(class.class).members.iter().find_map(|m| match m.value {
+            MemberValue::Method(id) if self.modules[class.module].func(id).kind == FuncKind::Constructor => Some(id),
+            _ => None,
+        });
+        let args = match ctor {
+            Some(id) => super::root_args(self, class.module, id, class.env.clone(), class.span, true),
+            None => PendingCall::new(span),
+        };
+        let v = self.construct(class, args, class.span);
+        self.beans.depth -= 1;
+        if let Some(slot) = self.beans.instances.iter_mut().find(|(k, _)| *k == key) {
+            slot.1 = v.clone();
+        }
+        v
+    }
+}
+
+fn same_class(a: &ClassVal, b: &ClassVal) -> bool {
+    a.module == b.module && a.class == b.class
+}
+
+/// Whether `class` is `ty` or extends or implements it.
+fn assignable(class: &Rc<ClassVal>, ty: &ClassVal) -> bool {
+    let mut todo = vec![class.clone()];
+    let mut seen = 0;
+    while let Some(c) = todo.pop() {
+        seen += 1;
+        if seen > 64 {
+            return false;
+        }
+        if same_class(&c, ty) {
+            return true;
+        }
+        todo.extend(c.bases.iter().filter_map(|b| match b {
+            Value::Class(b) => Some(b.clone()),
+            _ => None,
+        }));
+    }
+    false
+}
+
+fn bean_name(class: &ClassVal) -> String {
+    let name = class.name.as_deref().unwrap_or("bean");
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The beans as a map by name, complete: no other bean has the type.
+fn bean_map(beans: Vec<(String, Value)>, span: Span) -> Value {
+    let mut map = Obj::new(span);
+    map.keyed = true;
+    for (name, v) in beans {
+        map.set(&name, v, Some(span));
+    }
+    Value::Object(Rc::new(RefCell::new(map)))
+}
