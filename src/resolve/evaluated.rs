@@ -249,8 +249,7 @@ impl Resolver<'_, '_> {
         for (i, t) in out.iter().enumerate() {
             let (Some(name), Some(at)) = (&t.name, t.name_span) else { continue };
             let earlier = first.entry((name.clone(), at)).or_default();
-            // Hints compared as declared: where each site uses a preset differs.
-            if earlier.iter().any(|&j| out[j].site != t.site && super::same_hints(&out[j], t)) {
+            if earlier.iter().any(|&j| out[j].site != t.site && declared_alike(&out[j].annotations, &t.annotations)) {
                 keep[i] = false;
             } else {
                 earlier.push(i);
@@ -933,4 +932,16 @@ fn walk_package(fs: &super::dircache::DirCache, dir: &Path, prefix: &str, depth:
             walk_package(fs, &dir.join(&name), &format!("{full}."), depth - 1, out);
         }
     }
+}
+
+/// The same annotations as declared: where each site uses a preset differs.
+fn declared_alike(a: &Annotations, b: &Annotations) -> bool {
+    let defined = |x: &Annotations| {
+        let mut x = x.clone();
+        if let Origin::Preset { defined_at, used_at, .. } = &mut x.origin {
+            *used_at = *defined_at;
+        }
+        x
+    };
+    defined(a) == defined(b)
 }

@@ -274,7 +274,7 @@ fn one_per_definition(linker: &Linker, tools: Vec<Tool>) -> Vec<Tool> {
 /// Whether two registrations of one definition declare the same: title and
 /// hints, wherever and however (inline or through a variable) each site
 /// passes them.
-pub(super) fn same_hints(a: &Tool, b: &Tool) -> bool {
+fn same_hints(a: &Tool, b: &Tool) -> bool {
     let (x, y) = (&a.annotations, &b.annotations);
     a.name == b.name
         && a.title == b.title
