@@ -293,6 +293,8 @@ pub enum Syntax {
     CSharpAttr,
     /// `new McpServerToolCreateOptions { ReadOnly = true }`
     CSharpOptions,
+    /// A low-level `new Tool { Annotations = new ToolAnnotations { ReadOnlyHint = true } }`
+    CSharpRecord,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -318,7 +320,7 @@ impl Syntax {
     pub fn key(self, hint: HintKind) -> &'static str {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
-            Syntax::GoStruct | Syntax::GoOption => hint.go_field(),
+            Syntax::GoStruct | Syntax::GoOption | Syntax::CSharpRecord => hint.go_field(),
             Syntax::PythonKeyword
             | Syntax::JsObject
             | Syntax::JavaRecord
@@ -353,6 +355,7 @@ impl Syntax {
             }
             Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
             Syntax::CSharpAttr | Syntax::CSharpOptions => format!("{} = {value}", hint.csharp_property()),
+            Syntax::CSharpRecord => format!("{} = {value}", hint.go_field()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -387,6 +390,7 @@ impl Syntax {
             Syntax::KotlinAddTool => format!("toolAnnotations = ToolAnnotations({})", parts.join(", ")),
             Syntax::KotlinTool => format!("annotations = ToolAnnotations({})", parts.join(", ")),
             Syntax::CSharpOptions => format!("new McpServerToolCreateOptions {{ {} }}", parts.join(", ")),
+            Syntax::CSharpRecord => format!("Annotations = new ToolAnnotations {{ {} }}", parts.join(", ")),
         }
     }
 }

@@ -472,6 +472,15 @@ impl Interp<'_> {
                 _ => None,
             };
         }
+        // C#'s completed tasks: `Task.FromResult(x)` / `ValueTask.FromResult(x)`
+        // is `x` (an `await` of it, or the SDK awaiting it, gets `x`).
+        if matches!(&**global, "Task" | "ValueTask")
+            && name == "FromResult"
+            && matches!(recv, Value::Unknown(_))
+            && lang == Lang::CSharp
+        {
+            return call.positional.first().cloned();
+        }
         if &**global != "Object"
             || !matches!(recv, Value::Unknown(_))
             || !matches!(lang, Lang::TypeScript | Lang::JavaScript)
@@ -1284,6 +1293,22 @@ impl Interp<'_> {
                 Value::Bool(true, span)
             }
             // `toArray(T[]::new)` makes an array of the same elements.
+            // C#'s `List<T>`: `Add(x)`, `AddRange(xs)`; `ToList()` / `ToArray()` copy.
+            "Add" if lang == Lang::CSharp && call.positional.len() == 1 => {
+                list.borrow_mut().extend(call.positional.iter().cloned());
+                Value::Undefined(span)
+            }
+            "AddRange" if lang == Lang::CSharp => {
+                match call.arg(0) {
+                    Some(Value::List(other, _)) => {
+                        let other = other.borrow().clone();
+                        list.borrow_mut().extend(other);
+                    }
+                    _ => list.borrow_mut().push(Value::Unknown(span)),
+                }
+                Value::Undefined(span)
+            }
+            "ToList" | "ToArray" if lang == Lang::CSharp && call.positional.is_empty() => fresh(items),
             "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted" | "toArray"
                 if lang == Lang::Java =>
             {

@@ -74,8 +74,29 @@ impl Interp<'_> {
                 registration: None,
                 instance: s.instance,
             })),
-            // Only as an `Op::Kw` rule, handled in `listing_call`.
+            // As a method (`builder.WithListToolsHandler(handler)`): the
+            // argument is the handler, and the receiver goes on. As an
+            // `Op::Kw` rule it is handled in `listing_call`.
+            Effect::ListingHandler(listing) if s.method.is_some() => {
+                let handler = call.positional.first().cloned().unwrap_or(Value::Unknown(span));
+                let at = call.arg_span(0).unwrap_or(span);
+                self.queue_listing(listing, s.table, handler, at);
+                Value::Sdk(Rc::new(SdkValue { instance: s.instance, ..SdkValue::plain(s.table, s.ty, s.span) }))
+            }
             _ => Value::Unknown(span),
+        }
+    }
+
+    /// A record literal of an SDK type (C#'s `new McpServerHandlers {
+    /// ListToolsHandler = f }`): each field a listing rule names is a
+    /// list-tools handler.
+    pub(super) fn struct_listing(&mut self, s: &SdkValue, fields: &Obj) {
+        let table = TABLES[s.table];
+        for (k, v, at) in &fields.entries {
+            let rule = table.rules.iter().find(|r| r.on == s.ty && r.op == Op::Kw(leak(table, k)));
+            if let Some(sdk::Rule { effect: Effect::ListingHandler(listing), .. }) = rule {
+                self.queue_listing(listing, s.table, v.clone(), at.unwrap_or(s.span));
+            }
         }
     }
 

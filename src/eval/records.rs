@@ -38,30 +38,48 @@ impl Interp<'_> {
                 let fields = Rc::new(RefCell::new(fields));
                 Value::Instance(Rc::new(Instance { class, fields, span }))
             }
-            Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| &r.effect) {
-                Some(Effect::Define(roles)) => {
-                    let mut fields = fields;
-                    fields.made_in =
-                        Some(self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect());
-                    let v = Value::Object(Rc::new(RefCell::new(fields)));
-                    self.define(&v, s.table, roles, head);
-                    v
-                }
-                Some(Effect::WireRecord { fields: names, defaults }) => {
-                    let mut out = Obj::new(span);
-                    out.complete = fields.complete;
-                    out.wire = names;
-                    out.branches = fields.branches;
-                    if let Some(spec) = defaults {
-                        out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
+            Value::Sdk(s) => match TABLES[s.table].rule_anywhere(s.ty, &Op::Struct).map(|r| (&r.effect, r.on)) {
+                // A record the SDK reads tools out of later (C#'s `new Tool
+                // { Name = ... }`): made as the call with these keywords would be.
+                Some((effect @ Effect::Definition, on)) => {
+                    let mut call = PendingCall::new(span);
+                    for (k, v, at) in &fields.entries {
+                        call.keywords.push((k.clone(), v.clone()));
+                        if let Some(at) = at {
+                            call.keyword_names.push((k.clone(), *at));
+                        }
                     }
-                    // `set` stores each field under its wire name.
-                    for (k, v, at) in fields.entries {
-                        out.set(&k, v, at);
-                    }
-                    Value::Object(Rc::new(RefCell::new(out)))
+                    self.listing_effect(&s, effect, on, call, head)
                 }
-                _ => Value::Object(Rc::new(RefCell::new(fields))),
+                Some((Effect::Record, _)) => {
+                    self.struct_listing(&s, &fields);
+                    Value::Object(Rc::new(RefCell::new(fields)))
+                }
+                other => match other.map(|(e, _)| e) {
+                    Some(Effect::Define(roles)) => {
+                        let mut fields = fields;
+                        fields.made_in =
+                            Some(self.stack.iter().map(|(_, at)| *at).filter(|at| at.end > at.start).collect());
+                        let v = Value::Object(Rc::new(RefCell::new(fields)));
+                        self.define(&v, s.table, roles, head);
+                        v
+                    }
+                    Some(Effect::WireRecord { fields: names, defaults }) => {
+                        let mut out = Obj::new(span);
+                        out.complete = fields.complete;
+                        out.wire = names;
+                        out.branches = fields.branches;
+                        if let Some(spec) = defaults {
+                            out.set(SDK_DEFAULTS_KEY, Value::str(spec, span), Some(span));
+                        }
+                        // `set` stores each field under its wire name.
+                        for (k, v, at) in fields.entries {
+                            out.set(&k, v, at);
+                        }
+                        Value::Object(Rc::new(RefCell::new(out)))
+                    }
+                    _ => Value::Object(Rc::new(RefCell::new(fields))),
+                },
             },
             _ => Value::Object(Rc::new(RefCell::new(fields))),
         }

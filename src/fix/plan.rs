@@ -218,7 +218,7 @@ fn lang_of(syntax: Syntax) -> Lang {
             Lang::Java
         }
         Syntax::KotlinAddTool | Syntax::KotlinTool => Lang::Kotlin,
-        Syntax::CSharpAttr | Syntax::CSharpOptions => Lang::CSharp,
+        Syntax::CSharpAttr | Syntax::CSharpOptions | Syntax::CSharpRecord => Lang::CSharp,
     }
 }
 
@@ -396,6 +396,7 @@ fn annotate(
                 wanted.iter().map(|(k, v)| format!(".{}({v})", k.snake_name().trim_end_matches("_hint"))).collect();
             TextEdit { range: container.end..container.end, content: chain }
         }
+        Syntax::CSharpRecord => return Err("mcp-lint does not write into a low-level C# `Tool` record yet".into()),
         Syntax::CSharpAttr => insert(call, None, kv(" = "))?,
         Syntax::CSharpOptions if none => insert(Target::After("McpServerToolCreateOptions"), None, kv(" = "))?,
         Syntax::CSharpOptions => insert(list, None, kv(" = "))?,

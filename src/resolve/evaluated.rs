@@ -604,6 +604,7 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Kotlin if api == "kotlin.sdk.addTool" => Syntax::KotlinAddTool,
         Lang::Kotlin => Syntax::KotlinTool,
         Lang::CSharp if api == eval::sdk::csharp_sdk::API_CREATE => Syntax::CSharpOptions,
+        Lang::CSharp if api == eval::sdk::csharp_sdk::API_LOWLEVEL => Syntax::CSharpRecord,
         Lang::CSharp => Syntax::CSharpAttr,
         _ => Syntax::JsObject,
     }

@@ -38,7 +38,7 @@
 //!   package also declares the builder's extension methods: that namespace
 //!   is listed among the modules for those names only.
 
-use super::{Effect, NameRule, Op, Path, Roles, Rule, SdkTable, Serve};
+use super::{Effect, Listing, NameRule, Op, Path, Roles, Rule, SdkTable, Serve};
 use crate::frontend::csharp::{RETURNS, TARGET};
 use crate::model::Lang;
 
@@ -137,6 +137,31 @@ static CREATE: Roles = Roles {
     params: &[],
 };
 
+/// The API reported for `Tool` records a list-tools handler returns.
+pub const API_LOWLEVEL: &str = "csharp.lowlevel";
+
+/// A `Tool` record a list-tools handler returns (`ModelContextProtocol.Protocol.Tool`).
+static TOOL_RECORD: Roles = Roles {
+    api: API_LOWLEVEL,
+    name: &[Path::Kw("Name")],
+    title: &[Path::Kw("Title")],
+    description: &[Path::Kw("Description")],
+    annotations: &[Path::Kw("Annotations")],
+    params: &[],
+};
+
+static LIST_TOOLS: Listing =
+    Listing { record: "ToolRecord", result: Some(("ListResult", "Tools")), roles: &TOOL_RECORD };
+
+/// `ToolAnnotations`' properties and the names they are sent under.
+const ANNOTATION_WIRE: &[(&str, &str)] = &[
+    ("Title", "title"),
+    ("ReadOnlyHint", "readOnlyHint"),
+    ("DestructiveHint", "destructiveHint"),
+    ("IdempotentHint", "idempotentHint"),
+    ("OpenWorldHint", "openWorldHint"),
+];
+
 pub static CSHARP_SDK: SdkTable = SdkTable {
     api: "csharp.sdk",
     langs: &[Lang::CSharp],
@@ -153,6 +178,13 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         // chain broken by `#if` lines, a builder made elsewhere).
         ("WithTools", "WithToolsExt"),
         ("WithToolsFromAssembly", "WithToolsFromAssemblyExt"),
+        // The low-level handlers (`McpServerHandlers` since 0.4; before,
+        // `ToolsCapability` held them) and the records they return.
+        ("Server.McpServerHandlers", "Handlers"),
+        ("Protocol.ToolsCapability", "Handlers"),
+        ("Protocol.Tool", "ToolRecord"),
+        ("Protocol.ListToolsResult", "ListResult"),
+        ("Protocol.ToolAnnotations", "AnnotationsRecord"),
     ],
     rules: &[
         Rule { on: "Tool", op: Op::Call, effect: Effect::RegisterOwned { roles: &ATTRIBUTE, owner: Path::Kw(TARGET) } },
@@ -170,6 +202,16 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
             on: "Builder",
             op: Op::Method("WithToolsFromAssembly"),
             effect: Effect::Serve(Serve::Marked("ToolType")),
+        },
+        Rule { on: "Handlers", op: Op::Struct, effect: Effect::Record },
+        Rule { on: "Handlers", op: Op::Kw("ListToolsHandler"), effect: Effect::ListingHandler(&LIST_TOOLS) },
+        Rule { on: "Builder", op: Op::Method("WithListToolsHandler"), effect: Effect::ListingHandler(&LIST_TOOLS) },
+        Rule { on: "ToolRecord", op: Op::Struct, effect: Effect::Definition },
+        Rule { on: "ListResult", op: Op::Struct, effect: Effect::Definition },
+        Rule {
+            on: "AnnotationsRecord",
+            op: Op::Struct,
+            effect: Effect::WireRecord { fields: ANNOTATION_WIRE, defaults: None },
         },
         Rule { on: "Builder", op: Op::AnyMethod, effect: Effect::Returns("Builder") },
     ],

@@ -344,7 +344,7 @@ impl<'a> Cx<'a> {
                     let init = kids(v)
                         .into_iter()
                         .find(|c| Some(*c) != Some(name))
-                        .map(|e| self.init_expr(e))
+                        .map(|e| self.typed_init(e, self.field(decl, "type")))
                         .or_else(|| zero.clone());
                     out.push(Member {
                         alias: None,
@@ -717,7 +717,7 @@ impl<'a> Cx<'a> {
             let Some(name) = self.field(v, "name") else { continue };
             let init = kids(v).into_iter().find(|c| Some(*c) != Some(name) && c.kind() != "bracketed_argument_list");
             let value = match init {
-                Some(e) => self.init_expr(e),
+                Some(e) => self.typed_init(e, self.field(decl, "type")),
                 None => Expr::Lit(Lit::Null, self.span(v)),
             };
             self.locals.push(self.text(name).to_string());
@@ -728,6 +728,26 @@ impl<'a> Cx<'a> {
             });
         }
         out
+    }
+
+    /// An initialiser under a declared type: a target-typed `new() { ... }`
+    /// makes a value of that type (`static readonly Tool T = new() { ... }`).
+    fn typed_init(&mut self, e: Node, ty: Option<Node>) -> Expr {
+        let e = match e.kind() {
+            "equals_value_clause" => match kids(e).into_iter().next() {
+                Some(v) => v,
+                None => return Expr::Unknown(self.span(e)),
+            },
+            _ => e,
+        };
+        let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
+        match (e.kind(), ty, init) {
+            ("implicit_object_creation_expression", Some(t), Some(init)) if t.kind() != "implicit_type" => {
+                let ty = self.type_expr(t);
+                self.initializer(init, Some(ty), self.span(e))
+            }
+            _ => self.init_expr(e),
+        }
     }
 
     /// A declarator's initialiser (`= e`; older grammars wrap it).
@@ -934,8 +954,25 @@ impl<'a> Cx<'a> {
             "object_creation_expression" => {
                 let ty = self.field(n, "type").map_or(Expr::Unknown(span), |t| self.type_expr(t));
                 let args = self.args(self.field(n, "arguments"));
+                let list_type = self.field(n, "type").is_some_and(|t| {
+                    let base = match t.kind() {
+                        "generic_name" => kids(t).into_iter().next().map(|b| self.text(b).to_string()),
+                        _ => Some(self.text(t).to_string()),
+                    };
+                    matches!(base.as_deref(), Some("List" | "HashSet" | "Collection" | "LinkedList"))
+                });
                 match self.field(n, "initializer") {
                     Some(init) => self.initializer(init, Some(ty), span),
+                    // `new List<T>()` is an empty list, `new List<T>(xs)` a copy of `xs`.
+                    None if list_type => {
+                        let items = match args.as_slice() {
+                            [Arg { keyword: None, value, spread: Spread::No, .. }] => {
+                                vec![Element::Spread(value.clone())]
+                            }
+                            _ => vec![],
+                        };
+                        Expr::List { items, span }
+                    }
                     None => Expr::New { class: Box::new(ty), args, span },
                 }
             }
@@ -1042,7 +1079,14 @@ impl<'a> Cx<'a> {
 
     fn list_of(&mut self, items: Vec<Node>, span: Span) -> Expr {
         let mut out = vec![];
-        for i in items {
+        for mut i in items {
+            // A collection expression's `[a, ..b]` wraps each element.
+            for _ in 0..2 {
+                match (i.kind(), kids(i).as_slice()) {
+                    ("collection_element" | "expression_element", [inner]) => i = *inner,
+                    _ => break,
+                }
+            }
             if i.kind() == "spread_element" {
                 out.push(Element::Spread(self.first(i)));
             } else {
