@@ -800,7 +800,15 @@ impl Cx<'_> {
     fn method(&mut self, m: Node, kind: FuncKind, is_static: bool, components: &[(String, Node)]) -> FuncId {
         let span = self.span(m);
         let name = self.field(m, "name");
+        // A method's annotation arguments are constants read in a static
+        // context (`@Tool(name = NAME)` on an instance method): the
+        // evaluator runs them with the class as `this`.
+        let was_static = self.classes.last().map(|c| c.in_static);
+        self.set_static(true);
         let decorators = self.modifiers_annotations(m);
+        if let Some(s) = was_static {
+            self.set_static(s);
+        }
         self.locals.push(HashSet::new());
         let params = match self.field(m, "parameters") {
             Some(p) => self.params(p),
