@@ -381,7 +381,12 @@ impl Interp<'_> {
                 self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
-                let f = self.eval(act, callee);
+                let argc = args.len();
+                let f = match callee {
+                    Expr::Name(n, _) => self.overload(act, n, argc),
+                    _ => None,
+                };
+                let f = f.unwrap_or_else(|| self.eval(act, callee));
                 let f = super::listing::definition_at(f, callee.span());
                 let mut call = self.eval_args(act, args);
                 if self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go {

@@ -540,6 +540,13 @@ impl<'p> Interp<'p> {
                 let value = self.make_function(act, module, *id);
                 let value = self.decorate(act, &f.decorators, value);
                 if let Some(name) = &f.name {
+                    // Kotlin overloads a name by parameter count: the first
+                    // declaration of each count is also `name#N`
+                    // ([`Interp::overload`]); `name` is the last.
+                    if self.modules[module].lang == crate::model::Lang::Kotlin {
+                        let key: Rc<str> = format!("{name}#{}", f.params.len()).into();
+                        act.frame.borrow_mut().vars.entry(key).or_insert_with(|| value.clone());
+                    }
                     act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
                 }
             }
@@ -1026,6 +1033,24 @@ impl<'p> Interp<'p> {
             return v;
         }
         super::type_forms::builtin(self.modules[module].lang, name, span).unwrap_or(Value::Unknown(span))
+    }
+
+    /// The Kotlin function declared as `name` with `argc` parameters, when
+    /// the name is overloaded by count ([`Stmt::Func`]): what a call with
+    /// that many arguments means.
+    pub(super) fn overload(&self, act: &Activation, name: &str, argc: usize) -> Option<Value> {
+        if self.modules[act.frame.borrow().module].lang != crate::model::Lang::Kotlin {
+            return None;
+        }
+        let key = format!("{name}#{argc}");
+        let mut frame = Some(act.frame.clone());
+        while let Some(f) = frame {
+            if let Some(v) = f.borrow().vars.get(key.as_str()) {
+                return Some(v.clone());
+            }
+            frame = f.borrow().parent.clone();
+        }
+        None
     }
 
     /// `name` as a member of an SDK module a scope imports whole

@@ -80,7 +80,13 @@ impl Interp<'_> {
         if self.has_member(recv, name, span) == Some(true) {
             return None;
         }
-        let f = self.lookup(act, name, span);
+        // An overloaded extension function: the one taking the receiver and
+        // these arguments; else one taking just the arguments.
+        let argc = call.positional.len() + call.keywords.len();
+        let f = match self.overload(act, name, argc + 1).or_else(|| self.overload(act, name, argc)) {
+            Some(f) => f,
+            None => self.lookup(act, name, span),
+        };
         match &f {
             Value::Func(c) => {
                 let func = self.modules[c.module].func(c.func);
