@@ -139,7 +139,9 @@ fn a_server_that_never_answers_times_out_and_its_group_is_killed() {
     let (code, _, err) = run(logs.cmd().args(["probe", "--init-timeout", "2", "--", "sh", "-c", &script]));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no answer to `initialize` within 2.0 s"), "{err}");
-    assert!(start.elapsed() < Duration::from_secs(6), "{:?}", start.elapsed());
+    // Far under the server's own 600 s: the probe did not wait for it to
+    // end (not a speed check; a loaded machine may take seconds).
+    assert!(start.elapsed() < Duration::from_secs(120), "{:?}", start.elapsed());
     let pid = std::fs::read_to_string(&pidfile).expect("the server started its child");
     assert!(is_dead(pid.trim()), "the server's child {pid} survived the probe");
 }

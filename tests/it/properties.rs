@@ -353,6 +353,13 @@ fn property(lang: Lang, names: &[&str]) {
         for name in names {
             let first = check(dir.path(), name, &source)?;
             let again = check(dir.path(), name, &source)?;
+            // The one decision that depends on the machine: a parse past
+            // its CPU-time floor is cancelled (MCP090), and a generated
+            // file near that floor may land on either side of it.
+            let floor = |(_, out): &(i32, String)| out.contains("parser gave up on this file");
+            if floor(&first) || floor(&again) {
+                continue;
+            }
             prop_assert_eq!(&first, &again, "{}: two runs differ on\n{}", name, source);
         }
         Ok(())
