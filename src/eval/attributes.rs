@@ -79,8 +79,15 @@ impl Interp<'_> {
                         },
                         Value::List(l, _) => todo.extend(l.borrow().iter().cloned()),
                         Value::OneOf(alts) => todo.extend(alts.iter().cloned()),
-                        // Tool values (`WithTools(tools)`) are served where made.
-                        Value::Sdk(_) => {}
+                        // Tool values (`WithTools(tools)`) are served where
+                        // made; one made from a method nobody knows (a
+                        // reflection loop over the assembly) may be any
+                        // class's.
+                        Value::Sdk(s) => {
+                            if s.registration.is_some_and(|r| self.serving.made_from_unknown.contains(&r)) {
+                                self.serving.unknown = true;
+                            }
+                        }
                         _ => self.serving.unknown = true,
                     }
                 }

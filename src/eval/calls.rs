@@ -1288,32 +1288,20 @@ impl Interp<'_> {
                 Value::Bool(true, span)
             }
             "addAll" if matches!(lang, Lang::Java | Lang::Kotlin) => {
-                match call.arg(0) {
-                    Some(Value::List(other, _)) => {
-                        let other = other.borrow().clone();
-                        list.borrow_mut().extend(other);
-                    }
-                    _ => list.borrow_mut().push(Value::Unknown(span)),
-                }
+                extend_list(list, call.arg(0), span);
                 Value::Bool(true, span)
             }
-            // `toArray(T[]::new)` makes an array of the same elements.
             // C#'s `List<T>`: `Add(x)`, `AddRange(xs)`; `ToList()` / `ToArray()` copy.
             "Add" if lang == Lang::CSharp && call.positional.len() == 1 => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Undefined(span)
             }
             "AddRange" if lang == Lang::CSharp => {
-                match call.arg(0) {
-                    Some(Value::List(other, _)) => {
-                        let other = other.borrow().clone();
-                        list.borrow_mut().extend(other);
-                    }
-                    _ => list.borrow_mut().push(Value::Unknown(span)),
-                }
+                extend_list(list, call.arg(0), span);
                 Value::Undefined(span)
             }
             "ToList" | "ToArray" if lang == Lang::CSharp && call.positional.is_empty() => fresh(items),
+            // `toArray(T[]::new)` makes an array of the same elements.
             "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted" | "toArray"
                 if lang == Lang::Java =>
             {
@@ -1343,13 +1331,7 @@ impl Interp<'_> {
                 Value::Undefined(span)
             }
             "extend" => {
-                match call.arg(0) {
-                    Some(Value::List(other, _)) => {
-                        let other = other.borrow().clone();
-                        list.borrow_mut().extend(other);
-                    }
-                    _ => list.borrow_mut().push(Value::Unknown(span)),
-                }
+                extend_list(list, call.arg(0), span);
                 Value::Undefined(span)
             }
             "concat" => {
@@ -1528,6 +1510,21 @@ impl Interp<'_> {
             }
             Effect::RegisterReturns(roles, ty) => {
                 let r = self.register(s, roles, &call, None, span);
+                // A tool made from a method nobody knows: the SDK also reads
+                // that method's own attribute, so hints the call does not
+                // set are unknown, not absent.
+                if let Some(Value::Unknown(at)) = call.arg(0) {
+                    self.serving.made_from_unknown.push(r);
+                    let reg = &mut self.registrations[r];
+                    let unset = match &reg.annotations {
+                        None | Some(Value::Null(_) | Value::Undefined(_)) => true,
+                        Some(Value::Object(o)) => o.borrow().entries.is_empty(),
+                        _ => false,
+                    };
+                    if unset {
+                        reg.annotations = Some(Value::Unknown(*at));
+                    }
+                }
                 let t = rule_table(s.table, rule);
                 self.handles.push((t, ty, r));
                 Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..SdkValue::plain(t, ty, span) }))
@@ -2557,4 +2554,16 @@ fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, s
         _ => return None,
     };
     Some(Value::str(&out, span))
+}
+
+/// `xs.extend(ys)` and its kin: the elements of a known list; of anything
+/// else, one element nobody knows.
+fn extend_list(list: &super::value::ListRef, other: Option<&Value>, span: Span) {
+    match other {
+        Some(Value::List(other, _)) => {
+            let other = other.borrow().clone();
+            list.borrow_mut().extend(other);
+        }
+        _ => list.borrow_mut().push(Value::Unknown(span)),
+    }
 }

@@ -20,6 +20,10 @@ pub struct Serving {
     pub(super) serves_marked: Vec<&'static str>,
     /// A serving call named something nobody knows: any class may be served.
     pub(super) unknown: bool,
+    /// Tool values made from a method nobody knows (`McpServerTool.Create(
+    /// method, ...)` over reflected methods): serving one may serve any
+    /// class's methods.
+    pub(super) made_from_unknown: Vec<usize>,
     /// Each owned registration (its call) and its owner's class name
     /// (`None`: not known).
     pub(super) owners: Vec<(Span, Option<Rc<str>>)>,
