@@ -22,7 +22,7 @@ impl Interp<'_> {
     pub(super) fn mark_bean(&mut self, s: &SdkValue, call: &PendingCall, span: Span) -> Value {
         match call.arg(0) {
             Some(Value::Class(c)) => {
-                if !self.beans.classes.iter().any(|b| same_class(b, c)) {
+                if self.beans.marked.insert((c.module, c.class)) {
                     self.beans.classes.push(c.clone());
                 }
                 Value::Class(c.clone())
@@ -68,7 +68,7 @@ impl Interp<'_> {
 
     /// Whether a class is a bean.
     pub(super) fn is_bean(&self, class: &Rc<ClassVal>) -> bool {
-        self.beans.classes.iter().any(|b| same_class(b, class))
+        self.beans.marked.contains(&(class.module, class.class))
     }
 
     /// Each bean assignable to `ty` with its name (the class's simple name,
@@ -92,11 +92,11 @@ impl Interp<'_> {
     /// what the container injects into its constructor.
     pub(super) fn bean(&mut self, class: &Rc<ClassVal>, span: Span) -> Value {
         let key = (class.module, class.class);
-        if let Some(v) = self.beans.instances.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()) {
-            return v;
+        if let Some(v) = self.beans.instances.get(&key) {
+            return v.clone();
         }
         // Constructed once: a cycle of beans meets the unfinished one as unknown.
-        self.beans.instances.push((key, Value::Unknown(span)));
+        self.beans.instances.insert(key, Value::Unknown(span));
         self.beans.depth += 1;
         let ctor = self.modules[class.module].class(class.class).members.iter().find_map(|m| match m.value {
             MemberValue::Method(id) if self.modules[class.module].func(id).kind == FuncKind::Constructor => Some(id),
@@ -108,9 +108,7 @@ impl Interp<'_> {
         };
         let v = self.construct(class, args, class.span);
         self.beans.depth -= 1;
-        if let Some(slot) = self.beans.instances.iter_mut().find(|(k, _)| *k == key) {
-            slot.1 = v.clone();
-        }
+        self.beans.instances.insert(key, v.clone());
         v
     }
 }

@@ -52,8 +52,10 @@ pub(super) enum Part {
 pub struct Beans {
     /// Classes a stereotype annotation marks, in the order they were defined.
     pub(super) classes: Vec<Rc<super::value::ClassVal>>,
+    /// The same, by module and class, for asking whether a class is one.
+    pub(super) marked: std::collections::HashSet<(usize, crate::ir::ClassId)>,
     /// The one instance of each bean constructed so far, by class.
-    pub(super) instances: Vec<((usize, crate::ir::ClassId), Value)>,
+    pub(super) instances: std::collections::HashMap<(usize, crate::ir::ClassId), Value>,
     /// Beans being constructed inside one another.
     pub(super) depth: usize,
 }
