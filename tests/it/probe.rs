@@ -157,11 +157,13 @@ fn ctrl_c_kills_the_server_group_and_exits_130() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("mcp-lint starts");
-    let until = Instant::now() + Duration::from_secs(10);
-    while !pidfile.exists() && Instant::now() < until {
+    // The shell creates the file before it writes the pid: wait for the pid.
+    let until = Instant::now() + Duration::from_secs(60);
+    let read = || std::fs::read_to_string(&pidfile).ok().filter(|p| !p.trim().is_empty());
+    while read().is_none() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let pid = std::fs::read_to_string(&pidfile).expect("the server started its child");
+    let pid = read().expect("the server started its child");
     let status = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
     assert!(status.success());
     let out = child.wait_with_output().expect("mcp-lint exits");
