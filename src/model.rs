@@ -655,11 +655,19 @@ pub struct Tool {
     /// nothing in the tree serves: only MCP033 looks at it, and it is not
     /// in the inventory.
     pub unserved: bool,
+    /// Stands for the tools an SDK makes at run time from data the source
+    /// does not hold (an OpenAPI description): their number, names and
+    /// hints are unknown.
+    pub generated: bool,
 }
 
 impl Tool {
     /// A name for messages: the tool name, or a placeholder.
     pub fn display_name(&self) -> &str {
-        self.name.as_deref().unwrap_or("<computed>")
+        match &self.name {
+            Some(name) => name,
+            None if self.generated => "<generated>",
+            None => "<computed>",
+        }
     }
 }

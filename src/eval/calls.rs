@@ -1580,6 +1580,13 @@ impl Interp<'_> {
                 _ => Value::Unknown(span),
             },
             Effect::Registry(_) => Value::Unknown(span),
+            Effect::ReturnsGenerating(ty, roles) => {
+                self.register_unknown(roles, &Value::Unknown(span), span);
+                if let Some(r) = self.registrations.last_mut() {
+                    r.generated = true;
+                }
+                made(rule_table(s.table, rule), ty, span)
+            }
             Effect::ReturnsRegistering(ty, keyword, roles) => {
                 self.register_each_kw(s, keyword, roles, &call);
                 made(rule_table(s.table, rule), ty, span)
@@ -1892,6 +1899,7 @@ impl Interp<'_> {
             from_root: self.in_root,
             branches: self.branches,
             server: s.instance,
+            generated: false,
         });
         self.registrations.len() - 1
     }

@@ -222,6 +222,7 @@ impl Interp<'_> {
             name_param_derived: self.param_derived(unknown),
             branches: self.branches,
             server: None,
+            generated: false,
         });
     }
 

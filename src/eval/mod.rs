@@ -123,6 +123,10 @@ pub struct Registration {
     /// The server it was made on, where a constructor made that server
     /// ([`value::SdkValue::instance`]): what a mount names ([`mounts`]).
     pub server: Option<Span>,
+    /// The SDK makes the tools at run time from data the source does not
+    /// hold (an OpenAPI description, [`sdk::Effect::ReturnsGenerating`]):
+    /// one registration stands for all of them, every part unknown.
+    pub generated: bool,
 }
 
 /// Where a registration's parameters come from.

@@ -252,6 +252,7 @@ fn tool(name: &str, obj: &Map<String, Value>, spans: &Spans, at: Span) -> Tool {
         // A listing says nothing about how a handler confirms.
         confirms: vec![],
         unserved: false,
+        generated: false,
         slot: None,
         unfixable: None,
         handler: None,

@@ -526,6 +526,7 @@ impl Resolver<'_, '_> {
             syntax: syntax(lang, reg.api),
             confirms: confirms(reg, program),
             unserved: false,
+            generated: reg.generated,
             slot: reg.slot,
             unfixable: self.unfixable(facts, syntax(lang, reg.api)),
             handler: match (&reg.handler, &reg.inputs) {

@@ -390,6 +390,7 @@ impl<'l, 'a> Resolver<'l, 'a> {
             syntax: site.syntax,
             confirms: self.confirms(facts, site),
             unserved: false,
+            generated: false,
             slot: None,
             unfixable: None,
             handler: None,

@@ -5,6 +5,16 @@ use crate::model::{Hint, HintKind, Origin, Tool};
 
 pub fn check(tool: &Tool, cx: &mut Ctx) {
     let a = &tool.annotations;
+    // One tool standing for those an SDK makes from data at run time: the
+    // registering call is the span; there is no literal to point at.
+    if tool.generated && matches!(a.origin, Origin::Unresolved(_)) {
+        cx.report(
+            "the tools this call generates at run time cannot be followed statically: their names and hints come from data outside the source"
+                .to_string(),
+        )
+        .help("set their hints where the SDK lets you customise generated tools, and check what the running server lists with `mcp-lint probe`");
+        return;
+    }
     if let Origin::Unresolved(span) = a.origin {
         cx.report(format!("the annotations of tool `{}` cannot be followed statically", tool.display_name()))
             .label(span, "not a literal, constant or preset in this tree")

@@ -104,6 +104,15 @@ static ADD_TOOL_FN: Roles = Roles {
     params: &[],
 };
 
+/// Tools the server makes from an OpenAPI description when it is built
+/// (`server/openapi.py`, 3.x `server/providers/openapi/provider.py`): one
+/// per route the route maps keep, named after its `operationId`, with no
+/// annotations unless `mcp_component_fn` writes some. The description is
+/// data the source does not hold (a fetched JSON, a FastAPI app's routes),
+/// so how many there are, their names and hints are unknown.
+static OPENAPI_TOOLS: Roles =
+    Roles { api: "python.fastmcp.openapi", name: &[], title: &[], description: &[], annotations: &[], params: &[] };
+
 /// `parent.mount(...)` and `import_server(...)` (`server/server.py`): the
 /// child's tools are listed by the parent as `{prefix}{separator}{name}`.
 /// - 2.2–2.8: `mount(prefix, server, tool_separator=None, ...)`, the
@@ -129,6 +138,10 @@ pub static FASTMCP: SdkTable = SdkTable {
         // its tools served by `FastMCP(providers=[...])`.
         ("server.providers.LocalProvider", "ProviderClass"),
         ("ToolAnnotations", "AnnotationsClass"),
+        // The OpenAPI server class (2.x; matched by its last segment, so
+        // also 2.11's `experimental.server.openapi`) and 3.x's provider.
+        ("server.openapi.FastMCPOpenAPI", "OpenApiClass"),
+        ("server.providers.openapi.OpenAPIProvider", "OpenApiClass"),
         ("tools.Tool", "ToolClass"),
         ("tools.tool_transform.TransformedTool", "ToolClass"),
         ("tools.FunctionTool", "FunctionToolClass"),
@@ -155,6 +168,19 @@ pub static FASTMCP: SdkTable = SdkTable {
         // `FastMCP(..., tools=[tool or function, ...])` (keyword-only).
         Rule { on: "ServerClass", op: Op::Call, effect: Effect::ReturnsRegistering("Server", "tools", &ADD_TOOL_FN) },
         Rule { on: "ProviderClass", op: Op::Call, effect: Effect::Returns("Server") },
+        // `FastMCP.from_openapi(openapi_spec, client, ...)`,
+        // `FastMCP.from_fastapi(app, ...)` (the app's own description).
+        Rule {
+            on: "ServerClass",
+            op: Op::Method("from_openapi"),
+            effect: Effect::ReturnsGenerating("Server", &OPENAPI_TOOLS),
+        },
+        Rule {
+            on: "ServerClass",
+            op: Op::Method("from_fastapi"),
+            effect: Effect::ReturnsGenerating("Server", &OPENAPI_TOOLS),
+        },
+        Rule { on: "OpenApiClass", op: Op::Call, effect: Effect::ReturnsGenerating("Server", &OPENAPI_TOOLS) },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },
         Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
         Rule { on: "DependencyMaker", op: Op::Call, effect: Effect::Returns(super::forms::DEPENDENCY) },

@@ -191,6 +191,12 @@ pub enum Effect {
     /// registered as if passed alone to a call with these roles
     /// (`FastMCP("x", tools=[...])`).
     ReturnsRegistering(&'static str, &'static str, &'static Roles),
+    /// As `Returns`, and the SDK makes the server's tools at run time from
+    /// data the source does not hold (fastmcp's `FastMCP.from_openapi(spec,
+    /// client)`): one tool with these roles' API stands for them, its name
+    /// and hints unknown, so the run says it could not see them (MCP031)
+    /// instead of going quiet.
+    ReturnsGenerating(&'static str, &'static Roles),
     /// A record constructor: the call's keyword arguments are the fields of
     /// the object it makes (`ToolAnnotations(readOnlyHint=True)`).
     Record,
@@ -689,7 +695,10 @@ impl SdkTable {
     /// parameter typed with it stands for one.
     pub fn instance_type(&self, on: &str) -> Option<&'static str> {
         match self.rule(on, &Op::Call)?.effect {
-            Effect::Returns(ty) | Effect::ReturnsRegistering(ty, ..) | Effect::ReturnsApplying(ty) => Some(ty),
+            Effect::Returns(ty)
+            | Effect::ReturnsRegistering(ty, ..)
+            | Effect::ReturnsGenerating(ty, _)
+            | Effect::ReturnsApplying(ty) => Some(ty),
             _ => None,
         }
     }
