@@ -1244,6 +1244,10 @@ impl Interp<'_> {
     ) -> Option<Value> {
         if let Value::Object(o) = recv {
             if o.borrow().keyed {
+                let name = match lang {
+                    Lang::CSharp => super::csharp_collections::map_alias(name)?,
+                    _ => name,
+                };
                 return self.map_method(o, name, call, span);
             }
             if lang != Lang::Python {
@@ -1279,6 +1283,16 @@ impl Interp<'_> {
             return None;
         };
         let items = list.borrow().clone();
+        let name = match lang {
+            Lang::CSharp => match super::csharp_collections::list_alias(name, call.positional.len()) {
+                Some(alias) => alias,
+                None => match self.csharp_list_method(&items, name, call, span) {
+                    Some(v) => return Some(v),
+                    None => name,
+                },
+            },
+            _ => name,
+        };
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
         Some(match name {
             // The JVM's `List` (Java, Kotlin): `add(x)`, `addAll(xs)`; Java's
@@ -1291,7 +1305,7 @@ impl Interp<'_> {
                 extend_list(list, call.arg(0), span);
                 Value::Bool(true, span)
             }
-            // C#'s `List<T>`: `Add(x)`, `AddRange(xs)`; `ToList()` / `ToArray()` copy.
+            // C#'s `List<T>`: `Add(x)`, `AddRange(xs)` (LINQ: `csharp_collections`).
             "Add" if lang == Lang::CSharp && call.positional.len() == 1 => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
                 Value::Undefined(span)
@@ -1300,7 +1314,6 @@ impl Interp<'_> {
                 extend_list(list, call.arg(0), span);
                 Value::Undefined(span)
             }
-            "ToList" | "ToArray" if lang == Lang::CSharp && call.positional.is_empty() => fresh(items),
             // `toArray(T[]::new)` makes an array of the same elements.
             "stream" | "toList" | "collect" | "parallelStream" | "sequential" | "distinct" | "sorted" | "toArray"
                 if lang == Lang::Java =>

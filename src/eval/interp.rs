@@ -1129,6 +1129,10 @@ impl<'p> Interp<'p> {
                     {
                         return self.new_set(&args, *span);
                     }
+                    // `new Dictionary<K, V>()`, or a copy of another one.
+                    if lang == crate::model::Lang::CSharp && super::csharp_collections::is_dictionary(n) {
+                        return self.new_dictionary(&args, *span);
+                    }
                 }
                 self.call_value(&c, None, args, *span)
             }
@@ -1141,8 +1145,20 @@ impl<'p> Interp<'p> {
                 } else {
                     *span
                 };
-                let ty = self.eval(act, ty);
-                self.struct_literal(act, ty, entries, *span, head)
+                let ty_value = self.eval(act, ty);
+                // `new Dictionary<K, V> { ["k"] = v }`: a map of those entries.
+                if let (Expr::Name(n, _), Value::Unknown(_)) = (&**ty, &ty_value) {
+                    if self.modules[module].lang == crate::model::Lang::CSharp
+                        && super::csharp_collections::is_dictionary(n)
+                    {
+                        let v = self.eval_object(act, entries, *span);
+                        if let Value::Object(o) = &v {
+                            o.borrow_mut().keyed = true;
+                        }
+                        return v;
+                    }
+                }
+                self.struct_literal(act, ty_value, entries, *span, head)
             }
             Expr::Object { entries, span } => self.eval_object(act, entries, *span),
             Expr::List { items, span } => {
@@ -1436,6 +1452,13 @@ impl Interp<'_> {
     pub(super) fn member_of(&mut self, lang: crate::model::Lang, o: &Value, name: &str, span: Span) -> Value {
         if let Some(v) = enum_value(lang, o, name) {
             return v;
+        }
+        if let (crate::model::Lang::CSharp, Value::Object(map)) = (lang, o) {
+            if map.borrow().keyed {
+                if let Some(v) = self.dictionary_member(map, name, span) {
+                    return v;
+                }
+            }
         }
         self.get_member(o, name, span)
     }

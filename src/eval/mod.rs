@@ -25,6 +25,7 @@ mod builders;
 mod calls;
 mod concat;
 mod conventions;
+mod csharp_collections;
 mod definitions;
 mod dynamic_imports;
 mod inputs;

@@ -65,6 +65,7 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         class: None,
         locals: vec![],
         in_attribute: false,
+        returns: None,
     };
     let mut imports = vec![];
     let mut decls = vec![];
@@ -96,6 +97,10 @@ struct Cx<'a> {
     locals: Vec<String>,
     /// Lowering an attribute's arguments.
     in_attribute: bool,
+    /// The declared result type of the method or property being lowered
+    /// (`Task<T>` and `ValueTask<T>` unwrapped): what a target-typed
+    /// `return new() { ... }` makes.
+    returns: Option<Expr>,
 }
 
 fn kids(n: Node) -> Vec<Node> {
@@ -360,7 +365,9 @@ impl<'a> Cx<'a> {
                 let Some(name) = self.field(m, "name") else { return };
                 let ty = self.field(m, "type").map(|t| self.type_expr(t));
                 let name_s = self.text(name).to_string();
-                if let Some(v) = self.field(m, "value") {
+                // The grammar's `value` is also an expression-bodied
+                // property's `=> expr`: a getter, below.
+                if let Some(v) = self.field(m, "value").filter(|v| v.kind() != "arrow_expression_clause") {
                     let value = self.expr(v);
                     out.push(Member {
                         alias: None,
@@ -372,7 +379,10 @@ impl<'a> Cx<'a> {
                     });
                     return;
                 }
-                // `=> expr` or `{ get => expr; }` / `{ get { return ...; } }`.
+                // `=> expr` or `{ get => expr; }` / `{ get { return ...; } }`,
+                // whose `new() { ... }` is of the property's type.
+                let declared = self.field(m, "type").and_then(|t| self.result_type(t));
+                let outer = std::mem::replace(&mut self.returns, declared);
                 let arrow = kids(m).into_iter().find(|c| c.kind() == "arrow_expression_clause");
                 let getter_body = match arrow {
                     Some(a) => Some(self.arrow_body(a)),
@@ -391,6 +401,7 @@ impl<'a> Cx<'a> {
                             Some(if body.kind() == "block" { self.block(body) } else { self.arrow_body(body) })
                         }),
                 };
+                self.returns = outer;
                 match getter_body {
                     Some(body) => {
                         let f = Function {
@@ -462,6 +473,9 @@ impl<'a> Cx<'a> {
 
     fn function(&mut self, n: Node, name: Option<String>, name_span: Span, kind: FuncKind, is_static: bool) -> FuncId {
         let saved = self.locals.len();
+        // A lambda's result type is not written: it makes nothing target-typed.
+        let declared = self.field(n, "returns").or_else(|| self.field(n, "type")).and_then(|t| self.result_type(t));
+        let outer = std::mem::replace(&mut self.returns, declared);
         let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
         self.locals.extend(params.iter().map(|p| p.name.clone()));
         let body =
@@ -476,6 +490,7 @@ impl<'a> Cx<'a> {
                 None => vec![],
             };
         self.locals.truncate(saved);
+        self.returns = outer;
         self.module.add_func(Function {
             results: 1,
             name,
@@ -494,10 +509,39 @@ impl<'a> Cx<'a> {
     fn arrow_body(&mut self, a: Node) -> Block {
         match kids(a).into_iter().next() {
             Some(e) => {
-                let v = self.expr(e);
+                let v = self.returned(e);
                 vec![Stmt::Return { value: Some(v), span: self.span(a) }]
             }
             None => vec![],
+        }
+    }
+
+    /// A returned expression: `new() { ... }` is of the declared result type.
+    fn returned(&mut self, e: Node) -> Expr {
+        let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
+        match (e.kind(), self.returns.clone(), init) {
+            ("implicit_object_creation_expression", Some(ty), Some(init)) => {
+                self.initializer(init, Some(ty), self.span(e))
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// The type a method or property declares it gives, as a value:
+    /// `Task<T>` / `ValueTask<T>` give `T`; `void` and the like, nothing.
+    fn result_type(&mut self, t: Node) -> Option<Expr> {
+        if t.kind() == "generic_name" {
+            let base = kids(t).into_iter().find(|c| c.kind() == "identifier").map(|b| self.text(b).to_string());
+            if matches!(base.as_deref(), Some("Task" | "ValueTask")) {
+                let args = kids(t).into_iter().find(|c| c.kind() == "type_argument_list")?;
+                let inner = kids(args).into_iter().next()?;
+                return self.result_type(inner);
+            }
+        }
+        match self.type_expr(t) {
+            Expr::Unknown(_) => None,
+            Expr::Name(n, _) if matches!(n.as_str(), "void" | "Task" | "ValueTask" | "var") => None,
+            ty => Some(ty),
         }
     }
 
@@ -507,7 +551,8 @@ impl<'a> Cx<'a> {
         for p in ps {
             let (name, ty) = match p.kind() {
                 "parameter" => (self.field(p, "name"), self.field(p, "type")),
-                "identifier" => (Some(p), None),
+                // `t => ...`: the grammar aliases a lone parameter as `implicit_parameter`.
+                "identifier" | "implicit_parameter" => (Some(p), None),
                 _ => continue,
             };
             let Some(name) = name else { continue };
@@ -606,7 +651,7 @@ impl<'a> Cx<'a> {
                 None => vec![],
             },
             "return_statement" => {
-                let value = kids(n).into_iter().next().map(|e| self.expr(e));
+                let value = kids(n).into_iter().next().map(|e| self.returned(e));
                 vec![Stmt::Return { value, span }]
             }
             "if_statement" => {
@@ -1143,10 +1188,15 @@ impl<'a> Cx<'a> {
         match l.kind() {
             "identifier" => Some(Entry::Pair { key: self.text(l).to_string(), key_span: self.span(l), value }),
             "element_binding_expression" | "implicit_element_access" => {
+                // `[k]`: the argument, inside a `bracketed_argument_list` in
+                // some grammar versions, directly below in others.
                 let key = kids(l)
                     .into_iter()
-                    .find(|k| k.kind() == "bracketed_argument_list")
-                    .and_then(|b| kids(b).into_iter().next())
+                    .find_map(|k| match k.kind() {
+                        "bracketed_argument_list" => kids(k).into_iter().next(),
+                        "argument" => Some(k),
+                        _ => None,
+                    })
                     .map(|a| self.arg_value(a))
                     .unwrap_or(Expr::Unknown(self.span(l)));
                 Some(match key {

@@ -1,0 +1,126 @@
+//! .NET's collections as the interpreter follows them (`System.Linq`,
+//! `System.Collections.Generic`): a C# project's tool list is as often a
+//! dictionary's `Values` projected with `Select` as a plain list. Each
+//! operation is the one the interpreter already knows under its JavaScript
+//! name (`Select` is `map`, `Where` is `filter`), so lists and maps behave
+//! the same in every language; the few with no such twin are here.
+//! Implicit usings make these names visible without a `using`, so they are
+//! recognised by name, only when no binding of the program shadows them.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::interp::Interp;
+use super::value::{ObjRef, PendingCall, Value};
+use crate::source::Span;
+
+/// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
+pub(super) fn is_dictionary(type_name: &str) -> bool {
+    matches!(
+        type_name,
+        "Dictionary"
+            | "ConcurrentDictionary"
+            | "SortedDictionary"
+            | "SortedList"
+            | "IDictionary"
+            | "IReadOnlyDictionary"
+            | "ImmutableDictionary"
+            | "FrozenDictionary"
+    )
+}
+
+/// The list operation a LINQ or `List<T>` method is, by its JavaScript name
+/// ([`Interp::builtin_method`]), for `argc` arguments.
+pub(super) fn list_alias(name: &str, argc: usize) -> Option<&'static str> {
+    Some(match (name, argc) {
+        ("Select", 1) => "map",
+        ("Where", 1) => "filter",
+        ("SelectMany", 1) => "flatMap",
+        ("Concat" | "Union", 1) => "concat",
+        ("ForEach", 1) => "forEach",
+        // Copies of the same elements.
+        (
+            "ToList" | "ToArray" | "AsEnumerable" | "ToImmutableArray" | "ToImmutableList" | "ToHashSet"
+            | "ToFrozenSet" | "AsReadOnly" | "Distinct" | "Cast",
+            0,
+        ) => "slice",
+        _ => return None,
+    })
+}
+
+/// The map operation a dictionary method is, by its JavaScript `Map` name
+/// ([`Interp::map_method`]).
+pub(super) fn map_alias(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "Add" | "TryAdd" => "set",
+        "ContainsKey" => "has",
+        "Remove" => "delete",
+        "Clear" => "clear",
+        _ => return None,
+    })
+}
+
+impl Interp<'_> {
+    /// LINQ methods with no JavaScript twin: the same elements reordered
+    /// (`OrderBy(key)`: the order is not followed, as for `sort`), one added
+    /// at either end, the first element.
+    pub(super) fn csharp_list_method(
+        &mut self,
+        items: &[Value],
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Option<Value> {
+        let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
+        Some(match (name, call.positional.len()) {
+            ("OrderBy" | "OrderByDescending" | "ThenBy" | "ThenByDescending", 1) => fresh(items.to_vec()),
+            ("Append", 1) => {
+                let mut out = items.to_vec();
+                out.extend(call.positional.iter().cloned());
+                fresh(out)
+            }
+            ("Prepend", 1) => {
+                let mut out = call.positional.clone();
+                out.extend(items.iter().cloned());
+                fresh(out)
+            }
+            ("First" | "FirstOrDefault", 0) => match items.first() {
+                Some(v) => v.clone(),
+                None if name == "First" => Value::Unknown(span),
+                None => Value::Null(span),
+            },
+            _ => return None,
+        })
+    }
+
+    /// A dictionary's `Values`, `Keys` and `Count` (properties, not methods).
+    pub(super) fn dictionary_member(&mut self, map: &ObjRef, name: &str, span: Span) -> Option<Value> {
+        let view = match name {
+            "Values" => "values",
+            "Keys" => "keys",
+            "Count" => return Some(self.get_member(&Value::Object(map.clone()), "size", span)),
+            _ => return None,
+        };
+        Some(Value::List(Rc::new(RefCell::new(self.map_view(map, view, span))), span))
+    }
+}
+
+impl Interp<'_> {
+    /// `new Dictionary<K, V>()` is empty; given another dictionary, a copy
+    /// of its entries; given anything else (a capacity, a comparer, an
+    /// unknown source), a map whose content is not known whole.
+    pub(super) fn new_dictionary(&mut self, args: &PendingCall, span: Span) -> Value {
+        let mut obj = super::value::Obj { keyed: true, ..super::value::Obj::new(span) };
+        match args.arg(0) {
+            None => {}
+            Some(Value::Object(o)) if o.borrow().keyed => {
+                let o = o.borrow();
+                obj.entries = o.entries.clone();
+                obj.complete = o.complete;
+            }
+            Some(Value::Num(..)) if args.positional.len() == 1 => {}
+            Some(_) => obj.complete = false,
+        }
+        Value::Object(Rc::new(RefCell::new(obj)))
+    }
+}
