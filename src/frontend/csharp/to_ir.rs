@@ -833,7 +833,12 @@ impl<'a> Cx<'a> {
     fn place(&mut self, n: Node) -> Option<Place> {
         let span = self.span(n);
         match n.kind() {
-            "identifier" => Some(Place::Name(self.text(n).to_string(), span)),
+            // A member of the enclosing class that no local shadows is
+            // written as `this.X` (a constructor's `_tools = ...`).
+            "identifier" => match self.name(n) {
+                Expr::Member { object, name, span } => Some(Place::Member { object: *object, name, span }),
+                _ => Some(Place::Name(self.text(n).to_string(), span)),
+            },
             "member_access_expression" => {
                 let object = self.expr(self.field(n, "expression")?);
                 let name = self.member_name(self.field(n, "name")?);
