@@ -676,6 +676,13 @@ impl<'p> Interp<'p> {
         keys.dedup();
         for key in keys {
             let vals: Vec<Value> = going_on.iter().filter_map(|m| m.get(&key).cloned()).collect();
+            // A variable no arm changed (most of a module's, at an `if` in a
+            // loop) is itself: joining its alternatives again each time costs
+            // as much as the frame is wide.
+            if vals.len() == going_on.len() && vals.iter().all(|v| v.identical(&vals[0])) {
+                merged.insert(key, vals[0].clone());
+                continue;
+            }
             let span = vals.iter().find_map(Value::span).unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
             merged.insert(key, Value::join(vals, self.budget.max_alternatives, span));
         }

@@ -434,6 +434,16 @@ impl Value {
         }
     }
 
+    /// The very same value: [`Value::same`], or one set of alternatives
+    /// shared by both (a variable copied into each arm of a branch).
+    pub fn identical(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::OneOf(a), Value::OneOf(b)) => Rc::ptr_eq(a, b),
+            (Value::OneOf(_), _) | (_, Value::OneOf(_)) => false,
+            _ => self.same(other),
+        }
+    }
+
     /// The alternatives of a value (itself when it has none).
     pub fn alternatives(&self) -> Vec<Value> {
         match self {
