@@ -66,6 +66,7 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         locals: vec![],
         in_attribute: false,
         returns: None,
+        member_types: vec![],
     };
     let mut imports = vec![];
     let mut decls = vec![];
@@ -97,6 +98,9 @@ struct Cx<'a> {
     locals: Vec<String>,
     /// Lowering an attribute's arguments.
     in_attribute: bool,
+    /// The declared types of the enclosing class's fields and properties:
+    /// what a target-typed `_x = new() { ... }` makes.
+    member_types: Vec<(String, Expr)>,
     /// The declared result type of the method or property being lowered
     /// (`Task<T>` and `ValueTask<T>` unwrapped): what a target-typed
     /// `return new() { ... }` makes.
@@ -207,6 +211,8 @@ impl<'a> Cx<'a> {
             let mut members = vec![];
             let names = self.field(n, "body").map(|b| self.member_names(b)).unwrap_or_default();
             let outer = self.class.replace((name.clone(), names));
+            let types = self.field(n, "body").map(|b| self.member_types(b)).unwrap_or_default();
+            let outer_types = std::mem::replace(&mut self.member_types, types);
             if let Some(body) = self.field(n, "body") {
                 for m in preproc_flattened(body) {
                     match m.kind() {
@@ -216,6 +222,7 @@ impl<'a> Cx<'a> {
                 }
             }
             self.class = outer;
+            self.member_types = outer_types;
             // Primary-constructor records: their parameters are properties.
             if let Some(params) = kids(n).into_iter().find(|c| c.kind() == "parameter_list") {
                 for p in kids(params) {
@@ -516,6 +523,31 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// An assigned expression: `new() { ... }` written to a field or
+    /// property of the class (`_x`, `this._x`) is of its declared type.
+    fn assigned(&mut self, l: Node, r: Node) -> Expr {
+        let init = kids(r).into_iter().find(|c| c.kind() == "initializer_expression");
+        if let (true, Some(init)) = (r.kind() == "implicit_object_creation_expression", init) {
+            let member = match l.kind() {
+                "identifier" => match self.name(l) {
+                    Expr::Member { name, .. } => Some(name),
+                    _ => None,
+                },
+                "member_access_expression" => self
+                    .field(l, "expression")
+                    .filter(|o| o.kind() == "this_expression" || self.text(*o) == "this")
+                    .and_then(|_| self.field(l, "name"))
+                    .map(|n| self.text(n).to_string()),
+                _ => None,
+            };
+            let ty = member.and_then(|m| self.member_types.iter().find(|(n, _)| *n == m).map(|(_, t)| t.clone()));
+            if let Some(ty) = ty {
+                return self.initializer(init, Some(ty), self.span(r));
+            }
+        }
+        self.expr(r)
+    }
+
     /// A returned expression: `new() { ... }` is of the declared result type.
     fn returned(&mut self, e: Node) -> Expr {
         let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
@@ -811,7 +843,7 @@ impl<'a> Cx<'a> {
         if e.kind() == "assignment_expression" {
             let (Some(l), Some(r)) = (self.field(e, "left"), self.field(e, "right")) else { return vec![] };
             let operator = self.field(e, "operator").map(|o| self.text(o)).unwrap_or("=");
-            let mut value = self.expr(r);
+            let mut value = self.assigned(l, r);
             if operator == "??=" {
                 let old = self.expr(l);
                 value = Expr::Binary { op: BinaryOp::Coalesce, left: Box::new(old), right: Box::new(value), span };
@@ -1099,6 +1131,34 @@ impl<'a> Cx<'a> {
         Expr::Name(name.to_string(), span)
     }
 
+    /// The declared types of a class body's fields and properties.
+    fn member_types(&mut self, body: Node) -> Vec<(String, Expr)> {
+        let mut out = vec![];
+        for m in preproc_flattened(body) {
+            match m.kind() {
+                "field_declaration" => {
+                    for d in kids(m).into_iter().filter(|c| c.kind() == "variable_declaration") {
+                        let Some(ty) = self.field(d, "type").and_then(|t| self.result_type(t)) else { continue };
+                        for v in kids(d).into_iter().filter(|c| c.kind() == "variable_declarator") {
+                            if let Some(nm) = self.field(v, "name") {
+                                out.push((self.text(nm).to_string(), ty.clone()));
+                            }
+                        }
+                    }
+                }
+                "property_declaration" => {
+                    if let (Some(nm), Some(ty)) =
+                        (self.field(m, "name"), self.field(m, "type").and_then(|t| self.result_type(t)))
+                    {
+                        out.push((self.text(nm).to_string(), ty));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// The names of a class body's fields, properties and methods, and
     /// whether each is static.
     fn member_names(&self, body: Node) -> Vec<(String, bool)> {
@@ -1176,7 +1236,10 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
-            return Expr::Object { entries, span };
+            return match ty {
+                Some(ty) => Expr::Struct { ty: Box::new(ty), entries, span },
+                None => Expr::Object { entries, span },
+            };
         }
         if items.is_empty() {
             if let Some(ty) = ty {
