@@ -10,12 +10,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::interp::Interp;
+use super::interp::{Activation, Interp};
 use super::value::{ObjRef, PendingCall, Value};
+use crate::ir::Entry;
 use crate::source::Span;
 
 /// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
-pub(super) fn is_dictionary(type_name: &str) -> bool {
+fn is_dictionary(type_name: &str) -> bool {
     matches!(
         type_name,
         "Dictionary"
@@ -106,10 +107,35 @@ impl Interp<'_> {
 }
 
 impl Interp<'_> {
+    /// `new T(args)` of a type no binding of the program names: a
+    /// dictionary, or `None` (not a collection this file knows).
+    pub(super) fn csharp_new(&mut self, type_name: &str, args: &PendingCall, span: Span) -> Option<Value> {
+        is_dictionary(type_name).then(|| self.new_dictionary(args, span))
+    }
+
+    /// `new T { ... }` of such a type: a dictionary's initialiser gives
+    /// its entries; `None` for any other type.
+    pub(super) fn csharp_literal(
+        &mut self,
+        act: &mut Activation,
+        type_name: &str,
+        entries: &[Entry],
+        span: Span,
+    ) -> Option<Value> {
+        if !is_dictionary(type_name) {
+            return None;
+        }
+        let v = self.eval_object(act, entries, span);
+        if let Value::Object(o) = &v {
+            o.borrow_mut().keyed = true;
+        }
+        Some(v)
+    }
+
     /// `new Dictionary<K, V>()` is empty; given another dictionary, a copy
     /// of its entries; given anything else (a capacity, a comparer, an
     /// unknown source), a map whose content is not known whole.
-    pub(super) fn new_dictionary(&mut self, args: &PendingCall, span: Span) -> Value {
+    fn new_dictionary(&mut self, args: &PendingCall, span: Span) -> Value {
         let mut obj = super::value::Obj { keyed: true, ..super::value::Obj::new(span) };
         match args.arg(0) {
             None => {}

@@ -1137,8 +1137,10 @@ impl<'p> Interp<'p> {
                         return self.new_set(&args, *span);
                     }
                     // `new Dictionary<K, V>()`, or a copy of another one.
-                    if lang == crate::model::Lang::CSharp && super::csharp_collections::is_dictionary(n) {
-                        return self.new_dictionary(&args, *span);
+                    if lang == crate::model::Lang::CSharp {
+                        if let Some(v) = self.csharp_new(n, &args, *span) {
+                            return v;
+                        }
                     }
                 }
                 self.call_value(&c, None, args, *span)
@@ -1155,14 +1157,10 @@ impl<'p> Interp<'p> {
                 let ty_value = self.eval(act, ty);
                 // `new Dictionary<K, V> { ["k"] = v }`: a map of those entries.
                 if let (Expr::Name(n, _), Value::Unknown(_)) = (&**ty, &ty_value) {
-                    if self.modules[module].lang == crate::model::Lang::CSharp
-                        && super::csharp_collections::is_dictionary(n)
-                    {
-                        let v = self.eval_object(act, entries, *span);
-                        if let Value::Object(o) = &v {
-                            o.borrow_mut().keyed = true;
+                    if self.modules[module].lang == crate::model::Lang::CSharp {
+                        if let Some(v) = self.csharp_literal(act, n, entries, *span) {
+                            return v;
                         }
-                        return v;
                     }
                 }
                 self.struct_literal(act, ty_value, entries, *span, head)
