@@ -37,7 +37,7 @@ impl Interp<'_> {
         let ty = ty.clone();
         let Some(beans) = self.beans_of(&ty, span) else { return Value::Unknown(span) };
         if one {
-            return Value::join(beans.into_iter().map(|(_, v)| v).collect(), self.budget.max_alternatives, span);
+            return self.join(beans.into_iter().map(|(_, v)| v).collect(), span);
         }
         bean_map(beans, span)
     }

@@ -227,7 +227,7 @@ impl Interp<'_> {
         for (k, _) in super::value::union_keys(&objects) {
             let values: Vec<Value> =
                 objects.iter().map(|o| o.borrow().get(&k).cloned().unwrap_or(Value::Undefined(at))).collect();
-            call.keywords.push((k, Value::join(values, self.budget.max_alternatives, at)));
+            call.keywords.push((k, self.join(values, at)));
         }
         if objects.iter().any(|o| !o.borrow().complete) {
             call.keywords.push(("**".into(), Value::Unknown(at)));
@@ -345,7 +345,7 @@ impl Interp<'_> {
             self.registrations.truncate(before);
             return self.eval_call_once(act, callee, args, span);
         }
-        Value::join(outs, self.budget.max_alternatives, span)
+        self.join(outs, span)
     }
 
     fn eval_call_once(&mut self, act: &mut Activation, callee: &Expr, args: &[Arg], span: Span) -> Value {
@@ -579,7 +579,7 @@ impl Interp<'_> {
             for a in alts.iter().filter(|a| !matches!(a, Value::Null(_) | Value::Undefined(_))) {
                 out.push(self.call_method(lang, a, name, call.clone(), mspan, span));
             }
-            return Value::join(out, self.budget.max_alternatives, span);
+            return self.join(out, span);
         }
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
             return v;
@@ -634,7 +634,7 @@ impl Interp<'_> {
                 let vs: Rc<[Value]> = if callable.is_empty() { vs.clone() } else { callable.into() };
                 let results: Vec<Value> =
                     vs.iter().map(|v| self.call_value(v, this.clone(), call.clone(), span)).collect();
-                Value::join(results, self.budget.max_alternatives, span)
+                self.join(results, span)
             }
             other => self.unknown_from(&[other], span),
         }
@@ -693,7 +693,7 @@ impl Interp<'_> {
         if self.modules[module].lang == Lang::Go {
             drop_error_paths(&mut returns);
         }
-        let result = Value::join(returns, self.budget.max_alternatives, func.span);
+        let result = self.join(returns, func.span);
         if let (Some(k), true) = (memo_key, self.registrations.len() == registered_before) {
             self.memo.insert((c.module, c.func, k), (result.clone(), c.env.clone()));
         }
@@ -1041,7 +1041,7 @@ impl Interp<'_> {
             Value::OneOf(vs) => {
                 let vs = vs.clone();
                 let out: Vec<Value> = vs.iter().map(|v| self.get_member(v, name, span)).collect();
-                Value::join(out, self.budget.max_alternatives, span)
+                self.join(out, span)
             }
             other => self.unknown_from(&[other], span),
         }
@@ -1186,7 +1186,7 @@ impl Interp<'_> {
             (_, Value::OneOf(keys)) => {
                 let keys = keys.clone();
                 let out: Vec<Value> = keys.iter().map(|k| self.get_index(o, k, span)).collect();
-                Value::join(out, self.budget.max_alternatives, span)
+                self.join(out, span)
             }
             // A key nobody knows into a known record (`handlers[key]`): any
             // of its values, or missing (first, so the alternatives are
@@ -1200,7 +1200,7 @@ impl Interp<'_> {
                 out.extend(obj.borrow().entries.iter().map(|(_, v, _)| v.clone()));
                 match out.len() > super::value::alternatives_limit(&out, self.budget.max_alternatives) {
                     true => self.unknown_from(&[o, i], span),
-                    false => Value::join(out, self.budget.max_alternatives, span),
+                    false => self.join(out, span),
                 }
             }
             (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
@@ -1396,7 +1396,7 @@ impl Interp<'_> {
                 if !found {
                     out.push(Value::Undefined(span));
                 }
-                Value::join(out, self.budget.max_alternatives, span)
+                self.join(out, span)
             }
             "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
             "slice" => fresh(slice(items, &call.positional)),
@@ -1749,7 +1749,7 @@ impl Interp<'_> {
                         other => other,
                     })
                     .collect();
-                Value::join(read, self.budget.max_alternatives, span)
+                self.join(read, span)
             }
             Effect::Concat => {
                 let parts = call.positional.into_iter().map(super::state::Part::Spread).collect();

@@ -52,7 +52,7 @@ impl Interp<'_> {
                 });
             }
         }
-        Value::join(out, self.budget.max_alternatives, span)
+        self.join(out, span)
     }
 
     /// `pkgutil.iter_modules(path, prefix)` / `walk_packages(...)`: one

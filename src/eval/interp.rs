@@ -335,7 +335,7 @@ impl<'p> Interp<'p> {
             let after = frame.borrow().vars.get(&name).cloned();
             if let Some(after) = after {
                 let span = after.span().unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-                let joined = Value::join(vec![before, after], self.budget.max_alternatives, span);
+                let joined = self.join(vec![before, after], span);
                 frame.borrow_mut().vars.insert(name, joined);
             }
         }
@@ -357,6 +357,15 @@ impl<'p> Interp<'p> {
             return false;
         }
         true
+    }
+
+    /// Joins `values` (see [`Value::join`]) and charges the work to the
+    /// step budget: an `if` in nested loops joins every changed variable at
+    /// each pass, and wide values make that the run's main cost.
+    pub(super) fn join(&mut self, values: Vec<Value>, span: Span) -> Value {
+        let (joined, work) = Value::join_counted(values, self.budget.max_alternatives, span);
+        self.charge(work);
+        joined
     }
 
     /// Runs a module's top level once; its frame holds what it binds (for
@@ -589,7 +598,7 @@ impl<'p> Interp<'p> {
             return vec![];
         }
         let key: Rc<str> = name.as_str().into();
-        let not_nil = Value::join(others, self.budget.max_alternatives, *span);
+        let not_nil = self.join(others, *span);
         let nil = Value::Null(*span);
         let (then, otherwise) = if *op == BinaryOp::NotEq { (not_nil, nil) } else { (nil, not_nil) };
         vec![Some((key.clone(), then)), Some((key, otherwise))]
@@ -684,7 +693,7 @@ impl<'p> Interp<'p> {
                 continue;
             }
             let span = vals.iter().find_map(Value::span).unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
-            merged.insert(key, Value::join(vals, self.budget.max_alternatives, span));
+            merged.insert(key, self.join(vals, span));
         }
         act.frame.borrow_mut().vars = merged;
         Flow::Normal
@@ -908,9 +917,7 @@ impl<'p> Interp<'p> {
                                 }
                                 value
                             }
-                            (Some(old), _) if self.in_root && finished => {
-                                Value::join(vec![old, value], self.budget.max_alternatives, *span)
-                            }
+                            (Some(old), _) if self.in_root && finished => self.join(vec![old, value], *span),
                             _ => value,
                         };
                         f.borrow_mut().vars.insert(name.as_str().into(), value);
@@ -985,7 +992,7 @@ impl<'p> Interp<'p> {
                 .iter()
                 .map(|end| end.get(&at).copied().unwrap_or(old).clone().unwrap_or(Value::Undefined(span)))
                 .collect();
-            let joined = Value::join(values, self.budget.max_alternatives, span);
+            let joined = self.join(values, span);
             self.log_arm_write(obj, key);
             obj.borrow_mut().set(key, joined, None);
         }
@@ -1208,7 +1215,7 @@ impl<'p> Interp<'p> {
                 None => {
                     let a = self.eval(act, then);
                     let b = self.eval(act, otherwise);
-                    Value::join(vec![a, b], self.budget.max_alternatives, *span)
+                    self.join(vec![a, b], *span)
                 }
             },
             Expr::Concat { parts, span } => {

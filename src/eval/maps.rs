@@ -111,7 +111,7 @@ impl Interp<'_> {
                 if !m.complete {
                     out.push(Value::Unknown(span));
                 }
-                Value::join(out, self.budget.max_alternatives, span)
+                self.join(out, span)
             }
         }
     }

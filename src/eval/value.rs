@@ -457,13 +457,29 @@ impl Value {
     /// many paths) become one list of every element any of them holds:
     /// what each path registers is among them, and each keeps its values.
     pub fn join(values: Vec<Value>, max: usize, span: Span) -> Value {
+        Value::join_counted(values, max, span).0
+    }
+
+    /// [`Value::join`], and how many alternatives and list elements it
+    /// looked at: the work the interpreter charges to its step budget, as a
+    /// join of wide values in a loop can cost far more than the statements
+    /// that led to it.
+    pub(super) fn join_counted(values: Vec<Value>, max: usize, span: Span) -> (Value, usize) {
         let mut out: Vec<Value> = Vec::new();
         let mut seen = Distinct::default();
+        let mut work = 0;
         for v in values.into_iter().flat_map(|v| v.alternatives()) {
+            work += 1;
             if seen.is_new(&out, &v) {
                 out.push(v);
             }
         }
+        let joined = Value::joined(out, max, span, &mut work);
+        (joined, work)
+    }
+
+    /// What distinct alternatives `out` join to (see [`Value::join`]).
+    fn joined(mut out: Vec<Value>, max: usize, span: Span, work: &mut usize) -> Value {
         match out.len() {
             0 => Value::Undefined(span),
             1 => out.pop().unwrap(),
@@ -473,6 +489,7 @@ impl Value {
                 for v in &out {
                     let Value::List(l, _) = v else { continue };
                     for item in l.borrow().iter() {
+                        *work += 1;
                         if seen.is_new(&union, item) {
                             union.push(item.clone());
                         }
