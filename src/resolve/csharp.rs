@@ -19,6 +19,9 @@ impl LangSupport for CSharp {
     fn scope_files(&self, path: &Path, fs: &DirCache) -> Vec<PathBuf> {
         project_files(path, fs).into_iter().filter(|p| p != path).collect()
     }
+    fn declared_names(&self, text: &str) -> Option<Vec<String>> {
+        declared_names(text)
+    }
     fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
         let wanted = semver(version)?;
         // Any version: whether the project references the package at all
@@ -114,6 +117,67 @@ pub fn project_files(path: &Path, fs: &DirCache) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// What a file of a project declares for the others, read from its text:
+/// the names after `class`, `struct`, `interface`, `enum` and `record`
+/// (nested ones too), and extension methods (`Name(this T x)`, `Name<U>(this
+/// ...)`), which other files call as members. Other names a file may give
+/// its project without naming them where used (`global using`, C# 14
+/// `extension(T x) { ... }` blocks) make it `None`: loaded with the project.
+/// Comments and strings are read as code: a name too many loads a file for
+/// nothing, a name missed would lose its tools.
+pub fn declared_names(text: &str) -> Option<Vec<String>> {
+    let tokens: Vec<&str> = tokens(text).collect();
+    let ident = |t: &&str| t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
+    let mut out = vec![];
+    for (i, t) in tokens.iter().enumerate() {
+        let next = tokens.get(i + 1).copied();
+        match *t {
+            "global" if next == Some("using") => return None,
+            "extension" if matches!(next, Some("(" | "<")) => return None,
+            "class" | "struct" | "interface" | "enum" | "record" => {
+                let j = if *t == "record" && matches!(next, Some("struct" | "class")) { i + 2 } else { i + 1 };
+                if let Some(name) = tokens.get(j).filter(|t| ident(t)) {
+                    out.push(name.to_string());
+                }
+            }
+            "this" if i > 0 && tokens[i - 1] == "(" && tokens.get(i + 1).is_some_and(ident) => {
+                // The method's name, before `(` and its type parameters.
+                let mut depth = 0usize;
+                for k in (i.saturating_sub(64)..i - 1).rev() {
+                    match tokens[k] {
+                        ">" => depth += 1,
+                        "<" if depth > 0 => depth -= 1,
+                        w if depth == 0 && ident(&w) => {
+                            out.push(w.to_string());
+                            break;
+                        }
+                        w if depth == 0 || w == "(" || w == ";" || w == "{" => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // `record struct P` is read at `record` and at `struct`.
+    out.dedup();
+    Some(out)
+}
+
+/// Identifiers and single punctuation characters, whitespace skipped.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        rest = rest.trim_start();
+        let c = rest.chars().next()?;
+        let len = if word(c) { rest.find(|c: char| !word(c)).unwrap_or(rest.len()) } else { c.len_utf8() };
+        let (t, tail) = rest.split_at(len);
+        rest = tail;
+        Some(t)
+    })
 }
 
 /// Whether the project of `from` references package `name`.
@@ -254,6 +318,25 @@ mod tests {
         assert!(!is_test_path(Path::new("tests/fixtures/csharp/a/A.cs")));
         assert!(!is_test_path(Path::new("src/Notes/Tools/TestRunnerTools.cs")));
         assert!(!is_test_path(Path::new("src/Contest/A.cs")));
+    }
+
+    #[test]
+    fn a_file_declares_its_types_and_extension_methods() {
+        let text = "namespace N;
+// class InComment is read too
+public static partial class Tools<T> where T : class, new() {
+    public record struct Point(int X);
+    record Named(string Name);
+    enum Kind { A }
+    public static IMcpServerBuilder WithNotes(this IMcpServerBuilder b) => b;
+    public static U Pick<U>(this List<U> xs) where U : struct => xs[0];
+    void Call() { Run(this); Go(this.x); }
+}
+interface IThing {}";
+        let names = declared_names(text).unwrap();
+        assert_eq!(names, ["InComment", "Tools", "Point", "Named", "Kind", "WithNotes", "Pick", "IThing"]);
+        assert_eq!(declared_names("global using static N.Tools;"), None);
+        assert_eq!(declared_names("static class E { extension(string s) { public int N => 1; } }"), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::eval::{Item, Obj, Value as RValue};
+use super::lazy_scope::LazyScope;
 use super::Resolver;
 use crate::eval::value::{Value, UNKNOWN_KEY};
 use crate::eval::{self, Budget, Link, Registration};
@@ -297,6 +298,7 @@ impl Resolver<'_, '_> {
         let mut next = 0;
         let mut loaded = 0;
         let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
+        let mut lazy: HashMap<PathBuf, LazyScope> = HashMap::new();
         let mut pending: Vec<&(FileId, String)> = wanted.iter().collect();
         loop {
             if next == p.modules.len() {
@@ -323,10 +325,27 @@ impl Resolver<'_, '_> {
             let lang = p.modules[from].lang;
             // A Go file's package is every file of its directory (with the
             // tests for a test file): listed once per package, not per file.
+            // A C# project's files are loaded as the program mentions what
+            // they declare.
             if lang == Lang::CSharp {
                 let project = super::csharp::project_dir(&from_path, &self.linker.fs);
-                if packages_seen.insert((Some(project), false)) {
+                if packages_seen.insert((Some(project.clone()), false)) {
+                    let mut scope = LazyScope::default();
                     for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
+                        if self.linker.loaded(&sibling).is_some_and(|f| p.by_file.contains_key(&f)) {
+                            continue;
+                        }
+                        let declared = self.linker.text(&sibling).and_then(|t| super::support(lang).declared_names(&t));
+                        match declared {
+                            Some(names) => scope.add(sibling, names),
+                            None => _ = self.module_index(&mut p, &sibling, &mut loaded),
+                        }
+                    }
+                    lazy.insert(project.clone(), scope);
+                }
+                if let Some(scope) = lazy.get_mut(&project) {
+                    let text = self.linker.sources.get(p.modules[from].file).text.clone();
+                    for sibling in scope.mentioned_in(&text) {
                         self.module_index(&mut p, &sibling, &mut loaded);
                     }
                 }

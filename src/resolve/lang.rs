@@ -43,6 +43,13 @@ pub trait LangSupport: Sync {
     fn scope_files(&self, _path: &Path, _fs: &DirCache) -> Vec<PathBuf> {
         vec![]
     }
+    /// The names a file in another file's scope declares for it (its types),
+    /// read from its `text` without parsing: such a file is loaded only once
+    /// a loaded file mentions one ([`super::lazy_scope`]). `None`: load it
+    /// with the file whatever it declares.
+    fn declared_names(&self, _text: &str) -> Option<Vec<String>> {
+        None
+    }
     /// Whether the project around `from` depends on `module` at `version` or
     /// later (`None` when its manifest does not say).
     fn dependency_at_least(&self, _from: &Path, _module: &str, _version: &str, _fs: &DirCache) -> Option<bool> {

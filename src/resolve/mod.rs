@@ -15,6 +15,7 @@ mod java;
 pub mod keys;
 mod kotlin;
 pub mod lang;
+mod lazy_scope;
 mod manifests;
 pub mod python;
 mod rust;
@@ -164,6 +165,20 @@ impl<'a> Linker<'a> {
             self.by_id.lock().expect("linker poisoned").entry(f.file).or_insert((path.to_path_buf(), f.clone()));
         }
         entry
+    }
+
+    /// The file id of `path` if a pass has parsed it.
+    fn loaded(&self, path: &Path) -> Option<FileId> {
+        self.by_path.lock().expect("linker poisoned").get(path)?.as_ref().map(|f| f.file)
+    }
+
+    /// The text of a file on disk (or in the overlay) without parsing it.
+    fn text(&self, path: &Path) -> Option<String> {
+        if let Some(text) = self.overlay.get(path) {
+            return Some(text.to_string());
+        }
+        let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
     }
 
     fn read_and_parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
