@@ -1245,6 +1245,11 @@ impl Interp<'_> {
         if let Value::Object(o) = recv {
             if o.borrow().keyed {
                 let name = match lang {
+                    // LINQ on a dictionary walks its key-value pairs.
+                    Lang::CSharp if super::csharp_collections::map_alias(name).is_none() => {
+                        let pairs = Value::List(Rc::new(RefCell::new(self.key_value_pairs(o, span))), span);
+                        return self.builtin_method(lang, &pairs, name, call, span);
+                    }
                     Lang::CSharp => super::csharp_collections::map_alias(name)?,
                     _ => name,
                 };

@@ -94,6 +94,25 @@ impl Interp<'_> {
         })
     }
 
+    /// A dictionary walked (`foreach`, LINQ): its `KeyValuePair`s, records
+    /// with `Key` and `Value` that deconstruct in that order, as .NET's do
+    /// (`foreach (var (name, tool) in tools)`).
+    pub(super) fn key_value_pairs(&mut self, map: &ObjRef, span: Span) -> Vec<Value> {
+        let entries = self.map_view(map, "entries", span);
+        entries
+            .into_iter()
+            .map(|e| {
+                let Value::List(kv, _) = &e else { return e };
+                let kv = kv.borrow();
+                let (Some(k), Some(v)) = (kv.first(), kv.get(1)) else { return Value::Unknown(span) };
+                let mut pair = super::value::Obj { named_tuple: true, ..super::value::Obj::new(span) };
+                pair.set("Key", k.clone(), None);
+                pair.set("Value", v.clone(), None);
+                Value::Object(Rc::new(RefCell::new(pair)))
+            })
+            .collect()
+    }
+
     /// A dictionary's `Values`, `Keys` and `Count` (properties, not methods).
     pub(super) fn dictionary_member(&mut self, map: &ObjRef, name: &str, span: Span) -> Option<Value> {
         let view = match name {

@@ -715,10 +715,16 @@ impl<'p> Interp<'p> {
 
     fn for_each(&mut self, act: &mut Activation, pattern: &Pattern, it: Value, body: &[Stmt], span: Span) -> Flow {
         let it = self.iterated(it, span);
-        // `for (const [k, v] of map)`: its entries, on each path.
+        let lang = self.modules[act.frame.borrow().module].lang;
+        // `for (const [k, v] of map)`: its entries, on each path (C#'s
+        // `KeyValuePair`s).
         let mut as_list = |v: Value| match v {
             Value::Object(o) if o.borrow().keyed => {
-                Value::List(Rc::new(RefCell::new(self.map_view(&o, "entries", span))), span)
+                let entries = match lang {
+                    crate::model::Lang::CSharp => self.key_value_pairs(&o, span),
+                    _ => self.map_view(&o, "entries", span),
+                };
+                Value::List(Rc::new(RefCell::new(entries)), span)
             }
             v => v,
         };
@@ -728,7 +734,7 @@ impl<'p> Interp<'p> {
         };
         // Go's `for _, v := range m` binds the map's values (the Go lowering
         // binds only the element); Python's `for key in dict` its keys.
-        let values = self.modules[act.frame.borrow().module].lang == crate::model::Lang::Go;
+        let values = lang == crate::model::Lang::Go;
         // Gathering the elements is work of its own, as long as the lists:
         // charged, so that loops over large joined lists stay in budget.
         let size = |v: &Value| match v {

@@ -548,6 +548,29 @@ impl<'a> Cx<'a> {
         self.expr(r)
     }
 
+    /// What a `foreach` binds: a name, or `var (a, (b, _))` deconstructing
+    /// each element (a tuple, a dictionary's `KeyValuePair`) by position.
+    fn foreach_pattern(&mut self, l: Node) -> Pattern {
+        match l.kind() {
+            "identifier" => {
+                self.locals.push(self.text(l).to_string());
+                Pattern::Name(self.text(l).to_string(), self.span(l))
+            }
+            "tuple_pattern" => {
+                let items = kids(l)
+                    .into_iter()
+                    .filter(|c| c.is_named())
+                    .map(|c| match c.kind() {
+                        "discard" => None,
+                        _ => Some(self.foreach_pattern(c)),
+                    })
+                    .collect();
+                Pattern::List { items, rest: None, span: self.span(l) }
+            }
+            _ => Pattern::Ignore,
+        }
+    }
+
     /// A returned expression: `new() { ... }` is of the declared result type.
     fn returned(&mut self, e: Node) -> Expr {
         let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
@@ -693,13 +716,7 @@ impl<'a> Cx<'a> {
                 vec![Stmt::If { cond, then, otherwise, span }]
             }
             "foreach_statement" => {
-                let pattern = match self.field(n, "left") {
-                    Some(l) if l.kind() == "identifier" => {
-                        self.locals.push(self.text(l).to_string());
-                        Pattern::Name(self.text(l).to_string(), self.span(l))
-                    }
-                    _ => Pattern::Ignore,
-                };
+                let pattern = self.field(n, "left").map_or(Pattern::Ignore, |l| self.foreach_pattern(l));
                 let iter = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 let body = self.body_of(self.field(n, "body"));
                 vec![Stmt::ForEach { pattern, iter, body, span }]
