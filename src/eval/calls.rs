@@ -651,6 +651,7 @@ impl Interp<'_> {
     fn run_function(&mut self, c: &Rc<Closure>, this: Option<Value>, call: PendingCall, span: Span) -> Value {
         let key = (c.module, c.func);
         self.invoked.insert(key);
+        self.invoked_in.insert((c.module, c.func, c.env_id()));
         let depth_hit = self.stack.len() >= self.budget.max_call_depth;
         let recursion = self.stack.iter().filter(|(k, _)| *k == key).count();
         if depth_hit || recursion >= self.budget.max_recursion {

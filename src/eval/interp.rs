@@ -142,6 +142,10 @@ pub struct Interp<'p> {
     pub(super) first_handed: HashMap<usize, (Rc<super::value::Closure>, Span)>,
     pub(super) module_state: Vec<ModState>,
     pub(super) invoked: HashSet<(usize, FuncId)>,
+    /// Closures called, by definition and captured frame: one made by each
+    /// call of a helper (`makeHandler(options)` returning `() => ...`) is a
+    /// function of its own, run as a root unless that very one was called.
+    pub(super) invoked_in: HashSet<(usize, FuncId, usize)>,
     /// Every closure and class value created, for running the ones nothing called.
     pub(super) closures: Vec<Rc<Closure>>,
     pub(super) classes: Vec<Rc<super::value::ClassVal>>,
@@ -280,6 +284,7 @@ impl<'p> Interp<'p> {
             first_handed: HashMap::new(),
             module_state: modules.iter().map(|_| ModState::NotStarted).collect(),
             invoked: HashSet::new(),
+            invoked_in: HashSet::new(),
             closures: vec![],
             classes: vec![],
             constructed: HashSet::new(),

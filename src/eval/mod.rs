@@ -232,6 +232,10 @@ fn drop_unnamed_twins(registrations: &mut Vec<Registration>) {
     });
 }
 
+/// Frames one closure definition is run as a root for, at most (each call
+/// of the helper that makes it is one).
+const MAX_CLOSURE_ROOTS: usize = 32;
+
 /// One round of roots; false when there was nothing left to run.
 fn run_roots(it: &mut Interp) -> bool {
     let mut ran = false;
@@ -294,11 +298,23 @@ fn run_roots(it: &mut Interp) -> bool {
         }
         run_methods(it, class, &inst, false);
     }
+    // Each closure nobody called runs, once per frame it closes over: a
+    // helper called once per app (`createHandler(options)`) makes one
+    // handler per app, each holding that app's `options`, and the one a
+    // root run made with unknown arguments must not stand in for them. A
+    // definition runs for at most [`MAX_CLOSURE_ROOTS`] frames.
     let closures = it.closures.clone();
+    let mut per_definition: std::collections::HashMap<(usize, ir::FuncId), usize> = Default::default();
     for c in closures {
-        if it.invoked.contains(&(c.module, c.func)) {
+        let env = c.env_id();
+        if it.invoked_in.contains(&(c.module, c.func, env)) {
             continue;
         }
+        let runs = per_definition.entry((c.module, c.func)).or_default();
+        if *runs >= MAX_CLOSURE_ROOTS {
+            continue;
+        }
+        *runs += 1;
         ran = true;
         let span = it.modules[c.module].func(c.func).span;
         let args = root_args(it, c.module, c.func, c.env.clone(), span, false);

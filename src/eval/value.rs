@@ -199,6 +199,11 @@ pub struct Closure {
 }
 
 impl Closure {
+    /// Which frame it closes over, as an address (0 for none).
+    pub fn env_id(&self) -> usize {
+        self.env.as_ref().map_or(0, |e| Rc::as_ptr(e) as usize)
+    }
+
     pub fn new(
         module: usize,
         func: FuncId,
