@@ -6,6 +6,7 @@
 pub mod csharp;
 pub mod elicit;
 pub mod fields;
+pub mod generators;
 pub mod go;
 pub mod grammar;
 pub mod java;

@@ -30,6 +30,7 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         module: Module::new(file, Lang::Python),
         depth: 0,
         outer_names: vec![],
+        generator: false,
         fields: crate::frontend::fields::Fields::of(root),
     };
     let body = cx.block(root);
@@ -46,6 +47,8 @@ struct Cx<'a> {
     /// The names the function being lowered declares `global` or
     /// `nonlocal`: assigning one writes the outer binding.
     outer_names: Vec<String>,
+    /// Lowering the body of a generator (a `def` with `yield`).
+    generator: bool,
 }
 
 /// The same expression, spanning `span` (a decorator from its `@`).
@@ -56,6 +59,22 @@ fn respan(e: Expr, span: Span) -> Expr {
         Expr::Name(n, _) => Expr::Name(n, span),
         other => other,
     }
+}
+
+/// Whether a function body yields (its own `yield`, not a nested
+/// function's, lambda's or class's): a generator.
+fn has_yield(body: Node) -> bool {
+    let mut todo = vec![body];
+    while let Some(n) = todo.pop() {
+        for c in kids(n) {
+            match c.kind() {
+                "yield" => return true,
+                "function_definition" | "class_definition" | "decorated_definition" | "lambda" => {}
+                _ => todo.push(c),
+            }
+        }
+    }
+    false
 }
 
 /// Named children but comments (always extras; asking `is_extra` first spares
@@ -114,6 +133,7 @@ impl Cx<'_> {
                     }
                 }
             }
+            "return_statement" if self.generator => out.push(crate::frontend::generators::return_stmt(span)),
             "return_statement" => {
                 let value = kids(n).first().map(|v| self.expr(*v));
                 out.push(Stmt::Return { value, span });
@@ -407,9 +427,15 @@ impl Cx<'_> {
         }
         let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
         let outer = self.field(n, "body").map(|b| self.declared_outer(b)).unwrap_or_default();
+        let generator = self.field(n, "body").is_some_and(has_yield);
         let saved = std::mem::replace(&mut self.outer_names, outer);
-        let body = self.field_block(n, "body");
+        let saved_generator = std::mem::replace(&mut self.generator, generator);
+        let mut body = self.field_block(n, "body");
         self.outer_names = saved;
+        self.generator = saved_generator;
+        if generator {
+            body = crate::frontend::generators::body(body, span);
+        }
         self.module.add_func(Function {
             name,
             name_span,
@@ -796,6 +822,12 @@ impl Cx<'_> {
             "unary_operator" => {
                 let arg = self.field(n, "argument").map_or(Expr::Unknown(span), |a| self.expr(a));
                 Expr::Unary { op: UnaryOp::Neg, operand: b(arg), span }
+            }
+            "yield" if self.generator => {
+                let mut cursor = n.walk();
+                let from = n.children(&mut cursor).any(|c| c.kind() == "from");
+                let value = kids(n).first().map(|v| self.expr(*v));
+                crate::frontend::generators::yield_expr(value, from, span)
             }
             "await" => {
                 let arg = kids(n).first().map_or(Expr::Unknown(span), |a| self.expr(*a));

@@ -34,6 +34,7 @@ pub fn lower(file: FileId, lang: Lang, text: &str, root: Node) -> Module {
         file,
         module: Module::new(file, lang),
         depth: 0,
+        generator: false,
         cjs: false,
         fields: crate::frontend::fields::Fields::of(root),
     };
@@ -53,6 +54,8 @@ struct Cx<'a> {
     file: FileId,
     module: Module,
     depth: usize,
+    /// Lowering the body of a generator (`function*`, `*method()`).
+    generator: bool,
     /// The file uses CommonJS exports.
     cjs: bool,
 }
@@ -156,6 +159,7 @@ impl Cx<'_> {
                 }
             }
             "lexical_declaration" | "variable_declaration" => self.declaration(n, out),
+            "return_statement" if self.generator => out.push(crate::frontend::generators::return_stmt(span)),
             "return_statement" => {
                 let value = kids(n).first().map(|v| self.expr(*v));
                 out.push(Stmt::Return { value, span });
@@ -637,12 +641,18 @@ impl Cx<'_> {
                 None => (vec![], vec![]),
             },
         };
-        let body = match self.field(n, "body") {
+        let generator = n.kind().starts_with("generator_") || self.has_keyword(n, "*");
+        let saved_generator = std::mem::replace(&mut self.generator, generator);
+        let mut body = match self.field(n, "body") {
             Some(b) if b.kind() == "statement_block" => self.block(b),
             // An arrow with an expression body returns it.
             Some(e) => vec![Stmt::Return { value: Some(self.expr(e)), span: self.span(e) }],
             None => vec![],
         };
+        self.generator = saved_generator;
+        if generator {
+            body = crate::frontend::generators::body(body, span);
+        }
         prologue.extend(body);
         let is_static = kids(n).iter().any(|c| c.kind() == "static") || self.has_keyword(n, "static");
         self.module.add_func(Function {
@@ -955,6 +965,10 @@ impl Cx<'_> {
                     })
                     .collect();
                 Expr::List { items, span }
+            }
+            "yield_expression" if self.generator => {
+                let value = kids(n).first().map(|v| self.expr(*v));
+                crate::frontend::generators::yield_expr(value, self.has_keyword(n, "*"), span)
             }
             "arrow_function" => Expr::Func(self.function(n, FuncKind::Plain, true), span),
             "function_expression" | "function" | "generator_function" => {
