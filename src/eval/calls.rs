@@ -982,6 +982,16 @@ impl Interp<'_> {
                 if let Some(v) = self.inherited_static(c, name) {
                     return v;
                 }
+                // Its own name (`cls.__name__`, JavaScript's `Cls.name`).
+                let lang = self.modules[c.module].lang;
+                let own_name = match lang {
+                    Lang::Python => matches!(name, "__name__" | "__qualname__"),
+                    Lang::TypeScript | Lang::JavaScript => name == "name",
+                    _ => false,
+                };
+                if let (true, Some(n)) = (own_name, &c.name) {
+                    return Value::Str(n.clone(), c.span);
+                }
                 // A static getter computes from the class; a method is the plain function.
                 self.method_of(&c.clone(), v, name, span)
             }
@@ -1069,8 +1079,15 @@ impl Interp<'_> {
                 Value::Bound(closure, Box::new(Value::Class(owner)))
             }
             Some((owner, id, _, _)) => {
+                // A Python classmethod called on an instance gets its class.
+                let f = self.modules[owner.module].func(id);
+                let classmethod = self.modules[owner.module].lang == Lang::Python
+                    && f.kind == FuncKind::Method
+                    && !f.is_static
+                    && !f.receiver_first;
                 let closure = Closure::new(owner.module, id, owner.env.clone(), Some(owner));
                 match recv {
+                    Value::Instance(i) if classmethod => Value::Bound(closure, Box::new(Value::Class(i.class.clone()))),
                     Value::Instance(_) | Value::Class(_) => Value::Bound(closure, Box::new(recv.clone())),
                     _ => Value::Func(closure),
                 }
@@ -1282,7 +1299,25 @@ impl Interp<'_> {
             }
             return dict_view(&o.borrow(), name, call, span);
         }
+        // Python's `cls.__subclasses__()`: the classes made so far that
+        // name it among their bases.
+        if let Value::Class(c) = recv {
+            if lang == Lang::Python && name == "__subclasses__" && call.positional.is_empty() {
+                let subclasses: Vec<Value> = self
+                    .classes
+                    .iter()
+                    .filter(|k| k.bases.iter().any(|b| matches!(b, Value::Class(b) if Rc::ptr_eq(b, c))))
+                    .map(|k| Value::Class(k.clone()))
+                    .collect();
+                return Some(Value::List(Rc::new(RefCell::new(subclasses)), span));
+            }
+            return None;
+        }
         if let Value::Str(s, _) = recv {
+            // Python's `sep.join(parts)`: known strings, joined.
+            if lang == Lang::Python && name == "join" && call.positional.len() == 1 && call.keywords.is_empty() {
+                return Some(joined(&call.positional[0], s, self.budget.max_str, span));
+            }
             return str_method(lang, s, name, call, self.budget.max_str, span);
         }
         let Value::List(list, lspan) = recv else {
@@ -1352,6 +1387,16 @@ impl Interp<'_> {
             "extend" => {
                 extend_list(list, call.arg(0), span);
                 Value::Undefined(span)
+            }
+            "join" if matches!(lang, Lang::TypeScript | Lang::JavaScript) && call.positional.len() <= 1 => {
+                let sep = match call.arg(0) {
+                    None => ",",
+                    Some(v) => match v.as_str() {
+                        Some(sep) => sep,
+                        None => return Some(Value::Unknown(span)),
+                    },
+                };
+                joined(recv, sep, self.budget.max_str, span)
             }
             "concat" => {
                 let mut out = items;
@@ -1694,11 +1739,14 @@ impl Interp<'_> {
             Effect::BeansOf { one } => self.beans_of_call(&call, *one, span),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
-            Effect::IsInstance => {
+            Effect::IsInstance | Effect::IsSubclass => {
+                let ask = match effect {
+                    Effect::IsInstance => super::relations::python_instance_of,
+                    _ => super::relations::python_subclass_of,
+                };
                 let answer = match &call.positional[..] {
                     [v, Value::List(classes, _)] => {
-                        let answers: Vec<Option<bool>> =
-                            classes.borrow().iter().map(|c| super::relations::python_instance_of(v, c)).collect();
+                        let answers: Vec<Option<bool>> = classes.borrow().iter().map(|c| ask(v, c)).collect();
                         if answers.contains(&Some(true)) {
                             Some(true)
                         } else if answers.iter().all(|a| *a == Some(false)) {
@@ -1707,7 +1755,7 @@ impl Interp<'_> {
                             None
                         }
                     }
-                    [v, class] => super::relations::python_instance_of(v, class),
+                    [v, class] => ask(v, class),
                     _ => None,
                 };
                 answer.map_or(Value::Unknown(span), |b| Value::Bool(b, span))
@@ -2561,6 +2609,23 @@ fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, s
     }
     let py = lang == Lang::Python;
     let js = matches!(lang, Lang::TypeScript | Lang::JavaScript);
+    // Questions about the string (`c.isupper()` in a name made letter by letter).
+    let cased =
+        |f: fn(char) -> bool| s.chars().any(char::is_alphabetic) && s.chars().filter(|c| c.is_alphabetic()).all(f);
+    let answer = match (name, &args[..]) {
+        ("isupper", []) if py => Some(cased(char::is_uppercase)),
+        ("islower", []) if py => Some(cased(char::is_lowercase)),
+        ("isdigit", []) if py => Some(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit())),
+        ("isalpha", []) if py => Some(!s.is_empty() && s.chars().all(char::is_alphabetic)),
+        ("startswith", [p]) if py => Some(s.starts_with(p)),
+        ("endswith", [p]) if py => Some(s.ends_with(p)),
+        ("startsWith", [p]) if js => Some(s.starts_with(p)),
+        ("endsWith", [p]) if js => Some(s.ends_with(p)),
+        _ => None,
+    };
+    if let Some(b) = answer {
+        return Some(Value::Bool(b, span));
+    }
     let out = match (name, &args[..]) {
         ("lower", []) if py => s.to_lowercase(),
         ("upper", []) if py => s.to_uppercase(),
@@ -2576,11 +2641,34 @@ fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, s
         ("replaceAll", [from, to]) if js && !from.is_empty() => s.replace(from, to),
         // JS's `replace` with a string pattern replaces the first match only.
         ("replace", [from, to]) if js && !from.is_empty() => s.replacen(from, to, 1),
+        // `strip("_")`: the characters given, from either end.
+        ("strip", [cs]) if py => s.trim_matches(|c| cs.contains(c)).to_string(),
+        ("lstrip", [cs]) if py => s.trim_start_matches(|c| cs.contains(c)).to_string(),
+        ("rstrip", [cs]) if py => s.trim_end_matches(|c| cs.contains(c)).to_string(),
         ("removeprefix", [p]) if py => s.strip_prefix(p).unwrap_or(s).to_string(),
         ("removesuffix", [p]) if py => s.strip_suffix(p).unwrap_or(s).to_string(),
         _ => return None,
     };
     Some(Value::str(&out, span))
+}
+
+/// The strings of the list `parts` joined with `sep` (Python's
+/// `sep.join(parts)`, JavaScript's `parts.join(sep)`); unknown unless each
+/// part is a known string, or when the result is longer than `max` bytes.
+fn joined(parts: &Value, sep: &str, max: usize, span: Span) -> Value {
+    let Value::List(l, _) = parts else { return Value::Unknown(span) };
+    let mut out = String::new();
+    for (i, p) in l.borrow().iter().enumerate() {
+        let Some(p) = p.as_str() else { return Value::Unknown(span) };
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(p);
+        if out.len() > max {
+            return Value::Unknown(span);
+        }
+    }
+    Value::str(&out, span)
 }
 
 /// `xs.extend(ys)` and its kin: the elements of a known list; of anything

@@ -745,6 +745,7 @@ impl<'p> Interp<'p> {
         let size = |v: &Value| match v {
             Value::List(l, _) => l.borrow().len(),
             Value::Object(o) => o.borrow().entries.len(),
+            Value::Str(s, _) => s.len(),
             _ => 0,
         };
         let work: usize = match &it {
@@ -754,9 +755,17 @@ impl<'p> Interp<'p> {
         if !self.charge(work) {
             return Flow::Normal;
         }
+        let chars = matches!(
+            lang,
+            crate::model::Lang::Python | crate::model::Lang::TypeScript | crate::model::Lang::JavaScript
+        );
         let elements = |v: &Value| -> Option<Vec<Value>> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
+                // A string's characters (a name rewritten letter by letter).
+                Value::Str(s, at) if chars => {
+                    Some(s.chars().map(|c| Value::str(c.encode_utf8(&mut [0; 4]), *at)).collect())
+                }
                 Value::Object(o) if o.borrow().complete && values => {
                     Some(o.borrow().entries.iter().map(|(_, v, _)| v.clone()).collect())
                 }

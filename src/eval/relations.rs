@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use super::value::Value;
+use super::value::{ClassVal, Value};
 
 /// What a membership test asks of a list: for an element (Python's `in`,
 /// `includes`, a `Set`'s `has`), or for an index (JS's `in`).
@@ -54,27 +54,7 @@ fn contains_one(asks: Asks, container: &Value, item: &Value) -> Option<bool> {
 pub(super) fn instance_of(v: &Value, class: &Value) -> Option<bool> {
     let Value::Class(target) = class else { return None };
     same_on_every_path(v, |v| match v {
-        Value::Instance(i) => {
-            let mut todo = vec![i.class.clone()];
-            let mut unsure = false;
-            let mut guard = 0;
-            while let Some(c) = todo.pop() {
-                guard += 1;
-                if guard > 64 {
-                    return None;
-                }
-                if Rc::ptr_eq(&c, target) {
-                    return Some(true);
-                }
-                for b in &c.bases {
-                    match b {
-                        Value::Class(b) => todo.push(b.clone()),
-                        _ => unsure = true,
-                    }
-                }
-            }
-            (!unsure).then_some(false)
-        }
+        Value::Instance(i) => derives(&i.class, target),
         Value::Object(_)
         | Value::List(..)
         | Value::Str(..)
@@ -85,6 +65,40 @@ pub(super) fn instance_of(v: &Value, class: &Value) -> Option<bool> {
         | Value::Func(_)
         | Value::Bound(..)
         | Value::Class(_) => Some(false),
+        _ => None,
+    })
+}
+
+/// Whether `class` is `target` or derives from it: unknown when one of its
+/// ancestors is not a project class (it may derive from `target` through
+/// one).
+fn derives(class: &Rc<ClassVal>, target: &Rc<ClassVal>) -> Option<bool> {
+    let mut todo = vec![class.clone()];
+    let mut unsure = false;
+    let mut guard = 0;
+    while let Some(c) = todo.pop() {
+        guard += 1;
+        if guard > 64 {
+            return None;
+        }
+        if Rc::ptr_eq(&c, target) {
+            return Some(true);
+        }
+        for b in &c.bases {
+            match b {
+                Value::Class(b) => todo.push(b.clone()),
+                _ => unsure = true,
+            }
+        }
+    }
+    (!unsure).then_some(false)
+}
+
+/// Python's `issubclass(c, class)` for classes of the project.
+pub(super) fn python_subclass_of(v: &Value, class: &Value) -> Option<bool> {
+    let Value::Class(target) = class else { return None };
+    same_on_every_path(v, |v| match v {
+        Value::Class(c) => derives(c, target),
         _ => None,
     })
 }

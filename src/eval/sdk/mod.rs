@@ -230,6 +230,9 @@ pub enum Effect {
     /// Python's `isinstance(v, C)` (`C` a class or a tuple of them):
     /// decided for project classes ([`crate::eval`]'s `relations`).
     IsInstance,
+    /// Python's `issubclass(c, class)` (or a tuple of classes), decided as
+    /// [`Effect::IsInstance`] is, over the project's class hierarchy.
+    IsSubclass,
     /// Python's `callable(v)`: true of a function or a class, false of a
     /// literal; unknown of anything else.
     IsCallable,

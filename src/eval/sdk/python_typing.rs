@@ -95,6 +95,7 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "Type", op: Op::Call, effect: Effect::ClassOf },
         Rule { on: "Type", op: Op::Index, effect: Effect::Returns(SCALAR) },
         Rule { on: "@isinstance", op: Op::Call, effect: Effect::IsInstance },
+        Rule { on: "@issubclass", op: Op::Call, effect: Effect::IsSubclass },
         Rule { on: "@callable", op: Op::Call, effect: Effect::IsCallable },
         // `iter(xs)`: an iterator over `xs`, walked as `xs` is.
         Rule { on: "@iter", op: Op::Call, effect: Effect::Arg(0) },
@@ -129,6 +130,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("range", "Range"),
     ("slice", "Slice"),
     ("isinstance", "@isinstance"),
+    ("issubclass", "@issubclass"),
     ("callable", "@callable"),
     ("iter", "@iter"),
     ("sorted", "@sorted"),
