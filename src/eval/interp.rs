@@ -742,10 +742,11 @@ impl<'p> Interp<'p> {
         let values = lang == crate::model::Lang::Go;
         // Gathering the elements is work of its own, as long as the lists:
         // charged, so that loops over large joined lists stay in budget.
+        let letters = self.budget.max_unroll + 1;
         let size = |v: &Value| match v {
             Value::List(l, _) => l.borrow().len(),
             Value::Object(o) => o.borrow().entries.len(),
-            Value::Str(s, _) => s.len(),
+            Value::Str(s, _) => s.len().min(letters),
             _ => 0,
         };
         let work: usize = match &it {
@@ -763,8 +764,10 @@ impl<'p> Interp<'p> {
             match v {
                 Value::List(l, _) => Some(l.borrow().clone()),
                 // A string's characters (a name rewritten letter by letter).
+                // Past the unroll budget the rest is not made: the loop sees
+                // too many and takes some unknown element.
                 Value::Str(s, at) if chars => {
-                    Some(s.chars().map(|c| Value::str(c.encode_utf8(&mut [0; 4]), *at)).collect())
+                    Some(s.chars().take(letters).map(|c| Value::str(c.encode_utf8(&mut [0; 4]), *at)).collect())
                 }
                 Value::Object(o) if o.borrow().complete && values => {
                     Some(o.borrow().entries.iter().map(|(_, v, _)| v.clone()).collect())

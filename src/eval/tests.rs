@@ -491,6 +491,16 @@ fn joining_wide_values_at_a_branch_is_charged_to_the_budget() {
 }
 
 #[test]
+fn a_string_walked_letter_by_letter_stops_at_the_unroll_budget() {
+    // Only the letters the loop may unroll are made (and charged): a long
+    // string literal walked by a loop costs as much as a short one.
+    let long = format!("const s = '{}';\nlet out = '';\nfor (const c of s) {{ out += c; }}\n", "x".repeat(100_000));
+    let budget = Budget { max_unroll: 10, ..Budget::default() };
+    let out = ts_source::run_ts_within(&[("server", long.as_str())], budget);
+    assert!(out.steps < 1_000, "{} steps", out.steps);
+}
+
+#[test]
 fn a_budget_grows_with_the_source_up_to_the_fixed_caps() {
     let small = Budget::for_source_bytes(1_000);
     let large = Budget::for_source_bytes(1 << 30);
