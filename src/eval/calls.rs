@@ -1264,7 +1264,8 @@ impl Interp<'_> {
             if o.borrow().keyed {
                 let name = match lang {
                     // LINQ on a dictionary walks its key-value pairs.
-                    Lang::CSharp if super::csharp_collections::map_alias(name).is_none() => {
+                    Lang::CSharp if super::csharp_collections::is_linq(name, call.positional.len()) => {
+                        self.charge(o.borrow().entries.len());
                         let pairs = Value::List(Rc::new(RefCell::new(self.key_value_pairs(o, span))), span);
                         return self.builtin_method(lang, &pairs, name, call, span);
                     }

@@ -49,6 +49,18 @@ pub(super) fn list_alias(name: &str, argc: usize) -> Option<&'static str> {
     })
 }
 
+/// Whether a method is a LINQ operation this file runs on a sequence
+/// ([`list_alias`], [`Interp::csharp_list_method`]): on a dictionary, it
+/// walks the key-value pairs.
+pub(super) fn is_linq(name: &str, argc: usize) -> bool {
+    list_alias(name, argc).is_some()
+        || matches!(
+            (name, argc),
+            ("OrderBy" | "OrderByDescending" | "ThenBy" | "ThenByDescending" | "Append" | "Prepend", 1)
+                | ("First" | "FirstOrDefault", 0)
+        )
+}
+
 /// The map operation a dictionary method is, by its JavaScript `Map` name
 /// ([`Interp::map_method`]).
 pub(super) fn map_alias(name: &str) -> Option<&'static str> {
