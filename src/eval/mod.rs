@@ -232,8 +232,11 @@ fn drop_unnamed_twins(registrations: &mut Vec<Registration>) {
     });
 }
 
-/// Frames one closure definition is run as a root for, at most (each call
-/// of the helper that makes it is one).
+/// Frames one closure definition is run as a root for in one round of
+/// roots, at most (each call of the helper that makes it is one). The step
+/// budget bounds the whole; this keeps one definition from taking it.
+/// Counted over all rounds, 32 lost most of a monorepo's apps (one kit's
+/// closures, made again in each round).
 const MAX_CLOSURE_ROOTS: usize = 32;
 
 /// One round of roots; false when there was nothing left to run.
@@ -302,7 +305,8 @@ fn run_roots(it: &mut Interp) -> bool {
     // helper called once per app (`createHandler(options)`) makes one
     // handler per app, each holding that app's `options`, and the one a
     // root run made with unknown arguments must not stand in for them. A
-    // definition runs for at most [`MAX_CLOSURE_ROOTS`] frames.
+    // definition runs for at most [`MAX_CLOSURE_ROOTS`] frames a round
+    // (each round's runs make closures of their own, run in the next).
     let closures = it.closures.clone();
     let mut per_definition: std::collections::HashMap<(usize, ir::FuncId), usize> = Default::default();
     for c in closures {
