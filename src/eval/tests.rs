@@ -501,6 +501,27 @@ fn a_string_walked_letter_by_letter_stops_at_the_unroll_budget() {
 }
 
 #[test]
+fn values_without_an_identity_are_compared_only_while_few() {
+    // Bound methods have no address of their own: each new one is compared
+    // with those kept, but only the first few, so a join of thousands stays
+    // linear; past them a repeat is kept (a sound, repeated alternative).
+    let f = value::Closure::new(0, FuncId(0), None, None);
+    let bound = |i: usize| Value::Bound(f.clone(), Box::new(Value::Num(i.to_string().into(), sp(1))));
+    let mut seen = value::Distinct::default();
+    let mut out = vec![];
+    for i in 0..40 {
+        assert!(seen.is_new(&out, &bound(i)));
+        out.push(bound(i));
+    }
+    // The first is still told apart while few were kept; past the cap, not.
+    let mut few = value::Distinct::default();
+    let kept = vec![bound(0)];
+    assert!(few.is_new(&[], &kept[0]));
+    assert!(!few.is_new(&kept, &bound(0)));
+    assert!(seen.is_new(&out, &bound(0)));
+}
+
+#[test]
 fn a_budget_grows_with_the_source_up_to_the_fixed_caps() {
     let small = Budget::for_source_bytes(1_000);
     let large = Budget::for_source_bytes(1 << 30);
