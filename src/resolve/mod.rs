@@ -172,13 +172,14 @@ impl<'a> Linker<'a> {
         self.by_path.lock().expect("linker poisoned").get(path)?.as_ref().map(|f| f.file)
     }
 
-    /// The text of a file on disk (or in the overlay) without parsing it.
-    fn text(&self, path: &Path) -> Option<String> {
+    /// The text of a file on disk (or in the overlay) without parsing it:
+    /// never a FIFO or device, never past the cap.
+    fn text(&self, path: &Path) -> Option<Arc<str>> {
         if let Some(text) = self.overlay.get(path) {
-            return Some(text.to_string());
+            return Some(text.clone());
         }
         let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
-        Some(String::from_utf8_lossy(&bytes).into_owned())
+        Some(String::from_utf8_lossy(&bytes).into())
     }
 
     fn read_and_parse(&self, path: &Path) -> Option<Arc<FileFacts>> {
@@ -186,12 +187,7 @@ impl<'a> Linker<'a> {
             return self.read_json(path);
         }
         let lang = crate::frontend::lang_for(path)?;
-        // Never a FIFO or device, never past the cap.
-        let bytes = match self.overlay.get(path) {
-            Some(text) => text.as_bytes().to_vec(),
-            None => crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?,
-        };
-        let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
+        let text = self.text(path)?;
         let file = self.sources.add(path, text.clone(), Some(lang));
         let parsed = crate::frontend::parse(lang, file.id, path, &text).ok()?;
         if let Some(m) = parsed.module {
