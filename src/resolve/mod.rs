@@ -67,6 +67,9 @@ pub struct Linker<'a> {
     python_roots: std::sync::OnceLock<Vec<(String, PathBuf)>>,
     /// The Python files of the walk, as found.
     linted_python: Vec<PathBuf>,
+    /// The linted directories, canonical: where a data file read at run
+    /// time ([`Linker::in_roots`]) may be.
+    roots: Vec<PathBuf>,
     overlay: crate::Overlay,
 }
 
@@ -82,8 +85,21 @@ impl<'a> Linker<'a> {
             deps: python::Deps::default(),
             python_roots: std::sync::OnceLock::new(),
             linted_python: vec![],
+            roots: vec![],
             overlay: crate::Overlay::default(),
         }
+    }
+
+    /// The directories being linted (canonical paths).
+    pub fn with_roots(mut self, roots: Vec<PathBuf>) -> Linker<'a> {
+        self.roots = roots;
+        self
+    }
+
+    /// Whether `path` (absolute, normalized) lies in a linted directory:
+    /// nothing else is read as data.
+    fn in_roots(&self, path: &Path) -> bool {
+        self.roots.iter().any(|r| path.starts_with(r))
     }
 
     /// Read these contents instead of the files' on disk (`--fix`'s check).
@@ -200,10 +216,12 @@ impl<'a> Linker<'a> {
     /// ([`crate::frontend::json`]); one that does not parse is not loaded.
     fn read_json(&self, path: &Path) -> Option<Arc<FileFacts>> {
         let bytes = crate::fsguard::read(path, MAX_IMPORT_SIZE).ok()?;
-        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
-        let text: Arc<str> = String::from_utf8_lossy(&bytes).into();
-        let file = self.sources.add(path, text, Some(Lang::JavaScript));
-        let module = crate::frontend::json::module(file.id, &value);
+        let text = std::str::from_utf8(&bytes).ok()?;
+        if !crate::frontend::json::is_valid(text) {
+            return None;
+        }
+        let file = self.sources.add(path, Arc::from(text), Some(Lang::JavaScript));
+        let module = crate::frontend::json::module(file.id, text)?;
         self.lowered.lock().expect("linker poisoned").entry(file.id).or_insert_with(|| Arc::new(module));
         Some(Arc::new(FileFacts::new(file.id, Lang::JavaScript)))
     }
