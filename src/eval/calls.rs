@@ -401,7 +401,7 @@ impl Interp<'_> {
     /// module (one that binds [`CJS_EXPORTS`]), that member of its exports
     /// object; `default` is the object itself unless it is compiled ESM
     /// (`__esModule`), whose default is `exports.default`.
-    fn export_of(&mut self, frame: &super::interp::FrameRef, name: &str, span: Span) -> Value {
+    pub(super) fn export_of(&mut self, frame: &super::interp::FrameRef, name: &str, span: Span) -> Value {
         let cjs = frame.borrow().vars.get(CJS_EXPORTS).cloned();
         match cjs {
             Some(exports @ Value::Object(_)) => {
@@ -477,6 +477,14 @@ impl Interp<'_> {
                 _ => None,
             };
         }
+        // `JSON.parse(text)`: a data file's contents parsed (`data_files.rs`).
+        if &**global == "JSON"
+            && name == "parse"
+            && matches!(recv, Value::Unknown(_))
+            && matches!(lang, Lang::TypeScript | Lang::JavaScript)
+        {
+            return Some(self.parse_json(call.arg(0), span));
+        }
         // C#'s completed tasks: `Task.FromResult(x)` / `ValueTask.FromResult(x)`
         // is `x` (an `await` of it, or the SDK awaiting it, gets `x`).
         if matches!(&**global, "Task" | "ValueTask")
@@ -524,7 +532,7 @@ impl Interp<'_> {
                 // Not an object we know (a parameter on one path): some
                 // element we cannot know, beside the others'.
                 if alts.len() == 1 {
-                    return None;
+                    return Some(self.unknown_from(&[alt], span));
                 }
                 let unknown = self.unknown_from(&[alt], span);
                 out.push(unknown);
@@ -582,7 +590,12 @@ impl Interp<'_> {
             return self.join(out, span);
         }
         if let Some(v) = self.builtin_method(lang, recv, name, &call, span) {
-            return v;
+            // A method of a value derived from a root's parameters gives
+            // one too (`name.slice(0, 64)`).
+            return match v {
+                Value::Unknown(at) if self.param_derived(recv) => self.unknown_from(&[recv], at),
+                v => v,
+            };
         }
         if let Some(v) = self.function_method(lang, recv, name, &call, span) {
             return v;
@@ -1023,7 +1036,7 @@ impl Interp<'_> {
                 // path object's text) still sees it.
                 let op = Op::Method(leak_known(TABLES[s.table], name));
                 let reads = matches!(TABLES[s.table].rule_anywhere(s.ty, &op),
-                    Some(r) if matches!(r.effect, Effect::Shape(_) | Effect::Path(_)));
+                    Some(r) if matches!(r.effect, Effect::Shape(_) | Effect::Path(_) | Effect::File(_)));
                 let pending = if reads { s.pending.clone() } else { None };
                 Value::Sdk(Rc::new(SdkValue {
                     method: Some(name.into()),
@@ -1783,6 +1796,19 @@ impl Interp<'_> {
             },
             Effect::NewMapping => self.new_mapping(&call, span),
             Effect::Path(op) => self.path_effect(s, *op, &call, span),
+            Effect::File(op) => self.file_effect(s, *op, &call, span),
+            Effect::Length => match (&call.positional[..], call.keywords.is_empty()) {
+                ([v], true) => {
+                    let lang = self.modules.iter().find(|m| m.file == span.file).map_or(Lang::Python, |m| m.lang);
+                    let lengths: Option<Vec<Value>> =
+                        v.alternatives().iter().map(|a| super::numbers::length(lang, a, span)).collect();
+                    match lengths {
+                        Some(l) => self.join(l, span),
+                        None => Value::Unknown(span),
+                    }
+                }
+                _ => Value::Unknown(span),
+            },
             Effect::ImportModule => self.import_module(&call, span),
             Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
@@ -2601,6 +2627,9 @@ fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, s
     if !call.keywords.is_empty() {
         return None;
     }
+    if let Some(v) = str_method_counted(lang, s, name, &call.positional, max, span) {
+        return Some(v);
+    }
     let args: Option<Vec<&str>> = call.positional.iter().map(Value::as_str).collect();
     let args = args?;
     if let [from, to] = &args[..] {
@@ -2652,6 +2681,109 @@ fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, s
         _ => return None,
     };
     Some(Value::str(&out, span))
+}
+
+/// A string's methods that take positions or counts, or give a list, on a
+/// known string and known arguments: `slice`, `substring`, `charAt`,
+/// `padStart`/`padEnd`, `split`, `includes` (JavaScript), `split`,
+/// `title`, `capitalize`, `zfill` (Python). Positions count characters
+/// (for JavaScript, exact on text without surrogate pairs).
+fn str_method_counted(lang: Lang, s: &str, name: &str, args: &[Value], max: usize, span: Span) -> Option<Value> {
+    let py = lang == Lang::Python;
+    let js = lang.is_javascript();
+    let int = |i: usize| -> Option<i64> {
+        match args.get(i)? {
+            Value::Num(n, _) => n.parse::<i64>().ok(),
+            _ => None,
+        }
+    };
+    let chars: Vec<char> = s.chars().collect();
+    let len = chars.len() as i64;
+    // A relative position (negative counts from the end), clamped.
+    let at = |i: i64| -> usize { (if i < 0 { (len + i).max(0) } else { i.min(len) }) as usize };
+    let text = |a: usize, b: usize| -> Value {
+        let t: String = chars[a.min(b)..b.max(a.min(b))].iter().collect();
+        Value::str(&t, span)
+    };
+    let out = match (name, args.len()) {
+        ("slice", 1) if js => text(at(int(0)?), chars.len()),
+        ("slice", 2) if js => text(at(int(0)?), at(int(1)?)),
+        // `substring` clamps negatives to 0 and swaps its bounds.
+        ("substring", 1 | 2) if js => {
+            let a = int(0)?.clamp(0, len) as usize;
+            let b = if args.len() == 2 { int(1)?.clamp(0, len) as usize } else { chars.len() };
+            text(a.min(b), a.max(b))
+        }
+        ("charAt", 1) if js => {
+            let i = int(0)?;
+            if (0..len).contains(&i) {
+                text(i as usize, i as usize + 1)
+            } else {
+                Value::str("", span)
+            }
+        }
+        ("padStart" | "padEnd", 1 | 2) if js => {
+            let width = int(0)?.max(0) as usize;
+            let fill: Vec<char> = match args.get(1) {
+                Some(f) => f.as_str()?.chars().collect(),
+                None => vec![' '],
+            };
+            if width > max {
+                return Some(Value::Unknown(span));
+            }
+            if width <= chars.len() || fill.is_empty() {
+                return Some(Value::str(s, span));
+            }
+            let pad: String = fill.iter().cycle().take(width - chars.len()).collect();
+            let out = if name == "padStart" { format!("{pad}{s}") } else { format!("{s}{pad}") };
+            Value::str(&out, span)
+        }
+        ("zfill", 1) if py => {
+            let width = int(0)?.max(0) as usize;
+            if width > max {
+                return Some(Value::Unknown(span));
+            }
+            let pad = "0".repeat(width.saturating_sub(chars.len()));
+            Value::str(&format!("{pad}{s}"), span)
+        }
+        ("includes", 1) if js => Value::Bool(s.contains(args[0].as_str()?), span),
+        ("split", 1) if js || py => {
+            let sep = args[0].as_str()?;
+            let parts: Vec<Value> = if sep.is_empty() && js {
+                chars.iter().map(|c| Value::str(c.encode_utf8(&mut [0; 4]), span)).collect()
+            } else if sep.is_empty() {
+                return None;
+            } else {
+                s.split(sep).map(|p| Value::str(p, span)).collect()
+            };
+            Value::List(Rc::new(RefCell::new(parts)), span)
+        }
+        ("split", 0) if py => {
+            let parts: Vec<Value> = s.split_whitespace().map(|p| Value::str(p, span)).collect();
+            Value::List(Rc::new(RefCell::new(parts)), span)
+        }
+        ("capitalize", 0) if py => {
+            let mut out: String = chars.first().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+            out.extend(chars.iter().skip(1).flat_map(|c| c.to_lowercase()));
+            Value::str(&out, span)
+        }
+        // Python's `title()`: each run of letters starts upper case.
+        ("title", 0) if py => {
+            let mut out = String::with_capacity(s.len());
+            let mut prev_cased = false;
+            for c in &chars {
+                if prev_cased {
+                    out.extend(c.to_lowercase());
+                } else {
+                    out.extend(c.to_uppercase());
+                }
+                prev_cased = c.is_alphabetic();
+            }
+            Value::str(&out, span)
+        }
+        _ => return None,
+    };
+    Some(out)
 }
 
 /// The strings of the list `parts` joined with `sep` (Python's

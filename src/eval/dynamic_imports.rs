@@ -128,10 +128,16 @@ impl Interp<'_> {
         if let Some(path) = package_path {
             frame.borrow_mut().vars.insert("__path__".into(), path);
         }
+        let span = Span { file: self.modules[m].file, start: 0, end: 0 };
+        if matches!(self.modules[m].lang, crate::model::Lang::TypeScript | crate::model::Lang::JavaScript) {
+            if let Some(path) = self.linker.module_path(m) {
+                bind_node_module_names(&path, frame, span);
+            }
+            return;
+        }
         if self.modules[m].lang != crate::model::Lang::Python {
             return;
         }
-        let span = Span { file: self.modules[m].file, start: 0, end: 0 };
         if let Some(path) = self.linker.module_path(m) {
             frame.borrow_mut().vars.insert("__file__".into(), Value::str(&path, span));
         }
@@ -156,6 +162,25 @@ impl Interp<'_> {
             .then(|| Value::List(Rc::new(RefCell::new(vec![Value::Module(m, span)])), span))
     }
 }
+
+/// A JavaScript module's own location: CommonJS's `__dirname` and
+/// `__filename`, and ES modules' `import.meta.url` (a `file:` URL),
+/// `import.meta.dirname` and `import.meta.filename` (Node 20.11). The
+/// lowering reads `import.meta` as a name no program can bind.
+fn bind_node_module_names(path: &str, frame: &super::interp::FrameRef, span: Span) {
+    let dir = super::paths::normpath(&format!("{path}/.."));
+    let mut meta = Obj::new(span);
+    meta.set("url", Value::str(&format!("file://{path}"), span), None);
+    meta.set("dirname", Value::str(&dir, span), None);
+    meta.set("filename", Value::str(path, span), None);
+    let mut f = frame.borrow_mut();
+    f.vars.insert("__dirname".into(), Value::str(&dir, span));
+    f.vars.insert("__filename".into(), Value::str(path, span));
+    f.vars.insert(IMPORT_META.into(), Value::Object(Rc::new(RefCell::new(meta))));
+}
+
+/// The name `import.meta` is lowered to.
+pub(crate) const IMPORT_META: &str = "import.meta";
 
 /// `importlib`'s name resolution: `name` itself, or with leading dots
 /// relative to `package` (one dot: in the package; each more: one up).

@@ -85,6 +85,14 @@ pub trait Linker {
     fn import_by_name(&self, _from: usize, _name: &str) -> Option<usize> {
         None
     }
+    /// The JSON file at `path` (as computed, absolute) that module `from`
+    /// reads at run time (`JSON.parse(fs.readFileSync(p))`,
+    /// `json.load(open(p))`), as a module whose default export is its
+    /// value. One the program does not hold yet is remembered, as
+    /// [`Linker::import_by_name`] does.
+    fn data_file(&self, _from: usize, _path: &str) -> Option<usize> {
+        None
+    }
     /// The modules of the Python package whose `__init__` is `module`, as
     /// `pkgutil` lists them: (dotted name under the package, is a
     /// package), with each subpackage's own after it when `recursive`.
@@ -473,6 +481,9 @@ impl<'p> Interp<'p> {
             }
             Stmt::Expr(e) => {
                 self.eval(act, e);
+                if self.exits(act, e) {
+                    return Flow::Return;
+                }
             }
             Stmt::Return { value, span } => {
                 let v = match value {
@@ -539,14 +550,11 @@ impl<'p> Interp<'p> {
                 let it = self.eval(act, iter);
                 return self.for_each(act, pattern, it, body, *span);
             }
-            Stmt::While { cond, body, .. } => {
-                // The body runs zero or more times: once, joined with not at all.
-                self.eval(act, cond);
-                let empty: Vec<Stmt> = vec![];
-                let flow = self.both(act, &[body, &empty]);
-                return if matches!(flow, Flow::Break | Flow::Continue) { Flow::Normal } else { flow };
-            }
+            Stmt::While { cond, body, span } => return self.while_loop(act, cond, body, *span),
             Stmt::Break(_) => return Flow::Break,
+            // A path that throws leaves the function without a result; a
+            // `try` with handlers joins it with theirs ([`Interp::both`]).
+            Stmt::Throw(_) => return Flow::Return,
             Stmt::Continue(_) => return Flow::Continue,
             Stmt::Func(id) if self.hoisted(module, *id) => {}
             Stmt::Func(id) => {
@@ -815,6 +823,7 @@ impl<'p> Interp<'p> {
             _ => {
                 // An unknown list: the body runs for some unknown element.
                 self.exhausted |= items.is_some();
+                self.widen(act, body, span);
                 let element = self.unknown_from(&[&it], span);
                 self.bind_pattern(act, pattern, element, true);
                 let empty: Vec<Stmt> = vec![];
@@ -825,6 +834,83 @@ impl<'p> Interp<'p> {
                 } else {
                     Flow::Normal
                 }
+            }
+        }
+    }
+
+    /// A loop with a test (`while`, C-style `for`). While the test is known
+    /// and each pass changes what it reads (`i < defs.length` with `i++`),
+    /// the loop is unrolled, as a walk over a known list is. Otherwise (a
+    /// test nobody knows, `while (true)` left by a `break`, a pass that
+    /// changes nothing the test reads) the body runs zero or more times
+    /// more: once, joined with not at all, with the locals it assigns taking
+    /// any value too (what a later pass would see).
+    fn while_loop(&mut self, act: &mut Activation, cond: &Expr, body: &[Stmt], span: Span) -> Flow {
+        if !matches!(cond, Expr::Lit(..)) {
+            let mut tested: Vec<Rc<str>> = vec![];
+            ir::walk::within(cond, 64, |e| {
+                if let Expr::Name(n, _) = e {
+                    tested.push(n.as_str().into());
+                }
+            });
+            let read = |act: &Activation| -> Vec<Option<Value>> {
+                let frame = act.frame.borrow();
+                tested.iter().map(|n| frame.vars.get(n).cloned()).collect()
+            };
+            for _ in 0..self.budget.max_unroll {
+                match self.truth(act, cond) {
+                    Some(false) => return Flow::Normal,
+                    Some(true) if !tested.is_empty() => {}
+                    _ => break,
+                }
+                let before = read(act);
+                match self.exec_block(act, body) {
+                    Flow::Break => return Flow::Normal,
+                    Flow::Return => return Flow::Return,
+                    Flow::Normal | Flow::Continue => {}
+                }
+                let after = read(act);
+                let moved = before.iter().zip(&after).any(|(b, a)| match (b, a) {
+                    (Some(b), Some(a)) => !b.identical(a),
+                    (b, a) => b.is_some() != a.is_some(),
+                });
+                if !moved || self.exhausted {
+                    break;
+                }
+            }
+        }
+        self.widen(act, body, span);
+        self.eval(act, cond);
+        let empty: Vec<Stmt> = vec![];
+        let flow = self.both(act, &[&body.to_vec(), &empty]);
+        if matches!(flow, Flow::Break | Flow::Continue) {
+            Flow::Normal
+        } else {
+            flow
+        }
+    }
+
+    /// Node's `process.exit(...)` (the global, not shadowed): the path ends
+    /// there, as a `throw` ends it.
+    fn exits(&self, act: &Activation, e: &Expr) -> bool {
+        let Expr::Call { callee, .. } = e else { return false };
+        let Expr::Member { object, name, .. } = &**callee else { return false };
+        let Expr::Name(n, _) = &**object else { return false };
+        name == "exit"
+            && n == "process"
+            && self.modules[act.frame.borrow().module].lang.is_javascript()
+            && !bound(act, "process")
+    }
+
+    /// Before a loop body that runs an unknown number of times: each local
+    /// it assigns that is bound already may also hold what a later pass
+    /// leaves in it, which is not known.
+    fn widen(&mut self, act: &mut Activation, body: &[Stmt], span: Span) {
+        for name in ir::walk::assigned_names(body) {
+            let old = act.frame.borrow().vars.get(name).cloned();
+            if let Some(old) = old {
+                let wide = self.join(vec![old, Value::Unknown(span)], span);
+                act.frame.borrow_mut().vars.insert(name.into(), wide);
             }
         }
     }
@@ -1166,6 +1252,10 @@ impl<'p> Interp<'p> {
                     {
                         return self.new_set(&args, *span);
                     }
+                    // `new URL("./tools.json", import.meta.url)`: a `file:` URL, as its text.
+                    if &**n == "URL" && lang.is_javascript() {
+                        return super::paths::file_url(&args, *span);
+                    }
                     // `new Dictionary<K, V>()`, or a copy of another one.
                     if lang == crate::model::Lang::CSharp {
                         if let Some(v) = self.csharp_new(n, &args, *span) {
@@ -1368,13 +1458,38 @@ impl<'p> Interp<'p> {
         Value::Unknown(span)
     }
 
+    /// Derives from a root's parameters: an unknown made from one, or
+    /// alternatives that are all unknown and include one (`name.length <= 64
+    /// ? name : name.slice(0, 64)`).
     pub(super) fn param_derived(&self, v: &Value) -> bool {
-        matches!(v, Value::Unknown(s) if self.from_params.contains(s))
+        match v {
+            Value::Unknown(s) => self.from_params.contains(s),
+            Value::OneOf(vs) => {
+                vs.iter().all(|v| matches!(v, Value::Unknown(_)))
+                    && vs.iter().any(|v| matches!(v, Value::Unknown(s) if self.from_params.contains(s)))
+            }
+            _ => false,
+        }
     }
 
     /// Derives from a root's parameter declared with a type ([`Interp::declared_params`]).
     pub(super) fn param_declared(&self, v: &Value) -> bool {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s) && self.declared_params.contains(s))
+    }
+
+    /// Arithmetic on every pair of alternatives ([`super::numbers`]):
+    /// known when each pair is.
+    fn computed(&mut self, lang: crate::model::Lang, op: BinaryOp, l: &Value, r: &Value, span: Span) -> Value {
+        let mut out = vec![];
+        for a in l.alternatives() {
+            for b in r.alternatives() {
+                match super::numbers::arithmetic(lang, op, &a, &b, span) {
+                    Some(v) => out.push(v),
+                    None => return self.unknown_from(&[l, r], span),
+                }
+            }
+        }
+        self.join(out, span)
     }
 
     fn binary(&mut self, lang: crate::model::Lang, op: BinaryOp, l: Value, r: Value, span: Span) -> Value {
@@ -1447,8 +1562,21 @@ impl<'p> Interp<'p> {
                     }
                     Value::List(Rc::new(RefCell::new(items)), span)
                 }
-                _ => self.unknown_from(&[&l, &r], span),
+                _ => self.computed(lang, op, &l, &r, span),
             },
+            BinaryOp::Sub | BinaryOp::Mul => self.computed(lang, op, &l, &r, span),
+            BinaryOp::Lt | BinaryOp::LtE | BinaryOp::Gt | BinaryOp::GtE => {
+                let mut answers = vec![];
+                for a in l.alternatives() {
+                    for b in r.alternatives() {
+                        answers.push(super::numbers::ordering(op, &a, &b));
+                    }
+                }
+                match answers.first().copied().flatten() {
+                    Some(first) if answers.iter().all(|a| *a == Some(first)) => Value::Bool(first, span),
+                    _ => Value::Unknown(span),
+                }
+            }
             BinaryOp::Merge if super::type_forms::is_type_form(&l) || super::type_forms::is_type_form(&r) => {
                 super::type_forms::union(l, r, span)
             }
@@ -1488,6 +1616,14 @@ impl Interp<'_> {
         if let Some(v) = enum_value(lang, o, name) {
             return v;
         }
+        // A string's or an array's `length`, on every path.
+        if name == "length" && lang.is_javascript() {
+            let lengths: Option<Vec<Value>> =
+                o.alternatives().iter().map(|a| super::numbers::length(lang, a, span)).collect();
+            if let Some(lengths) = lengths {
+                return self.join(lengths, span);
+            }
+        }
         if let (crate::model::Lang::CSharp, Value::Object(map)) = (lang, o) {
             if map.borrow().keyed {
                 if let Some(v) = self.dictionary_member(map, name, span) {
@@ -1497,6 +1633,18 @@ impl Interp<'_> {
         }
         self.get_member(o, name, span)
     }
+}
+
+/// Whether a frame on the chain from `act`'s binds `name`.
+fn bound(act: &Activation, name: &str) -> bool {
+    let mut frame = Some(act.frame.clone());
+    while let Some(f) = frame {
+        if f.borrow().vars.contains_key(name) {
+            return true;
+        }
+        frame = f.borrow().parent.clone();
+    }
+    false
 }
 
 fn enum_value(lang: crate::model::Lang, o: &Value, name: &str) -> Option<Value> {

@@ -34,6 +34,9 @@ impl Interp<'_> {
                 own.zip(joined(call)).map(|(base, rest)| object(s.table, join(&base, &rest), span))
             }
             PathOp::Join => joined(call).map(|t| Value::str(&t, span)),
+            PathOp::JoinNormal => node_joined(call, false).map(|t| Value::str(&t, span)),
+            PathOp::Resolve => node_joined(call, true).map(|t| Value::str(&t, span)),
+            PathOp::FromUrl => first().filter(|_| call.positional.len() == 1).map(|t| Value::str(from_url(&t), span)),
             PathOp::ListNames => first().and_then(|dir| {
                 let names = self.linker.directory_entries(&dir)?;
                 Some(list(names.into_iter().map(|(n, _)| Value::str(&n, span)).collect(), span))
@@ -116,6 +119,50 @@ fn joined(call: &PendingCall) -> Option<String> {
     let mut parts = call.positional.iter().map(text_of);
     let first = parts.next()??;
     parts.try_fold(first, |acc, p| Some(join(&acc, &p?)))
+}
+
+/// Node's `path.join` (`resolve: false`: every part appended) or
+/// `path.resolve` (each absolute part starts over; `None` when none is
+/// absolute), normalized. `None` when a part is not known.
+fn node_joined(call: &PendingCall, resolve: bool) -> Option<String> {
+    // `resolve` reads from the right up to the first absolute part: what
+    // precedes it (`process.cwd()`) need not be known.
+    let mut parts: Vec<String> = vec![];
+    for part in call.positional.iter().rev() {
+        let part = text_of(part)?;
+        let absolute = part.starts_with('/');
+        parts.push(part);
+        if resolve && absolute {
+            break;
+        }
+    }
+    if resolve && !parts.last().is_some_and(|p| p.starts_with('/')) {
+        return None;
+    }
+    let kept: Vec<&str> = parts.iter().rev().map(String::as_str).filter(|p| !p.is_empty()).collect();
+    Some(normpath(&kept.join("/")))
+}
+
+/// `new URL(relative, base)` with a `file:` base: the URL `relative`
+/// names from the base's directory (`..` folded), as its text; unknown for
+/// any other URL. The text stands for the URL object: `fileURLToPath` and
+/// `fs` read it as the path it names.
+pub(super) fn file_url(call: &PendingCall, span: Span) -> Value {
+    let (Some(Value::Str(rel, _)), Some(Value::Str(base, _))) = (call.arg(0), call.arg(1)) else {
+        return Value::Unknown(span);
+    };
+    let Some(base) = base.strip_prefix("file://") else { return Value::Unknown(span) };
+    if rel.contains("://") || rel.starts_with('?') || rel.starts_with('#') {
+        return Value::Unknown(span);
+    }
+    let dir = &base[..base.rfind('/').map_or(0, |i| i + 1)];
+    let path = if rel.starts_with('/') { rel.to_string() } else { format!("{dir}{rel}") };
+    Value::str(&format!("file://{}", normpath(&path)), span)
+}
+
+/// The path a `file:` URL names (`fileURLToPath`); other text as it is.
+pub(super) fn from_url(t: &str) -> &str {
+    t.strip_prefix("file://").unwrap_or(t)
 }
 
 /// `posixpath.join(a, b)`: an absolute `b` starts over.

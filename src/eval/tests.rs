@@ -822,6 +822,7 @@ mod alternatives;
 mod conventions;
 mod go;
 mod inputs;
+mod loops;
 mod maps;
 mod namespaces;
 mod rust_source;

@@ -120,6 +120,9 @@ pub enum Stmt {
         span: Span,
     },
     Break(Span),
+    /// `throw` / `raise`: the path ends here and gives nothing (a `catch`
+    /// arm, if any, goes on).
+    Throw(Span),
     Continue(Span),
     /// A function declaration: binds its name (when it has one) in the
     /// current scope, after applying its decorators.
@@ -254,6 +257,15 @@ pub enum BinaryOp {
     /// `/`: a path joined with a part when the left side is a path object
     /// (Python's `pathlib`); otherwise some value.
     Div,
+    /// Arithmetic on known numbers (`-`, `*`); `+` is [`BinaryOp::Add`].
+    Sub,
+    Mul,
+    /// Ordering of two known numbers or two known strings
+    /// (`name.length <= 64` guarding a truncated name).
+    Lt,
+    LtE,
+    Gt,
+    GtE,
     /// Anything else: some value, never followed.
     Other,
 }

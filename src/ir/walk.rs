@@ -32,6 +32,53 @@ pub fn statements(m: &Module) -> Vec<&Stmt> {
     out
 }
 
+/// The local names a block assigns (`x = ...`, `let [a, b] = ...`, `for
+/// x of ...`), in nested blocks too but not in the functions it defines:
+/// what a loop body may change from one pass to the next.
+pub fn assigned_names(block: &[Stmt]) -> Vec<&str> {
+    let mut out: Vec<&str> = vec![];
+    let mut todo: Vec<&[Stmt]> = vec![block];
+    let mut patterns: Vec<&Pattern> = vec![];
+    while let Some(block) = todo.pop() {
+        for s in block {
+            match s {
+                Stmt::Let { target, .. } => patterns.push(target),
+                Stmt::Assign { target: Place::Name(n, _), .. } => out.push(n),
+                Stmt::If { then, otherwise, .. } => todo.extend([then.as_slice(), otherwise.as_slice()]),
+                Stmt::Switch { cases, .. } => todo.extend(cases.iter().map(|c| c.body.as_slice())),
+                Stmt::Try { body, handlers, finally, .. } => {
+                    todo.extend([body.as_slice(), finally.as_slice()]);
+                    todo.extend(handlers.iter().map(|h| h.as_slice()));
+                }
+                Stmt::ForEach { pattern, body, .. } => {
+                    patterns.push(pattern);
+                    todo.push(body);
+                }
+                Stmt::While { body, .. } => todo.push(body),
+                _ => {}
+            }
+        }
+    }
+    while let Some(p) = patterns.pop() {
+        match p {
+            Pattern::Name(n, _) => out.push(n),
+            Pattern::Object { props, rest, .. } => {
+                patterns.extend(props.iter().map(|(_, p)| p));
+                out.extend(rest.as_deref());
+            }
+            Pattern::List { items, rest, .. } => {
+                patterns.extend(items.iter().flatten());
+                out.extend(rest.as_deref());
+            }
+            Pattern::Default(inner, _) => patterns.push(inner),
+            Pattern::Ignore => {}
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// The module's imports, wherever they are written (`try: import x
 /// except ImportError: ...`, an import inside a function).
 pub fn imports(m: &Module) -> Vec<&Import> {
@@ -192,6 +239,7 @@ fn statement<'m>(s: &'m Stmt, stmts: &mut Vec<&'m Stmt>, exprs: &mut Vec<&'m Exp
         }
         Stmt::Func(id) => bodies.push(*id),
         Stmt::Break(_)
+        | Stmt::Throw(_)
         | Stmt::Continue(_)
         | Stmt::Class(_)
         | Stmt::Import(_)

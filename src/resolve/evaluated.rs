@@ -36,9 +36,22 @@ struct Program<'r> {
     /// Python modules named at run time (`importlib.import_module(name)`)
     /// that this link holds: (importing module, absolute name) → module.
     dynamic: HashMap<(usize, String), usize>,
-    /// Such names the run asked for and this link lacks (importing file,
-    /// name): loaded before the program runs again ([`MAX_DYNAMIC_ROUNDS`]).
-    asked: std::cell::RefCell<Vec<(FileId, String)>>,
+    /// JSON files read by path at run time (`JSON.parse(readFileSync(p))`)
+    /// that this link holds: (reading module, path as computed) → module.
+    data: HashMap<(usize, String), usize>,
+    /// What the run asked for and this link lacks: loaded before the
+    /// program runs again ([`MAX_DYNAMIC_ROUNDS`]).
+    asked: std::cell::RefCell<Vec<Wanted>>,
+}
+
+/// A file a run reached by a name or path computed at run time, from the
+/// file that computed it.
+#[derive(Clone, PartialEq, Eq)]
+enum Wanted {
+    /// A Python module by absolute dotted name (`import_module(name)`).
+    Module(FileId, String),
+    /// A JSON file by path ([`eval::Linker::data_file`]).
+    Data(FileId, String),
 }
 
 /// Runs of one program, each with the modules the one before it imported
@@ -75,6 +88,15 @@ impl Program<'_> {
     }
 }
 
+impl Program<'_> {
+    fn ask(&self, wanted: Wanted) {
+        let mut asked = self.asked.borrow_mut();
+        if !asked.contains(&wanted) {
+            asked.push(wanted);
+        }
+    }
+}
+
 impl eval::Linker for Program<'_> {
     fn resolve(&self, from: usize, import: &ir::Import) -> Link {
         match self.links.get(&(from, import.module.clone(), import.member.clone())) {
@@ -96,11 +118,15 @@ impl eval::Linker for Program<'_> {
         if let Some(&m) = self.dynamic.get(&(from, name.to_string())) {
             return Some(m);
         }
-        let file = self.modules.get(from)?.file;
-        let mut asked = self.asked.borrow_mut();
-        if !asked.iter().any(|(f, n)| *f == file && n == name) {
-            asked.push((file, name.to_string()));
+        self.ask(Wanted::Module(self.modules.get(from)?.file, name.to_string()));
+        None
+    }
+
+    fn data_file(&self, from: usize, path: &str) -> Option<usize> {
+        if let Some(&m) = self.data.get(&(from, path.to_string())) {
+            return Some(m);
         }
+        self.ask(Wanted::Data(self.modules.get(from)?.file, path.to_string()));
         None
     }
 
@@ -154,21 +180,15 @@ impl Resolver<'_, '_> {
         }
         // A module imported by a name computed at run time is loaded when
         // the run asks for it, and the program runs again with it.
-        let mut wanted: Vec<(FileId, String)> = vec![];
+        let mut wanted: Vec<Wanted> = vec![];
         let mut rounds = 1;
         let (program, outcome) = loop {
             let program = self.link(modules.clone(), &wanted);
             let bytes: u64 = program.modules.iter().map(|m| self.linker.sources.get(m.file).text.len() as u64).sum();
             let outcome = eval::run(&program.modules, &program, Budget::for_source_bytes(bytes));
             let asked = program.asked.take();
-            let new: Vec<(FileId, String)> = asked
-                .into_iter()
-                .filter(|a| !wanted.contains(a))
-                .filter(|(file, name)| {
-                    let from = self.linker.path_of(*file);
-                    from.and_then(|from| self.linker.module_path(&from, name, Lang::Python)).is_some()
-                })
-                .collect();
+            let new: Vec<Wanted> =
+                asked.into_iter().filter(|a| !wanted.contains(a) && self.wanted_path(a).is_some()).collect();
             if new.is_empty() || rounds >= MAX_DYNAMIC_ROUNDS {
                 break (program, outcome);
             }
@@ -194,6 +214,16 @@ impl Resolver<'_, '_> {
         // known elements of one list) is a tool.
         let named_calls: std::collections::HashSet<Span> =
             outcome.registrations.iter().filter(|r| matches!(r.name, Some(Value::Str(..)))).map(|r| r.call).collect();
+        // Of those, the ones the program's own run reached with a known name:
+        // the same call reached by a function run as a root, where the name
+        // is unknown, is that code seen without its callers' values (a
+        // class built from a parsed description, run again with none).
+        let named_in_run: std::collections::HashSet<Span> = outcome
+            .registrations
+            .iter()
+            .filter(|r| !r.from_root && matches!(r.name, Some(Value::Str(..))))
+            .map(|r| r.call)
+            .collect();
         for reg in &outcome.registrations {
             let Some(&m) = program.by_file.get(&reg.call.file) else { continue };
             let lang = program.modules[m].lang;
@@ -205,6 +235,7 @@ impl Resolver<'_, '_> {
             if reg.name_from_params
                 || reg.name.is_none()
                 || (!named && reg.name_param_derived && named_calls.contains(&reg.call))
+                || (!named && reg.from_root && named_in_run.contains(&reg.call))
             {
                 continue;
             }
@@ -279,7 +310,21 @@ impl Resolver<'_, '_> {
     }
 
     /// Lowered modules plus every file their imports reach, with the links.
-    fn link(&self, modules: Vec<Arc<ir::Module>>, wanted: &[(FileId, String)]) -> Program<'_> {
+    /// The file a run asked for, if there is one it may read: a module by
+    /// name where an import would find it; a JSON file inside a linted
+    /// directory.
+    fn wanted_path(&self, wanted: &Wanted) -> Option<PathBuf> {
+        match wanted {
+            Wanted::Module(file, name) => self.linker.module_path(&self.linker.path_of(*file)?, name, Lang::Python),
+            Wanted::Data(_, path) => {
+                let path = PathBuf::from(eval::normpath(path));
+                let json = path.extension().is_some_and(|e| e == "json");
+                (json && self.linker.in_roots(&path) && self.linker.fs.is_file(&path)).then_some(path)
+            }
+        }
+    }
+
+    fn link(&self, modules: Vec<Arc<ir::Module>>, wanted: &[Wanted]) -> Program<'_> {
         let mut p = Program {
             fs: &self.linker.fs,
             by_file: HashMap::new(),
@@ -289,6 +334,7 @@ impl Resolver<'_, '_> {
             names: HashMap::new(),
             packages: HashMap::new(),
             dynamic: HashMap::new(),
+            data: HashMap::new(),
             asked: Default::default(),
         };
         for m in modules {
@@ -299,18 +345,19 @@ impl Resolver<'_, '_> {
         let mut loaded = 0;
         let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
         let mut lazy: HashMap<PathBuf, LazyScope> = HashMap::new();
-        let mut pending: Vec<&(FileId, String)> = wanted.iter().collect();
+        let mut pending: Vec<&Wanted> = wanted.iter().collect();
         loop {
             if next == p.modules.len() {
                 // Every import followed: the modules imported by name whose
                 // importer is here now, then what their imports reach.
                 let before = pending.len();
-                pending.retain(|(file, name)| {
+                pending.retain(|w| {
+                    let (Wanted::Module(file, name) | Wanted::Data(file, name)) = w;
                     let Some(&from) = p.by_file.get(file) else { return true };
-                    let target =
-                        self.linker.path_of(*file).and_then(|f| self.linker.module_path(&f, name, Lang::Python));
-                    if let Some(idx) = target.and_then(|path| self.module_index(&mut p, &path, &mut loaded)) {
-                        p.dynamic.insert((from, name.clone()), idx);
+                    let idx = self.wanted_path(w).and_then(|path| self.module_index(&mut p, &path, &mut loaded));
+                    if let Some(idx) = idx {
+                        let found = if matches!(w, Wanted::Module(..)) { &mut p.dynamic } else { &mut p.data };
+                        found.insert((from, name.clone()), idx);
                     }
                     false
                 });

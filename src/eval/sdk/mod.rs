@@ -69,6 +69,10 @@ pub mod forms {
     pub const FIELD: &str = "@field";
     /// Alternative names a field validates from (`AliasChoices("a", "b")`), kept.
     pub const ALIAS_CHOICES: &str = "@alias-choices";
+    /// The contents of a file read by path (`fs.readFileSync(p)`,
+    /// `open(p)`, `p.read_text()`), its path's text kept as argument 0:
+    /// nothing is read until the contents are parsed as JSON.
+    pub const FILE_TEXT: &str = "@file-text";
 }
 
 /// What an [`Effect::Path`] row does. A path is its text (what CPython's
@@ -95,11 +99,39 @@ pub enum PathOp {
     /// Components joined: `os.path.join(a, b)` (text), `p.joinpath(a)` and
     /// `p / a` (a path object).
     Join,
+    /// Node's `path.join(a, b, ...)`: every part appended (an absolute one
+    /// too), then normalized.
+    JoinNormal,
+    /// Node's `path.resolve(a, b, ...)`: joined from the last absolute
+    /// part, normalized; unknown when none is absolute (the process's
+    /// working directory).
+    Resolve,
+    /// The path a `file:` URL names (`url.fileURLToPath(u)`); the text of
+    /// a path as it is.
+    FromUrl,
     /// The names in a directory of the program, sorted: `os.listdir(p)`.
     ListNames,
     /// Its entries as path objects: `p.iterdir()`; `p.glob(pattern)` those
     /// whose name matches a one-level pattern (`*.py`).
     Children { glob: bool },
+}
+
+/// What an [`Effect::File`] row does: files are data a server reads at
+/// run time (a JSON description of its tools), never run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileOp {
+    /// The file whose path is argument 0 (text, a `file:` URL or a path
+    /// object), opened or read: a [`forms::FILE_TEXT`].
+    Read,
+    /// The file whose path the receiver is (`p.read_text()`, `p.open()`).
+    ReadOwn,
+    /// The receiver's contents again (`f.read()`, `buf.toString()`, `with
+    /// open(p) as f`).
+    Same,
+    /// Argument 0's contents parsed as JSON (`json.load(f)`,
+    /// `json.loads(text)`, `JSON.parse(text)`): the document's value, when
+    /// the file is a JSON file in a linted directory; unknown otherwise.
+    ParseJson,
 }
 
 /// Where a mount call ([`Effect::Mount`]) gives what the child's tools are
@@ -278,6 +310,11 @@ pub enum Effect {
     /// (`Path(__file__).parent`, `os.path.dirname(__file__)`): see
     /// [`PathOp`] and `sdk/python_paths.rs`.
     Path(PathOp),
+    /// The length of argument 0, when it is known (Python's `len(x)`).
+    Length,
+    /// A file read by path, or its contents parsed: see [`FileOp`] and
+    /// `eval/data_files.rs`.
+    File(FileOp),
     /// The n-th positional argument when there is one, else the value
     /// itself: a decorator used bare or with options (`@dataclass`,
     /// `@dataclass(frozen=True)`) that returns what it decorates.
@@ -736,11 +773,13 @@ mod mcp_framework;
 mod mcp_go;
 mod mcp_handler;
 mod mcp_use;
+mod node_paths;
 mod pmcp;
 mod punkpeye_fastmcp;
 mod pydantic;
 mod python_copy;
 mod python_importlib;
+mod python_json;
 mod python_lowlevel;
 mod python_mcp;
 mod python_paths;
@@ -771,11 +810,13 @@ pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
 pub use mcp_handler::MCP_HANDLER;
 pub use mcp_use::MCP_USE;
+pub use node_paths::{NODE_FS, NODE_PATH, NODE_URL};
 pub use pmcp::PMCP;
 pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_copy::PYTHON_COPY;
 pub use python_importlib::PYTHON_IMPORTLIB;
+pub use python_json::PYTHON_JSON;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
 pub use python_paths::PYTHON_PATHS;
@@ -805,10 +846,14 @@ pub static TABLES: &[&SdkTable] = &[
     &PYTHON_IMPORTLIB,
     &PYTHON_COPY,
     &PYTHON_PATHS,
+    &PYTHON_JSON,
     &PYDANTIC,
     &TS_SDK,
     &ZOD,
     &ZOD_TO_JSON_SCHEMA,
+    &NODE_PATH,
+    &NODE_URL,
+    &NODE_FS,
     // TypeScript SDKs other than the official one.
     &TS_SDK_TOOLS,
     &PUNKPEYE_FASTMCP,

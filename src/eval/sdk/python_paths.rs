@@ -24,7 +24,7 @@
 //! when it is the directory of a module of the program.
 
 use super::forms::{PATH, PATH_OBJECT};
-use super::{Effect, Op, PathOp, Rule, SdkTable};
+use super::{Effect, FileOp, Op, PathOp, Rule, SdkTable};
 use crate::model::Lang;
 
 pub static PYTHON_PATHS: SdkTable = SdkTable {
@@ -64,6 +64,10 @@ pub static PYTHON_PATHS: SdkTable = SdkTable {
         Rule { on: PATH_OBJECT, op: Op::Method("absolute"), effect: Effect::Path(PathOp::Same) },
         Rule { on: PATH_OBJECT, op: Op::Method("expanduser"), effect: Effect::Path(PathOp::Same) },
         Rule { on: PATH_OBJECT, op: Op::Method("as_posix"), effect: Effect::Path(PathOp::Text) },
+        // The file read (`json.loads(p.read_text())`, `json.load(p.open())`).
+        Rule { on: PATH_OBJECT, op: Op::Method("read_text"), effect: Effect::File(FileOp::ReadOwn) },
+        Rule { on: PATH_OBJECT, op: Op::Method("read_bytes"), effect: Effect::File(FileOp::ReadOwn) },
+        Rule { on: PATH_OBJECT, op: Op::Method("open"), effect: Effect::File(FileOp::ReadOwn) },
     ],
     null_is_absent: false,
 };

@@ -28,7 +28,7 @@ use super::forms::{
     ANNOTATED, CLASS_VAR, COLLECTION, ENUM_BASE, MAPPING, MODEL_BASE, SCALAR, SET_COLLECTION, STRING, UNION,
 };
 use super::PathOp;
-use super::{Effect, Op, Rule, SdkTable};
+use super::{Effect, FileOp, Op, Rule, SdkTable};
 use crate::model::Lang;
 
 pub static PYTHON_TYPING: SdkTable = SdkTable {
@@ -100,6 +100,9 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         // `iter(xs)`: an iterator over `xs`, walked as `xs` is.
         Rule { on: "@iter", op: Op::Call, effect: Effect::Arg(0) },
         Rule { on: "@sorted", op: Op::Call, effect: Effect::Sorted },
+        Rule { on: "@len", op: Op::Call, effect: Effect::Length },
+        // `open(p)`: the file at `p`, only ever parsed as JSON (`python_json.rs`).
+        Rule { on: "@open", op: Op::Call, effect: Effect::File(FileOp::Read) },
         // `cast(T, x)` is `x` at run time.
         Rule { on: "Cast", op: Op::Call, effect: Effect::Arg(1) },
         Rule { on: "Range", op: Op::Call, effect: Effect::Range },
@@ -134,6 +137,8 @@ const BUILTINS: &[(&str, &str)] = &[
     ("callable", "@callable"),
     ("iter", "@iter"),
     ("sorted", "@sorted"),
+    ("open", "@open"),
+    ("len", "@len"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.

@@ -999,6 +999,12 @@ impl<'a> Cx<'a> {
                     "||" => BinaryOp::Or,
                     "??" => BinaryOp::Coalesce,
                     "+" => BinaryOp::Add,
+                    "-" => BinaryOp::Sub,
+                    "*" => BinaryOp::Mul,
+                    "<" => BinaryOp::Lt,
+                    "<=" => BinaryOp::LtE,
+                    ">" => BinaryOp::Gt,
+                    ">=" => BinaryOp::GtE,
                     _ => BinaryOp::Other,
                 };
                 let (l, r) = (self.expr(l), self.expr(r));

@@ -541,11 +541,15 @@ impl Cx<'_> {
             "break_statement" => vec![Stmt::Break(span)],
             "continue_statement" => vec![Stmt::Continue(span)],
             "empty_statement" | "fallthrough_statement" => vec![],
+            // `i++`: `i = i + 1` (a counter a loop tests).
             "inc_statement" | "dec_statement" => {
-                let target = kids(n).first().map(|e| self.place(*e));
-                match target {
-                    Some(Some(target)) => vec![Stmt::Assign { target, value: Expr::Unknown(span), span }],
-                    _ => vec![],
+                let Some(operand) = kids(n).first().copied() else { return vec![] };
+                let op = if n.kind() == "inc_statement" { BinaryOp::Add } else { BinaryOp::Sub };
+                let one = Expr::Lit(Lit::Num("1".into()), span);
+                let value = Expr::Binary { op, left: Box::new(self.expr(operand)), right: Box::new(one), span };
+                match self.place(operand) {
+                    Some(target) => vec![Stmt::Assign { target, value, span }],
+                    None => vec![],
                 }
             }
             _ => vec![Stmt::Unsupported(span)],
@@ -900,6 +904,12 @@ impl Cx<'_> {
                     Some("&&") => BinaryOp::And,
                     Some("||") => BinaryOp::Or,
                     Some("+") => BinaryOp::Add,
+                    Some("-") => BinaryOp::Sub,
+                    Some("*") => BinaryOp::Mul,
+                    Some("<") => BinaryOp::Lt,
+                    Some("<=") => BinaryOp::LtE,
+                    Some(">") => BinaryOp::Gt,
+                    Some(">=") => BinaryOp::GtE,
                     _ => BinaryOp::Other,
                 };
                 Expr::Binary { op, left: Box::new(left), right: Box::new(right), span }

@@ -173,14 +173,26 @@ impl Cx<'_> {
                 out.push(Stmt::Try { body, handlers, finally, span });
             }
             "with_statement" => {
-                // `with x as y:` — y is what `__enter__` gives: unknown.
+                // `with x as y:` — y is what `x.__enter__()` gives (a file
+                // for an open file, what a project class's method returns).
                 for c in kids(n) {
                     if c.kind() == "with_clause" {
                         for item in kids(c) {
-                            if let Some(alias) = self.field(item, "value").and_then(|v| self.field(v, "alias")) {
-                                let target = self.pattern(alias);
-                                out.push(Stmt::Let { target, value: Expr::Unknown(self.span(item)), span });
-                            }
+                            let Some(value) = self.field(item, "value") else { continue };
+                            let Some(alias) = self.field(value, "alias") else { continue };
+                            // Spanned as the whole item: the call to `__enter__`
+                            // is not the expression's own call.
+                            let at = self.span(item);
+                            let entered = value.named_child(0).filter(|v| v.kind() != "as_pattern_target").map_or(
+                                Expr::Unknown(at),
+                                |v| {
+                                    let object = Box::new(self.expr(v));
+                                    let enter = Expr::Member { object, name: "__enter__".into(), span: at };
+                                    Expr::Call { callee: Box::new(enter), args: vec![], span: at }
+                                },
+                            );
+                            let target = self.pattern(alias);
+                            out.push(Stmt::Let { target, value: entered, span });
                         }
                     }
                 }
@@ -281,6 +293,7 @@ impl Cx<'_> {
                 }
             }
             "break_statement" => out.push(Stmt::Break(span)),
+            "raise_statement" => out.push(Stmt::Throw(span)),
             "continue_statement" => out.push(Stmt::Continue(span)),
             "pass_statement" | "global_statement" | "nonlocal_statement" | "comment" => {}
             "block" => {
@@ -340,6 +353,8 @@ impl Cx<'_> {
         };
         let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
             Some("+=") => BinaryOp::Add,
+            Some("-=") => BinaryOp::Sub,
+            Some("*=") => BinaryOp::Mul,
             Some("|=") => BinaryOp::Merge,
             _ => BinaryOp::Other,
         };
@@ -401,7 +416,8 @@ impl Cx<'_> {
                 }
                 Pattern::List { items, rest, span }
             }
-            "parenthesized_expression" => match kids(n).first() {
+            // `with x as y`'s `y`, the target it wraps.
+            "parenthesized_expression" | "as_pattern_target" => match kids(n).first() {
                 Some(inner) => self.pattern(*inner),
                 None => Pattern::Ignore,
             },
@@ -798,6 +814,10 @@ impl Cx<'_> {
                             "!=" | "is not" => (BinaryOp::NotEq, false),
                             "in" => (BinaryOp::In, false),
                             "not in" => (BinaryOp::In, true),
+                            "<" => (BinaryOp::Lt, false),
+                            "<=" => (BinaryOp::LtE, false),
+                            ">" => (BinaryOp::Gt, false),
+                            ">=" => (BinaryOp::GtE, false),
                             _ => (BinaryOp::Other, false),
                         };
                         let test = Expr::Binary { op, left: b(self.expr(*l)), right: b(self.expr(*r)), span };
@@ -813,6 +833,8 @@ impl Cx<'_> {
             "binary_operator" => {
                 let op = match self.field(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("+") => BinaryOp::Add,
+                    Some("-") => BinaryOp::Sub,
+                    Some("*") => BinaryOp::Mul,
                     Some("|") => BinaryOp::Merge,
                     Some("/") => BinaryOp::Div,
                     _ => BinaryOp::Other,

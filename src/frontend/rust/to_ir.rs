@@ -1280,6 +1280,12 @@ impl Lx {
                     syn::BinOp::And(_) => BinaryOp::And,
                     syn::BinOp::Or(_) => BinaryOp::Or,
                     syn::BinOp::Add(_) => BinaryOp::Add,
+                    syn::BinOp::Sub(_) => BinaryOp::Sub,
+                    syn::BinOp::Mul(_) => BinaryOp::Mul,
+                    syn::BinOp::Lt(_) => BinaryOp::Lt,
+                    syn::BinOp::Le(_) => BinaryOp::LtE,
+                    syn::BinOp::Gt(_) => BinaryOp::Gt,
+                    syn::BinOp::Ge(_) => BinaryOp::GtE,
                     _ => BinaryOp::Other,
                 };
                 let (left, right) = (self.expr(&x.left), self.expr(&x.right));

@@ -83,7 +83,9 @@ fn pattern_names(p: &Pattern, out: &mut Vec<String>) {
 /// each gets what follows it, up to a bound on the copies made.
 fn fall_through(cases: &mut [Case]) {
     const MAX_COPIED: usize = 4_096;
-    let jumps = |b: &[Stmt]| matches!(b.last(), Some(Stmt::Break(_) | Stmt::Return { .. } | Stmt::Continue(_)));
+    let jumps = |b: &[Stmt]| {
+        matches!(b.last(), Some(Stmt::Break(_) | Stmt::Return { .. } | Stmt::Continue(_) | Stmt::Throw(_)))
+    };
     let mut copied = 0;
     for i in (0..cases.len().saturating_sub(1)).rev() {
         if jumps(&cases[i].body) {
@@ -220,7 +222,11 @@ impl Cx<'_> {
                     self.stmt(init, out);
                 }
                 let cond = self.field(n, "condition").map_or(Expr::Unknown(span), |c| self.expr(c));
-                let body = self.body(self.field(n, "body"));
+                let mut body = self.body(self.field(n, "body"));
+                // The increment ends each pass (a `continue` skips it here).
+                if let Some(update) = self.field(n, "increment") {
+                    self.expr_stmt(update, &mut body);
+                }
                 out.push(Stmt::While { cond, body, span });
             }
             "while_statement" | "do_statement" => {
@@ -229,6 +235,7 @@ impl Cx<'_> {
                 out.push(Stmt::While { cond, body, span });
             }
             "break_statement" => out.push(Stmt::Break(span)),
+            "throw_statement" => out.push(Stmt::Throw(span)),
             "continue_statement" => out.push(Stmt::Continue(span)),
             // At module level a block is what error recovery leaves of a
             // broken class or function: a `return` in it ends no module, so
@@ -302,12 +309,22 @@ impl Cx<'_> {
                 let value = self.expr(r);
                 out.push(self.assign(l, value, span));
             }
+            // `i++` / `--i` as a statement: `i = i + 1` (a counter a loop tests).
+            "update_expression" => {
+                let Some(l) = self.field(c, "argument") else { return };
+                let op = if self.text(c).contains("++") { BinaryOp::Add } else { BinaryOp::Sub };
+                let one = Expr::Lit(Lit::Num("1".into()), span);
+                let value = Expr::Binary { op, left: Box::new(self.expr(l)), right: Box::new(one), span };
+                out.push(self.assign(l, value, span));
+            }
             "augmented_assignment_expression" => {
                 let (Some(l), Some(r)) = (self.field(c, "left"), self.field(c, "right")) else {
                     return;
                 };
                 let op = match self.field(c, "operator").map(|o| self.text(o)).as_deref() {
                     Some("+=") => BinaryOp::Add,
+                    Some("-=") => BinaryOp::Sub,
+                    Some("*=") => BinaryOp::Mul,
                     Some("??=") => BinaryOp::Coalesce,
                     Some("||=") => BinaryOp::Or,
                     Some("&&=") => BinaryOp::And,
@@ -905,6 +922,9 @@ impl Cx<'_> {
             },
             "this" => Expr::This(span),
             "super" => Expr::Super(span),
+            // A name no program can bind, which the interpreter binds per
+            // module to its location (`import.meta.url`).
+            "meta_property" if self.text(n) == "import.meta" => Expr::Name("import.meta".into(), span),
             "member_expression" if n.has_error() => {
                 // Error recovery swallowed the receiver: the identifier written
                 // just before `.name`, if there is one; the rest is lost.
@@ -1010,6 +1030,12 @@ impl Cx<'_> {
                     Some("||") => BinaryOp::Or,
                     Some("??") => BinaryOp::Coalesce,
                     Some("+") => BinaryOp::Add,
+                    Some("-") => BinaryOp::Sub,
+                    Some("*") => BinaryOp::Mul,
+                    Some("<") => BinaryOp::Lt,
+                    Some("<=") => BinaryOp::LtE,
+                    Some(">") => BinaryOp::Gt,
+                    Some(">=") => BinaryOp::GtE,
                     Some("in") => BinaryOp::In,
                     Some("instanceof") => BinaryOp::InstanceOf,
                     _ => BinaryOp::Other,

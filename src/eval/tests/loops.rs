@@ -1,0 +1,86 @@
+//! Loops with a test: unrolled while the test is known and moves, run once
+//! with the locals they assign widened otherwise; paths that throw end.
+
+use super::ts_source::run_ts;
+use super::*;
+
+const HEAD: &str = r#"import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "s", version: "1" });
+"#;
+
+#[test]
+fn a_counted_loop_over_a_known_list_runs_once_per_element() {
+    let src = format!(
+        "{HEAD}
+const DEFS = [\"a\", \"b\", \"c\"];
+for (let i = 0; i < DEFS.length; i++) {{
+  server.registerTool(`${{DEFS[i]}}_${{i + 1}}`, {{}}, async () => ({{}}));
+}}
+"
+    );
+    assert_eq!(names(&run_ts(&[("main", &src)])), ["a_1", "b_2", "c_3"]);
+}
+
+#[test]
+fn a_loop_that_changes_nothing_it_tests_runs_as_an_unknown_number_of_passes() {
+    // `queue` is the same list after a pass (`shift` is not followed): the
+    // loop is not unrolled, and the counter it bumps is any value in it.
+    let src = format!(
+        "{HEAD}
+const queue = [\"x\"];
+let seen = 0;
+while (queue.length > 0) {{
+  const next = queue.shift();
+  if (seen > 0) {{ server.registerTool(\"later\", {{}}, async () => ({{}})); }}
+  seen += 1;
+}}
+"
+    );
+    assert_eq!(names(&run_ts(&[("main", &src)])), ["later"]);
+}
+
+#[test]
+fn a_counter_bumped_in_a_loop_over_an_unknown_list_is_unknown_inside_it() {
+    let src = format!(
+        "{HEAD}
+let n = 0;
+for (const d of JSON.parse(process.env.DEFS ?? \"[]\")) {{
+  if (n === 0) {{ server.registerTool(\"first\", {{}}, async () => ({{}})); }}
+  else {{ server.registerTool(\"other\", {{}}, async () => ({{}})); }}
+  n++;
+}}
+"
+    );
+    assert_eq!(names(&run_ts(&[("main", &src)])), ["first", "other"]);
+}
+
+#[test]
+fn a_path_that_throws_registers_nothing_after_it() {
+    let src = format!(
+        "{HEAD}
+function add(name: string) {{
+  if (name.length > 3) throw new Error(\"too long\");
+  server.registerTool(name, {{}}, async () => ({{}}));
+}}
+add(\"ok\");
+add(\"much_too_long\");
+try {{ add(\"again_too_long\"); }} catch (e) {{ server.registerTool(\"fallback\", {{}}, async () => ({{}})); }}
+"
+    );
+    assert_eq!(names(&run_ts(&[("main", &src)])), ["fallback", "ok"]);
+}
+
+#[test]
+fn arithmetic_and_ordering_follow_known_numbers_and_strings() {
+    let src = format!(
+        "{HEAD}
+const name = \"abcdefghij\";
+const short = name.length <= 4 ? name : name.slice(0, 4);
+if (\"b\" > \"a\" && 2 * 3 - 1 === 5 && 1.5 < 2) {{
+  server.registerTool(`${{short}}_${{name.substring(8)}}_${{name.charAt(1)}}`, {{}}, async () => ({{}}));
+}}
+if (10 < 9) {{ server.registerTool(\"never\", {{}}, async () => ({{}})); }}
+"
+    );
+    assert_eq!(names(&run_ts(&[("main", &src)])), ["abcd_ij_b"]);
+}
