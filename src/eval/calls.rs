@@ -1333,7 +1333,18 @@ impl Interp<'_> {
             if lang == Lang::Python && name == "join" && call.positional.len() == 1 && call.keywords.is_empty() {
                 return Some(joined(&call.positional[0], s, self.budget.max_str, span));
             }
-            return str_method(lang, s, name, call, self.budget.max_str, span);
+            let out = str_method(lang, s, name, call, self.budget.max_str, span);
+            // What a string method builds is work of its own (a padded or
+            // split long string): charged as its size.
+            let size = match &out {
+                Some(Value::Str(t, _)) => t.len() / 16,
+                Some(Value::List(l, _)) => l.borrow().len(),
+                _ => 0,
+            };
+            if !self.charge(size) {
+                return Some(Value::Unknown(span));
+            }
+            return out;
         }
         let Value::List(list, lspan) = recv else {
             return None;

@@ -1542,6 +1542,10 @@ impl<'p> Interp<'p> {
             },
             BinaryOp::Add => match (&l, &r) {
                 (Value::Str(a, _), Value::Str(b, _)) if a.len() + b.len() <= self.budget.max_str => {
+                    // Copying a long string is work of its own.
+                    if !self.charge((a.len() + b.len()) / 16) {
+                        return Value::Unknown(span);
+                    }
                     Value::str(&format!("{a}{b}"), span)
                 }
                 (Value::Str(..), Value::Str(..)) => Value::Unknown(span),

@@ -84,3 +84,20 @@ if (10 < 9) {{ server.registerTool(\"never\", {{}}, async () => ({{}})); }}
     );
     assert_eq!(names(&run_ts(&[("main", &src)])), ["abcd_ij_b"]);
 }
+
+#[test]
+fn long_strings_built_by_string_methods_are_charged_to_the_budget() {
+    // Each pass pads a string to 60,000 characters and splits it: without
+    // charging what they build, every pass is a handful of steps.
+    let src = format!(
+        "{HEAD}
+for (let i = 0; i < 1000; i++) {{
+  const parts = \"ab\".padStart(60000, \"xy\").split(\"\");
+  server.registerTool(`t${{i}}`, {{}}, async () => ({{}}));
+}}
+"
+    );
+    let budget = Budget { max_steps: 250_000, max_root_steps: 250_000, ..Budget::default() };
+    let out = super::ts_source::run_ts_within(&[("main", &src)], budget);
+    assert!(names(&out).len() < 10, "{} tools", names(&out).len());
+}
