@@ -435,6 +435,10 @@ impl<'p> Interp<'p> {
     /// import cycle leaves half run already exports its functions.
     fn hoist(&mut self, act: &mut Activation, block: &[Stmt]) {
         let module = act.frame.borrow().module;
+        if types_hoisted(self.modules[module].lang) {
+            self.hoist_types(act, module, block);
+            return;
+        }
         if !self.modules[module].lang.is_javascript() {
             return;
         }
@@ -444,6 +448,41 @@ impl<'p> Interp<'p> {
             if let (Some(name), true) = (f.name.clone(), f.decorators.is_empty()) {
                 let value = self.make_function(act, module, *id);
                 act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+            }
+        }
+    }
+
+    /// C#, Java and Kotlin declare a block's types in no order: each is
+    /// made before the block runs, a base before the types that extend it
+    /// (by the name the base is written as; a cycle keeps source order).
+    fn hoist_types(&mut self, act: &mut Activation, module: usize, block: &[Stmt]) {
+        let m = self.modules[module].clone();
+        let mut pending: Vec<ir::ClassId> =
+            block.iter().filter_map(|s| if let Stmt::Class(id) = s { Some(*id) } else { None }).collect();
+        let declared: Vec<&str> = pending.iter().filter_map(|id| m.classes[id.0 as usize].name.as_deref()).collect();
+        let base_names = |id: &ir::ClassId| -> Vec<String> {
+            m.classes[id.0 as usize]
+                .bases
+                .iter()
+                .filter_map(|b| match b {
+                    Expr::Name(n, _) => Some(n.clone()),
+                    Expr::Member { name, .. } => Some(name.clone()),
+                    _ => None,
+                })
+                .filter(|n| declared.contains(&n.as_str()))
+                .collect()
+        };
+        let mut made: Vec<String> = vec![];
+        while !pending.is_empty() {
+            // The first whose bases in this block are made; else the first.
+            let next = pending.iter().position(|id| base_names(id).iter().all(|b| made.contains(b))).unwrap_or(0);
+            let id = pending.remove(next);
+            let c = &m.classes[id.0 as usize];
+            let value = self.make_class(act, module, id);
+            let value = self.decorate(act, &c.decorators, value);
+            if let Some(name) = &c.name {
+                act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
+                made.push(name.clone());
             }
         }
     }
@@ -572,6 +611,7 @@ impl<'p> Interp<'p> {
                     act.frame.borrow_mut().vars.insert(name.as_str().into(), value);
                 }
             }
+            Stmt::Class(_) if types_hoisted(self.modules[module].lang) => {}
             Stmt::Class(id) => {
                 let c = &self.modules[module].classes[id.0 as usize];
                 let value = self.make_class(act, module, *id);
@@ -1149,6 +1189,9 @@ impl<'p> Interp<'p> {
             frame = f.borrow().parent.clone();
         }
         let module = act.frame.borrow().module;
+        if let Some(v) = self.inherited_member(act, name, span) {
+            return v;
+        }
         if let Some(v) = self.glob_lookup(act, name, span) {
             return v;
         }
@@ -1193,6 +1236,40 @@ impl<'p> Interp<'p> {
             Value::Sdk(s) => !(types_only && s.ty == "@module"),
             _ => true,
         })
+    }
+
+    /// A bare name in a C#, Java or Kotlin method that no local binds and
+    /// the enclosing class does not declare (the lowering makes those
+    /// `this.X`), which a base class declares: that member, read off `this`,
+    /// or off the declaring class for a static one. The names a base in
+    /// another file declares are not known when the method is lowered.
+    fn inherited_member(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
+        use crate::model::Lang;
+        if !matches!(self.modules[act.frame.borrow().module].lang, Lang::CSharp | Lang::Java | Lang::Kotlin) {
+            return None;
+        }
+        let this = self.this(act, span);
+        let class = match &this {
+            Value::Instance(i) => i.class.clone(),
+            Value::Class(c) => c.clone(),
+            _ => return None,
+        };
+        let mut todo: Vec<Rc<super::value::ClassVal>> =
+            class.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }).collect();
+        let mut seen = 0;
+        while let Some(c) = todo.pop() {
+            seen += 1;
+            if seen > 64 {
+                return None;
+            }
+            let decl = &self.modules[c.module].classes[c.class.0 as usize];
+            if let Some(m) = decl.members.iter().find(|m| m.name == name) {
+                let owner = if m.is_static { Value::Class(c.clone()) } else { this.clone() };
+                return Some(self.get_member(&owner, name, span));
+            }
+            todo.extend(c.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }));
+        }
+        None
     }
 
     pub(super) fn this(&self, act: &Activation, span: Span) -> Value {
@@ -1637,6 +1714,12 @@ impl Interp<'_> {
         }
         self.get_member(o, name, span)
     }
+}
+
+/// Languages whose type declarations are bound before their block runs
+/// ([`Interp::hoist_types`]).
+fn types_hoisted(lang: crate::model::Lang) -> bool {
+    matches!(lang, crate::model::Lang::CSharp | crate::model::Lang::Java | crate::model::Lang::Kotlin)
 }
 
 /// Whether a frame on the chain from `act`'s binds `name`.

@@ -33,8 +33,7 @@ impl Interp<'_> {
         let package = self.frame(Frame { module: idx, ..Frame::default() });
         self.packages.insert(leader, package.clone());
         let mut files = vec![];
-        let ordered = self.bases_first(members);
-        for &m in &ordered {
+        for &m in members {
             if !matches!(self.module_state[m], ModState::NotStarted) {
                 continue;
             }
@@ -66,13 +65,26 @@ impl Interp<'_> {
                 self.active.push(frame.clone());
                 for stmt in body {
                     let is_value = matches!(stmt, Stmt::Let { .. } | Stmt::Assign { .. } | Stmt::Expr(_));
-                    if is_value != (pass > 0) {
+                    // Classes are made after every file's other declarations
+                    // (their bases may be imported), bases first.
+                    if is_value != (pass > 0) || matches!(stmt, Stmt::Class(_)) {
                         continue;
                     }
                     self.exec_block(&mut act, std::slice::from_ref(stmt));
                     self.move_up(frame, &package, imports);
                 }
                 self.active.pop();
+            }
+            if pass == 0 {
+                let modules = self.modules;
+                for (i, stmt) in Self::classes_bases_first(modules, &files) {
+                    let (_, frame, imports) = &files[i];
+                    let mut act = Activation { frame: frame.clone(), returns: vec![], class: None };
+                    self.active.push(frame.clone());
+                    self.exec_block(&mut act, std::slice::from_ref(stmt));
+                    self.move_up(frame, &package, imports);
+                    self.active.pop();
+                }
             }
         }
         self.active.pop();
@@ -87,48 +99,39 @@ impl Interp<'_> {
 }
 
 impl Interp<'_> {
-    /// Java classes are made when their file runs, reading their bases
-    /// then: a file whose classes extend or implement a class another file
-    /// of the package declares runs after it (Go's order is kept).
-    fn bases_first(&self, members: &[usize]) -> Vec<usize> {
-        if members.iter().all(|&m| self.modules[m].lang != Lang::Java) {
-            return members.to_vec();
-        }
-        let declared = |m: usize| -> Vec<&str> {
-            self.modules[m]
-                .body
-                .iter()
-                .filter_map(|s| match s {
-                    Stmt::Class(id) => self.modules[m].class(*id).name.as_deref(),
-                    _ => None,
-                })
-                .collect()
-        };
-        let needs = |m: usize| -> Vec<&str> {
-            let module = &self.modules[m];
-            module
-                .body
-                .iter()
-                .filter_map(|s| match s {
-                    Stmt::Class(id) => Some(module.class(*id).bases.iter().filter_map(|b| match b {
+    /// The class declarations of a package's files, as (file, statement),
+    /// each after the classes of the package its bases name: C#, Java and
+    /// Kotlin declare types in no order, and a class reads its bases when it
+    /// is made. A cycle keeps the rest in file order.
+    fn classes_bases_first<'m>(
+        modules: &'m [std::sync::Arc<crate::ir::Module>],
+        files: &[(usize, FrameRef, HashSet<String>)],
+    ) -> Vec<(usize, &'m Stmt)> {
+        let mut left: Vec<(usize, &'m Stmt, Option<&'m str>, Vec<&'m str>)> = vec![];
+        for (i, (m, _, _)) in files.iter().enumerate() {
+            let module = &modules[*m];
+            for stmt in &module.body {
+                let Stmt::Class(id) = stmt else { continue };
+                let class = module.class(*id);
+                let bases = class
+                    .bases
+                    .iter()
+                    .filter_map(|b| match b {
                         crate::ir::Expr::Name(n, _) => Some(n.as_str()),
+                        crate::ir::Expr::Member { name, .. } => Some(name.as_str()),
                         _ => None,
-                    })),
-                    _ => None,
-                })
-                .flatten()
-                .collect()
-        };
-        let all: Vec<(usize, Vec<&str>, Vec<&str>)> = members.iter().map(|&m| (m, declared(m), needs(m))).collect();
-        let mut out: Vec<usize> = vec![];
-        let mut left: Vec<usize> = (0..all.len()).collect();
+                    })
+                    .collect();
+                left.push((i, stmt, class.name.as_deref(), bases));
+            }
+        }
+        let mut out = vec![];
         while !left.is_empty() {
-            let ready = left
-                .iter()
-                .position(|&i| all[i].2.iter().all(|n| !left.iter().any(|&j| j != i && all[j].1.contains(n))));
-            // A cycle: the rest in their order.
-            let i = ready.unwrap_or(0);
-            out.push(all[left.remove(i)].0);
+            let waits =
+                |k: usize| left[k].3.iter().any(|b| left.iter().enumerate().any(|(j, o)| j != k && o.2 == Some(*b)));
+            let next = (0..left.len()).find(|&k| !waits(k)).unwrap_or(0);
+            let (i, stmt, _, _) = left.remove(next);
+            out.push((i, stmt));
         }
         out
     }
