@@ -141,7 +141,15 @@ impl Interp<'_> {
                         act.frame.borrow_mut().vars.extend(vars);
                         return;
                     }
-                    Some(frame) => self.export_of(&frame, &name, imp.span),
+                    Some(frame) => {
+                        if lang.is_javascript()
+                            && matches!(self.module_state[m], super::interp::ModState::InProgress(_))
+                        {
+                            let local = imp.local.as_str().into();
+                            self.late_imports.push((act.frame.clone(), local, m, name.clone(), imp.span));
+                        }
+                        self.export_of(&frame, &name, imp.span)
+                    }
                     None => Value::Unknown(imp.span),
                 },
                 Link::External => Value::Unknown(imp.span),
@@ -204,12 +212,50 @@ impl Interp<'_> {
                 (Spread::No, None) => call.positional.push(v),
                 (Spread::List, _) => match v {
                     Value::List(l, _) => call.positional.extend(l.borrow().iter().cloned()),
+                    Value::OneOf(alts) => self.spread_alternatives(&mut call, &alts, arg.span),
                     other => call.positional.push(Value::Unknown(other.span().unwrap_or(arg.span))),
                 },
                 (Spread::Map, _) => self.spread_keywords(&mut call, &v, arg.span),
             }
         }
         call
+    }
+
+    /// `...xs` in a call where `xs` is one of several lists
+    /// (`active.push(...groups[key])`): lists of one length give each
+    /// position the join of theirs; lists of different lengths give every
+    /// element any of them holds, once (what a `push` may add on some
+    /// path), and a path on which it is not a list some element nobody
+    /// knows. `null` and `undefined` throw when spread: no path.
+    fn spread_alternatives(&mut self, call: &mut PendingCall, alts: &[Value], at: Span) {
+        let lists: Vec<Vec<Value>> = alts
+            .iter()
+            .filter_map(|a| match a {
+                Value::List(l, _) => Some(l.borrow().clone()),
+                _ => None,
+            })
+            .collect();
+        let others = alts.iter().filter(|a| !matches!(a, Value::List(..) | Value::Null(_) | Value::Undefined(_)));
+        let unknown: Vec<Value> = others.map(|o| self.unknown_from(&[o], at)).collect();
+        let width = lists.first().map(Vec::len);
+        if unknown.is_empty() && width.is_some() && lists.iter().all(|l| Some(l.len()) == width) {
+            for i in 0..width.unwrap_or(0) {
+                let at_i: Vec<Value> = lists.iter().map(|l| l[i].clone()).collect();
+                let joined = self.join(at_i, at);
+                call.positional.push(joined);
+            }
+            return;
+        }
+        let mut seen = super::value::Distinct::default();
+        let mut out: Vec<Value> = vec![];
+        let items: Vec<Value> = lists.into_iter().flatten().chain(unknown).collect();
+        self.charge(items.len());
+        for v in items {
+            if seen.is_new(&out, &v) {
+                out.push(v);
+            }
+        }
+        call.positional.extend(out);
     }
 
     /// `**mapping` in a call: its keys as keywords. A mapping that is one

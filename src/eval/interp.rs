@@ -149,6 +149,11 @@ pub struct Interp<'p> {
     /// address stays its own.
     pub(super) first_handed: HashMap<usize, (Rc<super::value::Closure>, Span)>,
     pub(super) module_state: Vec<ModState>,
+    /// JavaScript imports of a member from a module an import cycle left
+    /// half run: (importer's frame, local name, module, member). ES
+    /// imports are live bindings, so each is bound again once the module
+    /// has run (`Interp::eval_file`).
+    pub(super) late_imports: Vec<(FrameRef, Rc<str>, usize, String, Span)>,
     pub(super) invoked: HashSet<(usize, FuncId)>,
     /// Closures called, by definition and captured frame: one made by each
     /// call of a helper (`makeHandler(options)` returning `() => ...`) is a
@@ -291,6 +296,7 @@ impl<'p> Interp<'p> {
             handed: vec![],
             first_handed: HashMap::new(),
             module_state: modules.iter().map(|_| ModState::NotStarted).collect(),
+            late_imports: vec![],
             invoked: HashSet::new(),
             invoked_in: HashSet::new(),
             closures: vec![],
@@ -416,6 +422,13 @@ impl<'p> Interp<'p> {
         self.exec_block(&mut act, body);
         self.active.pop();
         self.module_state[idx] = ModState::Done(frame.clone());
+        let (late, rest): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.late_imports).into_iter().partition(|l| l.2 == idx);
+        self.late_imports = rest;
+        for (importer, local, _, member, span) in late {
+            let value = self.export_of(&frame, &member, span);
+            importer.borrow_mut().vars.insert(local, value);
+        }
         Some(frame)
     }
 
