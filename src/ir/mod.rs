@@ -270,6 +270,22 @@ pub enum BinaryOp {
     Other,
 }
 
+impl BinaryOp {
+    /// Arithmetic and ordering as the C family writes them (`-`, `*`, `<`,
+    /// `<=`, `>`, `>=`); anything else is [`BinaryOp::Other`].
+    pub fn arithmetic_or_ordering(op: &str) -> BinaryOp {
+        match op {
+            "-" => BinaryOp::Sub,
+            "*" => BinaryOp::Mul,
+            "<" => BinaryOp::Lt,
+            "<=" => BinaryOp::LtE,
+            ">" => BinaryOp::Gt,
+            ">=" => BinaryOp::GtE,
+            _ => BinaryOp::Other,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Expr {
     Lit(Lit, Span),

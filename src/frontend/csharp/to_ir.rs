@@ -999,13 +999,7 @@ impl<'a> Cx<'a> {
                     "||" => BinaryOp::Or,
                     "??" => BinaryOp::Coalesce,
                     "+" => BinaryOp::Add,
-                    "-" => BinaryOp::Sub,
-                    "*" => BinaryOp::Mul,
-                    "<" => BinaryOp::Lt,
-                    "<=" => BinaryOp::LtE,
-                    ">" => BinaryOp::Gt,
-                    ">=" => BinaryOp::GtE,
-                    _ => BinaryOp::Other,
+                    op => BinaryOp::arithmetic_or_ordering(op),
                 };
                 let (l, r) = (self.expr(l), self.expr(r));
                 Expr::Binary { op, left: Box::new(l), right: Box::new(r), span }

@@ -904,13 +904,8 @@ impl Cx<'_> {
                     Some("&&") => BinaryOp::And,
                     Some("||") => BinaryOp::Or,
                     Some("+") => BinaryOp::Add,
-                    Some("-") => BinaryOp::Sub,
-                    Some("*") => BinaryOp::Mul,
-                    Some("<") => BinaryOp::Lt,
-                    Some("<=") => BinaryOp::LtE,
-                    Some(">") => BinaryOp::Gt,
-                    Some(">=") => BinaryOp::GtE,
-                    _ => BinaryOp::Other,
+                    Some(op) => BinaryOp::arithmetic_or_ordering(op),
+                    None => BinaryOp::Other,
                 };
                 Expr::Binary { op, left: Box::new(left), right: Box::new(right), span }
             }

@@ -1291,13 +1291,8 @@ impl<'a> Cx<'a> {
                     Some("||") => BinaryOp::Or,
                     Some("?:") => BinaryOp::Coalesce,
                     Some("+") => BinaryOp::Add,
-                    Some("-") => BinaryOp::Sub,
-                    Some("*") => BinaryOp::Mul,
-                    Some("<") => BinaryOp::Lt,
-                    Some("<=") => BinaryOp::LtE,
-                    Some(">") => BinaryOp::Gt,
-                    Some(">=") => BinaryOp::GtE,
-                    _ => BinaryOp::Other,
+                    Some(op) => BinaryOp::arithmetic_or_ordering(op),
+                    None => BinaryOp::Other,
                 };
                 Expr::Binary { op, left: Box::new(left), right: Box::new(right), span }
             }

@@ -1030,15 +1030,10 @@ impl Cx<'_> {
                     Some("||") => BinaryOp::Or,
                     Some("??") => BinaryOp::Coalesce,
                     Some("+") => BinaryOp::Add,
-                    Some("-") => BinaryOp::Sub,
-                    Some("*") => BinaryOp::Mul,
-                    Some("<") => BinaryOp::Lt,
-                    Some("<=") => BinaryOp::LtE,
-                    Some(">") => BinaryOp::Gt,
-                    Some(">=") => BinaryOp::GtE,
                     Some("in") => BinaryOp::In,
                     Some("instanceof") => BinaryOp::InstanceOf,
-                    _ => BinaryOp::Other,
+                    Some(op) => BinaryOp::arithmetic_or_ordering(op),
+                    None => BinaryOp::Other,
                 };
                 let l = self.field(n, "left").map_or(Expr::Unknown(span), |l| self.expr(l));
                 let r = self.field(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
