@@ -1344,7 +1344,7 @@ impl<'p> Interp<'p> {
                     }
                     // `new URL("./tools.json", import.meta.url)`: a `file:` URL, as its text.
                     if &**n == "URL" && lang.is_javascript() {
-                        return super::paths::file_url(&args, *span);
+                        return self.new_url(&args, *span);
                     }
                     // `new Dictionary<K, V>()`, or a copy of another one.
                     if lang == crate::model::Lang::CSharp {

@@ -58,6 +58,23 @@ impl Interp<'_> {
         out.unwrap_or(Value::Unknown(span))
     }
 
+    /// `new URL(relative, base)` with a `file:` base: the URL `relative`
+    /// names from the base's directory (`..` folded), as its text; unknown
+    /// for any other URL. The text stands for the URL object:
+    /// `fileURLToPath` and `fs` read it as the path it names.
+    pub(super) fn new_url(&self, call: &PendingCall, span: Span) -> Value {
+        let (Some(Value::Str(rel, _)), Some(Value::Str(base, _))) = (call.arg(0), call.arg(1)) else {
+            return Value::Unknown(span);
+        };
+        let Some(base) = base.strip_prefix("file://") else { return Value::Unknown(span) };
+        if rel.contains("://") || rel.starts_with('?') || rel.starts_with('#') {
+            return Value::Unknown(span);
+        }
+        let dir = &base[..base.rfind('/').map_or(0, |i| i + 1)];
+        let path = if rel.starts_with('/') { rel.to_string() } else { format!("{dir}{rel}") };
+        Value::str(&format!("file://{}", normpath(&path)), span)
+    }
+
     /// `p / part` with `p` a path object: the joined path; otherwise `None`.
     pub(super) fn path_divided(&self, l: &Value, r: &Value, span: Span) -> Option<Value> {
         let Value::Sdk(s) = l else { return None };
@@ -141,23 +158,6 @@ fn node_joined(call: &PendingCall, resolve: bool) -> Option<String> {
     }
     let kept: Vec<&str> = parts.iter().rev().map(String::as_str).filter(|p| !p.is_empty()).collect();
     Some(normpath(&kept.join("/")))
-}
-
-/// `new URL(relative, base)` with a `file:` base: the URL `relative`
-/// names from the base's directory (`..` folded), as its text; unknown for
-/// any other URL. The text stands for the URL object: `fileURLToPath` and
-/// `fs` read it as the path it names.
-pub(super) fn file_url(call: &PendingCall, span: Span) -> Value {
-    let (Some(Value::Str(rel, _)), Some(Value::Str(base, _))) = (call.arg(0), call.arg(1)) else {
-        return Value::Unknown(span);
-    };
-    let Some(base) = base.strip_prefix("file://") else { return Value::Unknown(span) };
-    if rel.contains("://") || rel.starts_with('?') || rel.starts_with('#') {
-        return Value::Unknown(span);
-    }
-    let dir = &base[..base.rfind('/').map_or(0, |i| i + 1)];
-    let path = if rel.starts_with('/') { rel.to_string() } else { format!("{dir}{rel}") };
-    Value::str(&format!("file://{}", normpath(&path)), span)
 }
 
 /// The path a `file:` URL names (`fileURLToPath`); other text as it is.
