@@ -59,6 +59,12 @@ impl Default for Budget {
     }
 }
 
+/// Steps one registration costs ([`Budget::max_steps`]): the record and
+/// tool it keeps to the end of the run are far more than one statement, so
+/// a program of a few hundred bytes whose counted loops register thousands
+/// of tools stops at about two thousand (what the floor buys).
+pub const REGISTRATION_STEPS: usize = 128;
+
 /// Steps any program may take, however small: a loop over a few thousand
 /// known definitions, each registered through a helper.
 const FLOOR_STEPS: u64 = 250_000;

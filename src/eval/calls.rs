@@ -1506,7 +1506,7 @@ impl Interp<'_> {
                 for (i, item) in order {
                     let idx = Value::Num(i.to_string().into(), *lspan);
                     let args = PendingCall { positional: vec![item.clone(), idx], ..PendingCall::new(span) };
-                    match self.call_value(&f, None, args, span).truthy() {
+                    match self.call_value(&f, None, args, span).truthy_in(lang) {
                         Some(false) => {}
                         Some(true) => {
                             out.push(item);
@@ -1532,7 +1532,7 @@ impl Interp<'_> {
                     let r = self.call_value(&f, None, args, span);
                     match name {
                         // An unknown predicate keeps the element: it may be registered.
-                        "filter" if r.truthy() != Some(false) => out.push(item),
+                        "filter" if r.truthy_in(lang) != Some(false) => out.push(item),
                         "map" => out.push(r),
                         "flatMap" => match r {
                             Value::List(l, _) => out.extend(l.borrow().iter().cloned()),
@@ -2027,6 +2027,10 @@ impl Interp<'_> {
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);
         let made = made_in(call);
+        // A registration is work of its own, and memory kept to the end
+        // of the run: a small file whose loops register thousands of tools
+        // stops at the budget.
+        self.charge(super::budget::REGISTRATION_STEPS);
         self.registrations.push(Registration {
             api: super::tool_objects::tool_api(call).unwrap_or(roles.api),
             site: built.unwrap_or(s.span),

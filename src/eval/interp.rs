@@ -694,7 +694,10 @@ impl<'p> Interp<'p> {
                 }
             }
             Expr::Unary { op: UnaryOp::Not, operand, .. } => self.truth(act, operand).map(|b| !b),
-            _ => self.eval(act, cond).truthy(),
+            _ => {
+                let lang = self.modules[act.frame.borrow().module].lang;
+                self.eval(act, cond).truthy_in(lang)
+            }
         };
         self.nesting -= 1;
         out
@@ -1391,7 +1394,7 @@ impl<'p> Interp<'p> {
             Expr::Unary { op, operand, span } => {
                 let v = self.eval(act, operand);
                 match op {
-                    UnaryOp::Not => match v.truthy() {
+                    UnaryOp::Not => match v.truthy_in(self.modules[module].lang) {
                         Some(b) => Value::Bool(!b, *span),
                         None => Value::Unknown(*span),
                     },
@@ -1600,14 +1603,14 @@ impl<'p> Interp<'p> {
                     _ => Value::Unknown(span),
                 }
             }
-            BinaryOp::And => match l.truthy() {
+            BinaryOp::And => match l.truthy_in(lang) {
                 Some(false) => l,
                 Some(true) => r,
                 None => Value::Unknown(span),
             },
             // An unknown left side may be the falsy or missing one: either
             // side (`customTools ?? tools` with `customTools` a parameter).
-            BinaryOp::Or => match l.truthy() {
+            BinaryOp::Or => match l.truthy_in(lang) {
                 Some(true) => l,
                 Some(false) => r,
                 None => Value::join(vec![l, r], alts, span),

@@ -198,6 +198,7 @@ impl Interp<'_> {
     /// it could not see them (MCP031) instead of going quiet. One derived
     /// from a root's parameters is a helper forwarding its callers' tools.
     pub(super) fn register_unknown(&mut self, roles: &'static sdk::Roles, unknown: &Value, at: Span) {
+        self.charge(super::budget::REGISTRATION_STEPS);
         self.registrations.push(super::Registration {
             api: roles.api,
             site: at,

@@ -372,6 +372,22 @@ impl Value {
         }
     }
 
+    /// [`Value::truthy`] as `lang` reads it: JavaScript's arrays are
+    /// truthy even when empty (`if (extra)` tests for one, not for items).
+    pub fn truthy_in(&self, lang: crate::model::Lang) -> Option<bool> {
+        if !lang.is_javascript() {
+            return self.truthy();
+        }
+        match self {
+            Value::List(..) => Some(true),
+            Value::OneOf(vs) => {
+                let first = vs.first()?.truthy_in(lang)?;
+                vs.iter().all(|v| v.truthy_in(lang) == Some(first)).then_some(first)
+            }
+            v => v.truthy(),
+        }
+    }
+
     /// Three-valued truthiness: `None` when it depends on the path or is unknown.
     pub fn truthy(&self) -> Option<bool> {
         match self {

@@ -125,3 +125,17 @@ export function add(server: McpServer, kind: string) {
     assert!(names.contains(&"alpha".to_string()) && names.contains(&"beta".to_string()), "{names:?}");
     assert!(out.registrations.iter().all(|r| !r.name_from_params));
 }
+
+#[test]
+fn an_empty_array_is_truthy_in_javascript() {
+    // `if (extra)` tests that there is a list, not that it has items.
+    let src = format!(
+        "{HEAD}
+const extra: string[] = [];
+if (extra) {{ server.registerTool(\"has_extra\", {{}}, async () => ({{}})); }}
+if (!extra) {{ server.registerTool(\"never\", {{}}, async () => ({{}})); }}
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    assert_eq!(names(&out), ["has_extra"]);
+}
