@@ -139,6 +139,9 @@ fn worth_parsing(lang: Lang, bytes: &[u8]) -> bool {
 enum Loaded {
     Parsed(PathBuf, Arc<FileFacts>, Option<ir::Module>, Vec<Finding>),
     Skipped(Vec<Finding>, Option<String>),
+    /// Read, and left unparsed for lack of an SDK marker: a file that may
+    /// still call the project's registration helpers ([`resolve::Linker::with_unmarked`]).
+    Unmarked(PathBuf),
 }
 
 /// Lint one in-memory buffer as the file `path` names (its extension picks
@@ -233,6 +236,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
         resolve::Linker::new(&sources).with_linted_python(python).with_roots(roots).with_overlay(opts.overlay.clone());
     let mut parsed = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
+    let mut unmarked = Vec::new();
     for r in results {
         match r {
             Loaded::Parsed(path, facts, module, problems) => {
@@ -245,8 +249,11 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
                 findings.extend(problems);
                 notes.extend(note);
             }
+            Loaded::Unmarked(path) => unmarked.push(path),
         }
     }
+    unmarked.sort();
+    let linker = linker.with_unmarked(unmarked);
     parsed.sort_by_cached_key(|f| sources.get(f.file).display.clone());
     notes.sort();
 
@@ -377,7 +384,11 @@ fn load_bytes(sources: &SourceMap, canonical: Option<PathBuf>, path: &Path, lang
         return Loaded::Skipped(vec![], Some(note));
     }
     if !worth_parsing(lang, &bytes) {
-        return Loaded::Skipped(vec![], None);
+        return match canonical {
+            Some(path) if frontend::may_call_helpers(lang) => Loaded::Unmarked(path),
+            None if frontend::may_call_helpers(lang) => Loaded::Unmarked(path.to_path_buf()),
+            _ => Loaded::Skipped(vec![], None),
+        };
     }
     let canonical = canonical.unwrap_or_else(|| std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
     let canonical = canonical.as_path();

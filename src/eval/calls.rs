@@ -1237,6 +1237,11 @@ impl Interp<'_> {
 
     pub(super) fn get_index(&mut self, o: &Value, i: &Value, span: Span) -> Value {
         match (o, i) {
+            // An SDK value's own subscript (`sys.modules[name]`,
+            // `Literal["a"]`) whatever the index: a key is no member of it.
+            (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
+                self.subscript(s, i, span)
+            }
             (_, Value::Str(k, _)) => self.get_member(o, k, span),
             (Value::List(l, _), Value::Num(n, _)) => match n.parse::<usize>() {
                 Ok(i) => l.borrow().get(i).cloned().unwrap_or(Value::Undefined(span)),
@@ -1279,9 +1284,6 @@ impl Interp<'_> {
                     true => self.unknown_from(&[o, i], span),
                     false => self.join(out, span),
                 }
-            }
-            (Value::Sdk(s), _) if s.method.is_none() && TABLES[s.table].rule(s.ty, &Op::Index).is_some() => {
-                self.subscript(s, i, span)
             }
             // A generic class given its type parameters (`MCPServer[AppState]`)
             // is the class: the parameters only matter to a type checker. An
@@ -1357,7 +1359,16 @@ impl Interp<'_> {
                 }
                 return Some(Value::Null(span));
             }
-            return dict_view(&o.borrow(), name, call, span);
+            if let Some(v) = super::python_containers::dict_mutation(o, name, call, span) {
+                return Some(v);
+            }
+            let view = dict_view(&o.borrow(), name, call, span);
+            // A method nothing here models may have changed the dict: a key
+            // it lacks is no longer surely missing.
+            if view.is_none() && o.borrow().get(name).is_none() {
+                o.borrow_mut().complete = false;
+            }
+            return view;
         }
         // Python's `cls.__subclasses__()`: the classes made so far that
         // name it among their bases.
@@ -1407,6 +1418,32 @@ impl Interp<'_> {
             _ => name,
         };
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
+        // What a list of known length derives is as known, also when empty.
+        let known_length = super::numbers::length(lang, recv, span).is_some();
+        let out = self.list_method(lang, recv, list, lspan, items, name, call, span, fresh)?;
+        if let Value::List(l, _) = &out {
+            let derived = matches!(name, "filter" | "map" | "flatMap" | "slice" | "concat" | "flat");
+            if derived && known_length && l.borrow().is_empty() && self.derived_empty.len() < 4096 {
+                self.derived_empty.push(l.clone());
+            }
+        }
+        Some(out)
+    }
+
+    /// [`Self::builtin_method`] on a list.
+    #[allow(clippy::too_many_arguments)]
+    fn list_method(
+        &mut self,
+        lang: Lang,
+        recv: &Value,
+        list: &super::value::ListRef,
+        lspan: &Span,
+        items: Vec<Value>,
+        name: &str,
+        call: &PendingCall,
+        span: Span,
+        fresh: impl Fn(Vec<Value>) -> Value,
+    ) -> Option<Value> {
         Some(match name {
             // The JVM's `List` (Java, Kotlin): `add(x)`, `addAll(xs)`; Java's
             // stream steps that keep the elements (`stream()`, `toList()`).
@@ -1451,6 +1488,11 @@ impl Interp<'_> {
                     list.borrow_mut().push(x.clone());
                 }
                 recv.clone()
+            }
+            // Python's sets (held as lists of their elements) and lists
+            // changed in place.
+            "add" | "update" | "insert" | "remove" | "discard" | "clear" if lang == Lang::Python => {
+                super::python_containers::list_mutation(list, name, call, span)
             }
             "push" | "append" | "unshift" => {
                 list.borrow_mut().extend(call.positional.iter().cloned());
@@ -1520,6 +1562,16 @@ impl Interp<'_> {
                     out.push(Value::Undefined(span));
                 }
                 self.join(out, span)
+            }
+            // An array's iterators: `entries()` yields `[index, element]`
+            // pairs, `keys()` the indexes, `values()` the elements.
+            "entries" | "keys" | "values" if lang.is_javascript() && call.positional.is_empty() => {
+                let index = |i: usize| Value::Num(i.to_string().into(), *lspan);
+                fresh(match name {
+                    "entries" => items.into_iter().enumerate().map(|(i, x)| fresh(vec![index(i), x])).collect(),
+                    "keys" => (0..items.len()).map(index).collect(),
+                    _ => items,
+                })
             }
             "slice" | "copy" | "toSorted" | "reverse" | "sort" if call.positional.is_empty() => fresh(items),
             "slice" => fresh(slice(items, &call.positional)),
@@ -1641,7 +1693,7 @@ impl Interp<'_> {
             Effect::Returns(ty) => {
                 // A type another table adds (`"ts:Server"` is not this
                 // table's): the value belongs to the table of the rule.
-                let t = rule_table(s.table, rule);
+                let t = super::sdk::rule_table(s.table, rule);
                 made(t, ty, span)
             }
             Effect::RegisterReturns(roles, ty) => {
@@ -1661,7 +1713,7 @@ impl Interp<'_> {
                         reg.annotations = Some(Value::Unknown(*at));
                     }
                 }
-                let t = rule_table(s.table, rule);
+                let t = super::sdk::rule_table(s.table, rule);
                 self.handles.push((t, ty, r));
                 Value::Sdk(Rc::new(SdkValue { registration: Some(r), ..SdkValue::plain(t, ty, span) }))
             }
@@ -1721,16 +1773,16 @@ impl Interp<'_> {
                 if let Some(r) = self.registrations.last_mut() {
                     r.generated = true;
                 }
-                made(rule_table(s.table, rule), ty, span)
+                made(super::sdk::rule_table(s.table, rule), ty, span)
             }
             Effect::ReturnsRegistering(ty, keyword, roles) => {
                 self.register_each_kw(s, keyword, roles, &call);
-                made(rule_table(s.table, rule), ty, span)
+                made(super::sdk::rule_table(s.table, rule), ty, span)
             }
             Effect::Record => Value::Object(Rc::new(RefCell::new(Obj::of_keywords(&call, span)))),
             Effect::Construct { sigs, defaults } => self.construct_record(sigs, *defaults, &call, span),
             Effect::ReturnsApplying(ty) => {
-                let value = made(rule_table(s.table, rule), ty, span);
+                let value = made(super::sdk::rule_table(s.table, rule), ty, span);
                 self.returns_applying(value, &call, span)
             }
             Effect::Register(roles) => {
@@ -1867,6 +1919,8 @@ impl Interp<'_> {
                 _ => Value::Unknown(span),
             },
             Effect::ImportModule => self.import_module(&call, span),
+            Effect::LoadedModule => self.loaded_module(&call, span),
+            Effect::GetAttr => self.getattr(&call, span),
             Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
                 ([Value::Instance(i)], true) => Value::Class(i.class.clone()),
@@ -2027,6 +2081,8 @@ impl Interp<'_> {
         let built = Self::tool_built_in(call, span).or_else(|| self.loop_record(roles, call));
         self.note_record(roles, call, handler.as_ref(), span);
         let made = made_in(call);
+        let callers_matter =
+            self.in_root && (name_param_derived || annotations.as_ref().is_some_and(|(v, _)| self.mentions_params(v)));
         // A registration is work of its own, and memory kept to the end
         // of the run: a small file whose loops register thousands of tools
         // stops at the budget.
@@ -2056,6 +2112,7 @@ impl Interp<'_> {
             branches: self.branches,
             server: s.instance,
             generated: false,
+            callers_matter,
         });
         self.registrations.len() - 1
     }
@@ -2516,12 +2573,6 @@ fn sdk_method(table: usize, ty: &'static str, name: &str, recv: &Value, span: Sp
 /// An SDK object a constructor made at `span` ([`SdkValue::instance`]).
 fn made(table: usize, ty: &'static str, span: Span) -> Value {
     Value::Sdk(Rc::new(SdkValue { instance: Some(span), ..SdkValue::plain(table, ty, span) }))
-}
-
-/// The table a rule's result belongs to: the value's own, or the table
-/// that holds the rule when that one added it to another's type.
-fn rule_table(own: usize, rule: &'static super::sdk::Rule) -> usize {
-    TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
 }
 
 fn empty_call(span: Span) -> PendingCall {

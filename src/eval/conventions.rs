@@ -151,7 +151,9 @@ impl Interp<'_> {
         let rule = table.rule_anywhere(s.ty, &Op::Member(member))?;
         match rule.effect {
             Effect::Registry(ty) => Some(self.registry(s, ty, span)),
-            Effect::Returns(ty) => Some(sdk(s.table, ty, None, span)),
+            // A type of the table that holds the row (FastMCP's `_mcp_server`
+            // is the low-level table's server).
+            Effect::Returns(ty) => Some(sdk(super::sdk::rule_table(s.table, rule), ty, None, span)),
             Effect::Path(op) => Some(self.path_effect(s, op, &PendingCall::new(span), span)),
             Effect::KeptArg(n) => {
                 Some(s.pending.as_ref().and_then(|p| p.arg(n)).cloned().unwrap_or(Value::Unknown(span)))

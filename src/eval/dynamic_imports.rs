@@ -55,6 +55,55 @@ impl Interp<'_> {
         self.join(out, span)
     }
 
+    /// `sys.modules[name]`: the module running the lookup under its own
+    /// dotted name or as `"__main__"` (what `__name__` holds), any other as
+    /// `import_module` finds it.
+    pub(super) fn loaded_module(&mut self, call: &PendingCall, span: Span) -> Value {
+        let Some(from) = self.modules.iter().position(|m| m.file == span.file) else {
+            return Value::Unknown(span);
+        };
+        let own = self.linker.dotted_name(from);
+        let names = call.arg(0).cloned().unwrap_or(Value::Unknown(span)).alternatives();
+        let mut out = vec![];
+        for name in names {
+            out.push(match &name {
+                Value::Str(n, _) if &**n == "__main__" || own.as_deref() == Some(&**n) => Value::Module(from, span),
+                Value::Str(..) => {
+                    let one = PendingCall { positional: vec![name.clone()], ..PendingCall::new(span) };
+                    self.import_module(&one, span)
+                }
+                _ => Value::Unknown(span),
+            });
+        }
+        self.join(out, span)
+    }
+
+    /// `getattr(obj, name[, default])`: `obj.name` for a known name; the
+    /// default where a module or a complete record lacks it.
+    pub(super) fn getattr(&mut self, call: &PendingCall, span: Span) -> Value {
+        let (Some(obj), Some(names)) = (call.arg(0).cloned(), call.arg(1).cloned()) else {
+            return Value::Unknown(span);
+        };
+        let mut out = vec![];
+        for name in names.alternatives() {
+            let Value::Str(name, _) = name else { return self.unknown_from(&[&names], span) };
+            // A module that ran binds what it has (its star imports too).
+            if let (Value::Module(m, _), Some(default)) = (&obj, call.arg(2)) {
+                let bound = self.eval_module(*m).map(|f| f.borrow().vars.contains_key(&*name));
+                if bound == Some(false) {
+                    out.push(default.clone());
+                    continue;
+                }
+            }
+            let read = self.member_of(crate::model::Lang::Python, &obj, &name, span);
+            out.push(match (read, call.arg(2)) {
+                (Value::Undefined(_), Some(default)) => default.clone(),
+                (read, _) => read,
+            });
+        }
+        self.join(out, span)
+    }
+
     /// `pkgutil.iter_modules(path, prefix)` / `walk_packages(...)`: one
     /// `ModuleInfo` per module of the package whose `__path__` is `path`.
     /// A walk imports each package it descends into, as CPython's does.

@@ -192,6 +192,11 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// Empty lists derived from lists of known length (`ops.filter(..)`
+    /// keeping nothing): their length is 0. An empty list made otherwise
+    /// (`[]`, run-time state a handler fills) has no known length. Kept
+    /// alive here so that an address is never another list's.
+    pub(super) derived_empty: Vec<super::value::ListRef>,
     /// Those of them that derive from a parameter declared with a type (a
     /// Go receiver's fields included): values the function's callers pass
     /// by its signature, not something computed.
@@ -312,6 +317,7 @@ impl<'p> Interp<'p> {
             arm_writes: vec![],
             root_params: HashSet::new(),
             from_params: HashSet::new(),
+            derived_empty: vec![],
             declared_params: HashSet::new(),
             listings: vec![],
             listed: vec![],
@@ -1111,6 +1117,10 @@ impl<'p> Interp<'p> {
             Place::Index { object, index, span } => {
                 let target = self.eval(act, object);
                 let key = self.eval(act, index);
+                if let Value::Sdk(s) = &target {
+                    self.sdk_set_index(s, key, value, *span);
+                    return;
+                }
                 match key.as_str() {
                     Some(k) => self.set_member(&target, k, value, Some(*span)),
                     // An unknown key: the object no longer says what it
@@ -1565,6 +1575,15 @@ impl<'p> Interp<'p> {
         }
     }
 
+    /// Derives from a root's parameters, or is a record with a field that
+    /// does (`{ readOnlyHint: readOnly }`).
+    pub(super) fn mentions_params(&self, v: &Value) -> bool {
+        match v {
+            Value::Object(o) => o.borrow().entries.iter().any(|(_, v, _)| self.param_derived(v)),
+            _ => self.param_derived(v),
+        }
+    }
+
     /// Derives from a root's parameter declared with a type ([`Interp::declared_params`]).
     pub(super) fn param_declared(&self, v: &Value) -> bool {
         matches!(v, Value::Unknown(s) if self.from_params.contains(s) && self.declared_params.contains(s))
@@ -1715,8 +1734,18 @@ impl Interp<'_> {
         }
         // A string's or an array's `length`, on every path.
         if name == "length" && lang.is_javascript() {
-            let lengths: Option<Vec<Value>> =
-                o.alternatives().iter().map(|a| super::numbers::length(lang, a, span)).collect();
+            let derived_empty = |a: &Value| match a {
+                Value::List(l, _) => self.derived_empty.iter().any(|d| Rc::ptr_eq(d, l)) && l.borrow().is_empty(),
+                _ => false,
+            };
+            let lengths: Option<Vec<Value>> = o
+                .alternatives()
+                .iter()
+                .map(|a| match derived_empty(a) {
+                    true => Some(Value::Num("0".into(), span)),
+                    false => super::numbers::length(lang, a, span),
+                })
+                .collect();
             if let Some(lengths) = lengths {
                 return self.join(lengths, span);
             }

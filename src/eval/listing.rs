@@ -224,6 +224,7 @@ impl Interp<'_> {
             branches: self.branches,
             server: None,
             generated: false,
+            callers_matter: false,
         });
     }
 

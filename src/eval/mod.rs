@@ -40,6 +40,7 @@ mod namespaces;
 mod numbers;
 mod packages;
 mod paths;
+mod python_containers;
 mod queued;
 mod receivers;
 mod records;
@@ -130,6 +131,10 @@ pub struct Registration {
     /// hold (an OpenAPI description, [`sdk::Effect::ReturnsGenerating`]):
     /// one registration stands for all of them, every part unknown.
     pub generated: bool,
+    /// Reached from a root whose parameters give its name or hints: the
+    /// callers that pass them are missing from the run (a file the keyword
+    /// pre-filter skipped may hold them, [`crate::resolve`]).
+    pub callers_matter: bool,
 }
 
 /// Where a registration's parameters come from.
@@ -160,10 +165,30 @@ pub struct Outcome {
     pub frames: interp::Frames,
 }
 
+/// The modules in the order they are run: first those no other module
+/// imports (where a runtime starts), then the rest. A module others import
+/// runs when the first of them imports it, so an import cycle is entered
+/// where the program enters it: entered at another of its modules, a class
+/// the cycle reaches would be read before it is bound.
+fn entries_first(modules: &[Arc<ir::Module>], linker: &dyn Linker) -> Vec<usize> {
+    let mut imported = vec![false; modules.len()];
+    for (idx, m) in modules.iter().enumerate() {
+        for imp in ir::walk::imports(m) {
+            if let Link::Module(to) | Link::Member(to, _) = linker.resolve(idx, imp) {
+                if to != idx && to < imported.len() {
+                    imported[to] = true;
+                }
+            }
+        }
+    }
+    let (entries, rest): (Vec<usize>, Vec<usize>) = (0..modules.len()).partition(|&i| !imported[i]);
+    entries.into_iter().chain(rest).collect()
+}
+
 /// Runs every module, then every function and class nothing ran.
 pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> Outcome {
     let mut it = Interp::new(modules, linker, budget);
-    for idx in 0..modules.len() {
+    for idx in entries_first(modules, linker) {
         it.eval_module(idx);
     }
     for idx in 0..modules.len() {

@@ -118,6 +118,15 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
     }
 }
 
+/// Languages whose files without a marker are still searched when a
+/// registration helper is run without its callers: such a file may import
+/// the helper and call it with names and hints (`r.add("list_items", true)`
+/// in a file that never says MCP). Go, Rust and the JVM and .NET languages
+/// load a package or project whole, or name an SDK type at the call.
+pub fn may_call_helpers(lang: Lang) -> bool {
+    matches!(lang, Lang::Python | Lang::TypeScript | Lang::JavaScript)
+}
+
 /// Byte markers of files worth parsing: they may register tools (an MCP
 /// import or a `.tool` call) or define presets (hint keys). Everything else
 /// is parsed only if resolution asks for it.

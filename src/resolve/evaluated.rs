@@ -52,6 +52,9 @@ enum Wanted {
     Module(FileId, String),
     /// A JSON file by path ([`eval::Linker::data_file`]).
     Data(FileId, String),
+    /// A file the pre-filter skipped that may call a helper run without
+    /// its callers ([`super::callers`]): run as one of the program's own.
+    Caller(PathBuf),
 }
 
 /// Runs of one program, each with the modules the one before it imported
@@ -186,7 +189,8 @@ impl Resolver<'_, '_> {
             let program = self.link(modules.clone(), &wanted);
             let bytes: u64 = program.modules.iter().map(|m| self.linker.sources.get(m.file).text.len() as u64).sum();
             let outcome = eval::run(&program.modules, &program, Budget::for_source_bytes(bytes));
-            let asked = program.asked.take();
+            let mut asked = program.asked.take();
+            asked.extend(self.callers_wanted(&outcome, &program).into_iter().map(Wanted::Caller));
             let new: Vec<Wanted> =
                 asked.into_iter().filter(|a| !wanted.contains(a) && self.wanted_path(a).is_some()).collect();
             if new.is_empty() || rounds >= MAX_DYNAMIC_ROUNDS {
@@ -309,12 +313,32 @@ impl Resolver<'_, '_> {
         out
     }
 
+    /// Files the pre-filter skipped that may call the helpers this run
+    /// reached only as roots, with names or hints from their parameters.
+    fn callers_wanted(&self, outcome: &eval::Outcome, program: &Program) -> Vec<PathBuf> {
+        let mut helpers: Vec<PathBuf> = outcome
+            .registrations
+            .iter()
+            .filter(|r| r.callers_matter)
+            .flat_map(|r| std::iter::once(r.call).chain(r.stack.iter().copied()))
+            .filter_map(|at| self.linker.path_of(at.file))
+            .collect();
+        if helpers.is_empty() {
+            return vec![];
+        }
+        helpers.sort();
+        helpers.dedup();
+        let known = |path: &Path| self.linker.loaded(path).is_some_and(|f| program.by_file.contains_key(&f));
+        self.linker.callers_of(&helpers, &known)
+    }
+
     /// Lowered modules plus every file their imports reach, with the links.
     /// The file a run asked for, if there is one it may read: a module by
     /// name where an import would find it; a JSON file inside a linted
     /// directory.
     fn wanted_path(&self, wanted: &Wanted) -> Option<PathBuf> {
         match wanted {
+            Wanted::Caller(path) => Some(path.clone()),
             Wanted::Module(file, name) => self.linker.module_path(&self.linker.path_of(*file)?, name, Lang::Python),
             Wanted::Data(_, path) => {
                 let path = PathBuf::from(eval::normpath(path));
@@ -352,7 +376,10 @@ impl Resolver<'_, '_> {
                 // importer is here now, then what their imports reach.
                 let before = pending.len();
                 pending.retain(|w| {
-                    let (Wanted::Module(file, name) | Wanted::Data(file, name)) = w;
+                    let (Wanted::Module(file, name) | Wanted::Data(file, name)) = w else {
+                        self.wanted_path(w).and_then(|path| self.module_index(&mut p, &path, &mut loaded));
+                        return false;
+                    };
                     let Some(&from) = p.by_file.get(file) else { return true };
                     let idx = self.wanted_path(w).and_then(|path| self.module_index(&mut p, &path, &mut loaded));
                     if let Some(idx) = idx {

@@ -6,6 +6,7 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+mod callers;
 mod csharp;
 mod dircache;
 mod eval;
@@ -70,6 +71,10 @@ pub struct Linker<'a> {
     /// The linted directories, canonical: where a data file read at run
     /// time ([`Linker::in_roots`]) may be.
     roots: Vec<PathBuf>,
+    /// Files the walk read and left unparsed for lack of an SDK marker, in
+    /// the languages where one may call a registration helper
+    /// ([`crate::frontend::may_call_helpers`]), sorted.
+    unmarked: Vec<PathBuf>,
     overlay: crate::Overlay,
 }
 
@@ -86,6 +91,7 @@ impl<'a> Linker<'a> {
             python_roots: std::sync::OnceLock::new(),
             linted_python: vec![],
             roots: vec![],
+            unmarked: vec![],
             overlay: crate::Overlay::default(),
         }
     }
@@ -93,6 +99,12 @@ impl<'a> Linker<'a> {
     /// The directories being linted (canonical paths).
     pub fn with_roots(mut self, roots: Vec<PathBuf>) -> Linker<'a> {
         self.roots = roots;
+        self
+    }
+
+    /// Files left unparsed for lack of an SDK marker ([`callers`]).
+    pub fn with_unmarked(mut self, paths: Vec<PathBuf>) -> Linker<'a> {
+        self.unmarked = paths;
         self
     }
 

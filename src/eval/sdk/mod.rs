@@ -192,6 +192,9 @@ pub enum Op {
     /// sees the index as the call's positional arguments, a tuple's items
     /// one by one.
     Index,
+    /// Writing an item of the value (`registry[key] = v`): the effect sees
+    /// the key and the value as arguments 0 and 1.
+    SetIndex,
 }
 
 /// What an [`Effect::SetOption`] writes: nothing known, a kept argument,
@@ -291,6 +294,12 @@ pub enum Effect {
     /// of the program the name (absolute, or relative to `package`) names,
     /// run as an import runs it ([`crate::eval`]'s `dynamic_imports`).
     ImportModule,
+    /// `sys.modules[name]`: the running module under its own dotted name
+    /// or `"__main__"`, another module as [`Effect::ImportModule`] finds it.
+    LoadedModule,
+    /// Python's `getattr(obj, name[, default])`: the member `name` (a known
+    /// string) of `obj`, read as `obj.name` is; `default` when `obj` lacks it.
+    GetAttr,
     /// `pkgutil.iter_modules(path, prefix="")` (`walk_packages` when
     /// `recursive`): a `ModuleInfo(module_finder, name, ispkg)` for each
     /// module of the package whose `__path__` is `path`.
@@ -910,6 +919,12 @@ pub fn import_symbol(lang: Lang, module: &str, member: Option<&str>) -> Option<(
 
 /// A member of an SDK module value made from table `t`: `t`'s symbol, else
 /// that of another table describing the same package.
+/// The table a rule's result belongs to: the value's own, or the table
+/// that holds the rule when that one added it to another's type.
+pub fn rule_table(own: usize, rule: &'static Rule) -> usize {
+    TABLES.iter().position(|t| t.rules.iter().any(|r| std::ptr::eq(r, rule))).unwrap_or(own)
+}
+
 pub fn module_member(t: usize, member: &str) -> Option<(usize, &'static str)> {
     let own = TABLES[t];
     own.symbol(member).map(|ty| (t, ty)).or_else(|| {

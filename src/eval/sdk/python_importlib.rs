@@ -17,6 +17,10 @@
 //!   same and, after each package, that package's own modules (it imports
 //!   the package to read its `__path__`).
 //!
+//! - `sys.modules[name]`: the modules imported so far by name; a module
+//!   reads itself as `sys.modules[__name__]` (its dotted name, or
+//!   `"__main__"` when run as a script).
+//!
 //! The program holds only the modules static imports reach; a module named
 //! at run time is loaded when the run asks for it, and the program runs
 //! again (`resolve/evaluated.rs`).
@@ -27,12 +31,18 @@ use crate::model::Lang;
 pub static PYTHON_IMPORTLIB: SdkTable = SdkTable {
     api: "python.importlib",
     langs: &[Lang::Python],
-    modules: &["importlib", "pkgutil"],
-    symbols: &[("import_module", "ImportModule"), ("iter_modules", "IterModules"), ("walk_packages", "WalkPackages")],
+    modules: &["importlib", "pkgutil", "sys"],
+    symbols: &[
+        ("import_module", "ImportModule"),
+        ("iter_modules", "IterModules"),
+        ("walk_packages", "WalkPackages"),
+        ("modules", "SysModules"),
+    ],
     rules: &[
         Rule { on: "ImportModule", op: Op::Call, effect: Effect::ImportModule },
         Rule { on: "IterModules", op: Op::Call, effect: Effect::ListModules { recursive: false } },
         Rule { on: "WalkPackages", op: Op::Call, effect: Effect::ListModules { recursive: true } },
+        Rule { on: "SysModules", op: Op::Index, effect: Effect::LoadedModule },
     ],
     null_is_absent: false,
 };

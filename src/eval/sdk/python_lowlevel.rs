@@ -13,6 +13,10 @@
 //! - `Tool` is a pydantic model built with keywords (`name`, `title`,
 //!   `description`, `inputSchema`/`input_schema`, `annotations`, ...), also
 //!   from a splatted dict (`Tool(**definition)`).
+//! - FastMCP keeps its low-level server as `_mcp_server` (python-sdk
+//!   `server/fastmcp/server.py`, standalone fastmcp `server/server.py`);
+//!   a server may put its own list-tools handler on it
+//!   (`@mcp._mcp_server.list_tools()`), whose `Tool` records are listed.
 //! - The handler runs when a client asks, after the module has loaded: it
 //!   sees every module-level name, also those bound below it.
 
@@ -46,6 +50,7 @@ pub static PYTHON_LOWLEVEL: SdkTable = SdkTable {
         Rule { on: "LowServerClass", op: Op::Call, effect: Effect::Returns("LowServer") },
         Rule { on: "LowServerClass", op: Op::Kw("on_list_tools"), effect: Effect::ListingHandler(&LIST_TOOLS) },
         Rule { on: "LowServer", op: Op::Method("list_tools"), effect: Effect::ListingDecorator(&LIST_TOOLS) },
+        Rule { on: "python.fastmcp:Server", op: Op::Member("_mcp_server"), effect: Effect::Returns("LowServer") },
         Rule { on: "ToolRecord", op: Op::Call, effect: Effect::Definition },
         Rule { on: "ListResult", op: Op::Call, effect: Effect::Definition },
         Rule { on: "AnnotationsClass", op: Op::Call, effect: Effect::Record },

@@ -19,6 +19,11 @@
 //! each by its name. This `Tool` shares its name with `mcp.types.Tool`, and
 //! imports are told apart by name only, so its rule is written on the
 //! low-level table's `ToolRecord`: `types.Tool` has no `from_function`.
+//!
+//! `FastMCP._tool_manager` is the `ToolManager` (`tools/tool_manager.py`):
+//! its `add_tool(fn, name, title, description, annotations, ...)` is what
+//! `FastMCP.add_tool` calls, and its `_tools` dict (name → `Tool`) is what
+//! `list_tools` reads, so a server writing a `Tool` into it registers it.
 
 use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
 use crate::model::Lang;
@@ -96,6 +101,18 @@ static TOOL_FROM_FUNCTION: Roles = Roles {
     params: &[],
 };
 
+/// A tool object written straight into the tool manager's registry
+/// (`server._tool_manager._tools[key] = Tool(...)`): the SDK lists it by
+/// the object's own name; the key is only where it is kept.
+static REGISTRY_ITEM: Roles = Roles {
+    api: "python.fastmcp.tool_manager",
+    name: &[Path::Of(&Path::Arg(1), "name")],
+    title: &[Path::Of(&Path::Arg(1), "title")],
+    description: &[Path::Of(&Path::Arg(1), "description")],
+    annotations: &[Path::Of(&Path::Arg(1), "annotations")],
+    params: &[],
+};
+
 /// Each element of `FastMCP(tools=[...])`: a tool object.
 static CONSTRUCTOR_TOOL: Roles = Roles {
     api: "python.fastmcp.tools",
@@ -166,6 +183,13 @@ pub static PYTHON_MCP: SdkTable = SdkTable {
         Rule { on: super::forms::CONTEXT, op: Op::Index, effect: Effect::Returns(super::forms::CONTEXT) },
         Rule { on: "Server", op: Op::Method("tool"), effect: Effect::Decorator(&FASTMCP_TOOL) },
         Rule { on: "Server", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
+        // The server's `ToolManager` (private, but servers reach into it):
+        // `add_tool` takes what `FastMCP.add_tool` does, and `_tools` is the
+        // dict it lists tools from.
+        Rule { on: "Server", op: Op::Member("_tool_manager"), effect: Effect::Returns("ToolManager") },
+        Rule { on: "ToolManager", op: Op::Method("add_tool"), effect: Effect::Register(&FASTMCP_ADD_TOOL) },
+        Rule { on: "ToolManager", op: Op::Member("_tools"), effect: Effect::Returns("ToolRegistry") },
+        Rule { on: "ToolRegistry", op: Op::SetIndex, effect: Effect::Register(&REGISTRY_ITEM) },
         Rule { on: "AppsClass", op: Op::Call, effect: Effect::Returns("Apps") },
         Rule { on: "Apps", op: Op::Method("tool"), effect: Effect::Decorator(&APPS_TOOL) },
     ],

@@ -101,6 +101,7 @@ pub static PYTHON_TYPING: SdkTable = SdkTable {
         Rule { on: "@iter", op: Op::Call, effect: Effect::Arg(0) },
         Rule { on: "@sorted", op: Op::Call, effect: Effect::Sorted },
         Rule { on: "@len", op: Op::Call, effect: Effect::Length },
+        Rule { on: "@getattr", op: Op::Call, effect: Effect::GetAttr },
         // `open(p)`: the file at `p`, only ever parsed as JSON (`python_json.rs`).
         Rule { on: "@open", op: Op::Call, effect: Effect::File(FileOp::Read) },
         // `cast(T, x)` is `x` at run time.
@@ -139,6 +140,7 @@ const BUILTINS: &[(&str, &str)] = &[
     ("sorted", "@sorted"),
     ("open", "@open"),
     ("len", "@len"),
+    ("getattr", "@getattr"),
 ];
 
 /// The SDK type a Python builtin `name` is, when it names a type.
