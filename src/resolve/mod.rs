@@ -278,9 +278,14 @@ pub fn resolve_all(linker: &Linker, files: &[Arc<FileFacts>]) -> Vec<Tool> {
     // TS/JS and Go test files register no tools of the server: they run only when
     // an import reaches them (what they import, fixtures and mocks, can be
     // large and would spend the run's budget).
+    // A Python module a package of its own name shadows runs for nobody.
+    let dead = |f: &FileFacts, p: &Path| {
+        evaluated::is_test_file(f.lang, p)
+            || (f.lang == Lang::Python && python::shadowed_by_package(p, &|c| linker.fs.is_file(c)))
+    };
     let modules = files
         .iter()
-        .filter(|f| !linker.path_of(f.file).is_some_and(|p| evaluated::is_test_file(f.lang, &p)))
+        .filter(|f| !linker.path_of(f.file).is_some_and(|p| dead(f, &p)))
         .filter_map(|f| linker.lowered(f.file))
         .collect();
     tools.extend(r.evaluated(modules));

@@ -68,11 +68,11 @@ fn module_candidates_in(from: &Path, module: &str, exists: &dyn Fn(&Path) -> boo
         for part in &rest {
             p.push(part);
         }
-        if rest.is_empty() {
-            out.push(p.join("__init__.py"));
-        } else {
+        // A package wins over a module of the same name beside it: the
+        // import system looks for the directory first.
+        out.push(p.join("__init__.py"));
+        if !rest.is_empty() {
             out.push(p.with_extension("py"));
-            out.push(p.join("__init__.py"));
         }
     };
     if dots > 0 {
@@ -103,7 +103,15 @@ fn module_candidates_in(from: &Path, module: &str, exists: &dyn Fn(&Path) -> boo
 pub(super) fn module_candidates_at(root: &Path, module: &str) -> Vec<PathBuf> {
     let mut p = root.to_path_buf();
     p.extend(module.split('.').filter(|s| !s.is_empty()));
-    vec![p.with_extension("py"), p.join("__init__.py")]
+    vec![p.join("__init__.py"), p.with_extension("py")]
+}
+
+/// A module file no import can reach: a package of the same name beside it
+/// (`handlers/__init__.py` next to `handlers.py`) is what `import handlers`
+/// finds. Its tools are a stale copy, not the server's.
+pub(super) fn shadowed_by_package(path: &Path, exists: &dyn Fn(&Path) -> bool) -> bool {
+    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else { return false };
+    path.extension().is_some_and(|e| e == "py") && stem != "__init__" && exists(&dir.join(stem).join("__init__.py"))
 }
 
 /// The top-level packages that the directories `dirs` (of Python files)
@@ -471,14 +479,23 @@ mod tests {
         );
         assert_eq!(
             module_candidates_at(Path::new("/r"), "app.tools.x"),
-            [PathBuf::from("/r/app/tools/x.py"), PathBuf::from("/r/app/tools/x/__init__.py")]
+            [PathBuf::from("/r/app/tools/x/__init__.py"), PathBuf::from("/r/app/tools/x.py")]
         );
     }
 
     #[test]
+    fn a_module_beside_a_package_of_its_name_is_shadowed() {
+        let exists = |p: &Path| p == Path::new("/r/app/handlers/__init__.py");
+        assert!(shadowed_by_package(Path::new("/r/app/handlers.py"), &exists));
+        assert!(!shadowed_by_package(Path::new("/r/app/server.py"), &exists));
+        assert!(!shadowed_by_package(Path::new("/r/app/handlers/__init__.py"), &exists));
+    }
+
+    #[test]
     fn relative_module_candidates() {
+        // The package first: it shadows a module of its name beside it.
         let c = module_candidates_in(Path::new("pkg/tools/a.py"), "..presets", &|p| p.exists());
-        assert_eq!(c[0], PathBuf::from("pkg/presets.py"));
+        assert_eq!(c[..2], [PathBuf::from("pkg/presets/__init__.py"), PathBuf::from("pkg/presets.py")]);
         let c = module_candidates_in(Path::new("pkg/tools/a.py"), ".", &|p| p.exists());
         assert_eq!(c[0], PathBuf::from("pkg/tools/__init__.py"));
     }
