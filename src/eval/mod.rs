@@ -173,7 +173,9 @@ pub struct Outcome {
 fn entries_first(modules: &[Arc<ir::Module>], linker: &dyn Linker) -> Vec<usize> {
     let mut imported = vec![false; modules.len()];
     for (idx, m) in modules.iter().enumerate() {
-        for imp in ir::walk::imports(m) {
+        // An import inside a function runs when it is called, long after
+        // the modules loaded: it makes no module an entry's.
+        for imp in ir::walk::load_time_imports(m) {
             if let Link::Module(to) | Link::Member(to, _) = linker.resolve(idx, imp) {
                 if to != idx && to < imported.len() {
                     imported[to] = true;

@@ -113,6 +113,27 @@ fn fastmcp_server(m: &mut Module) {
     m.body.push(let_("mcp", call(name("FastMCP"), vec![arg(s("demo"))])));
 }
 
+/// Links each import to the module its name is the index of (`"1"` → module 1).
+struct ByIndex;
+impl Linker for ByIndex {
+    fn resolve(&self, _: usize, imp: &Import) -> Link {
+        imp.module.parse().map_or(Link::External, Link::Module)
+    }
+}
+
+#[test]
+fn a_module_imported_only_inside_a_function_is_still_an_entry() {
+    // Module 0 imports module 1 when one of its functions runs; module 1
+    // imports module 0 as it loads. Module 1 is where the program starts.
+    let mut first = Module::new(FileId(0), Lang::Python);
+    let id = first.add_func(func(Some("later"), vec![], vec![import("m", "1", None)]));
+    first.body.push(Stmt::Func(id));
+    let mut second = Module::new(FileId(1), Lang::Python);
+    second.body.push(import("m", "0", None));
+    let modules = [Arc::new(first), Arc::new(second)];
+    assert_eq!(super::entries_first(&modules, &ByIndex), [1, 0]);
+}
+
 #[test]
 fn decorator_with_a_preset_names_the_tool_after_the_function() {
     let mut m = Module::new(FileId(0), Lang::Python);

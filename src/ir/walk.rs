@@ -11,9 +11,15 @@ use super::{Arg, Element, Entry, Expr, FuncId, Import, Module, Pattern, Place, S
 /// Every statement of the module: its body, every function's, and the
 /// blocks nested in them (`if`, `switch`, `try`, loops).
 pub fn statements(m: &Module) -> Vec<&Stmt> {
-    let mut out = vec![];
     let mut todo: Vec<&[Stmt]> = vec![&m.body];
     todo.extend(m.funcs.iter().map(|f| f.body.as_slice()));
+    nested(todo)
+}
+
+/// The statements of `blocks` and of the blocks nested in them, not those
+/// of the functions they define.
+fn nested(mut todo: Vec<&[Stmt]>) -> Vec<&Stmt> {
+    let mut out = vec![];
     while let Some(block) = todo.pop() {
         for s in block {
             out.push(s);
@@ -77,6 +83,12 @@ pub fn assigned_names(block: &[Stmt]) -> Vec<&str> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The imports a module runs as it loads (in its body, its branches and
+/// `try` blocks), not those in functions, which run when called.
+pub fn load_time_imports(m: &Module) -> Vec<&Import> {
+    nested(vec![&m.body]).into_iter().filter_map(|s| if let Stmt::Import(i) = s { Some(i) } else { None }).collect()
 }
 
 /// The module's imports, wherever they are written (`try: import x
