@@ -1492,6 +1492,10 @@ impl Interp<'_> {
             // Python's sets (held as lists of their elements) and lists
             // changed in place.
             "add" | "update" | "insert" | "remove" | "discard" | "clear" if lang == Lang::Python => {
+                // Each change scans the set: work of its own, as big as the set.
+                if !self.charge(items.len() + 1) {
+                    return Some(Value::Unknown(span));
+                }
                 super::python_containers::list_mutation(list, name, call, span)
             }
             "push" | "append" | "unshift" => {

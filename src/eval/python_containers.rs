@@ -45,8 +45,11 @@ pub(super) fn dict_mutation(o: &ObjRef, name: &str, call: &PendingCall, span: Sp
 /// `xs.insert(i, x)`, `clear()` on a set or list (both held as lists).
 pub(super) fn list_mutation(list: &ListRef, name: &str, call: &PendingCall, span: Span) -> Value {
     let mut items = list.borrow_mut();
+    // An unknown element stands for any: a set that holds one already
+    // holds whatever another unknown is.
     let add = |items: &mut Vec<Value>, x: &Value| {
-        if !items.iter().any(|e| e.literal_eq(x) == Some(true)) {
+        let unknown = |v: &Value| matches!(v, Value::Unknown(_));
+        if !items.iter().any(|e| e.literal_eq(x) == Some(true) || (unknown(e) && unknown(x))) {
             items.push(x.clone());
         }
     };
