@@ -384,11 +384,10 @@ fn load_bytes(sources: &SourceMap, canonical: Option<PathBuf>, path: &Path, lang
         return Loaded::Skipped(vec![], Some(note));
     }
     if !worth_parsing(lang, &bytes) {
-        return match canonical {
-            Some(path) if frontend::may_call_helpers(lang) => Loaded::Unmarked(path),
-            None if frontend::may_call_helpers(lang) => Loaded::Unmarked(path.to_path_buf()),
-            _ => Loaded::Skipped(vec![], None),
-        };
+        if !frontend::may_call_helpers(lang) {
+            return Loaded::Skipped(vec![], None);
+        }
+        return Loaded::Unmarked(canonical.unwrap_or_else(|| path.to_path_buf()));
     }
     let canonical = canonical.unwrap_or_else(|| std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
     let canonical = canonical.as_path();

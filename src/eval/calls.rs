@@ -1420,31 +1420,7 @@ impl Interp<'_> {
         let fresh = |v: Vec<Value>| Value::List(Rc::new(RefCell::new(v)), span);
         // What a list of known length derives is as known, also when empty.
         let known_length = super::numbers::length(lang, recv, span).is_some();
-        let out = self.list_method(lang, recv, list, lspan, items, name, call, span, fresh)?;
-        if let Value::List(l, _) = &out {
-            let derived = matches!(name, "filter" | "map" | "flatMap" | "slice" | "concat" | "flat");
-            if derived && known_length && l.borrow().is_empty() && self.derived_empty.len() < 4096 {
-                self.derived_empty.push(l.clone());
-            }
-        }
-        Some(out)
-    }
-
-    /// [`Self::builtin_method`] on a list.
-    #[allow(clippy::too_many_arguments)]
-    fn list_method(
-        &mut self,
-        lang: Lang,
-        recv: &Value,
-        list: &super::value::ListRef,
-        lspan: &Span,
-        items: Vec<Value>,
-        name: &str,
-        call: &PendingCall,
-        span: Span,
-        fresh: impl Fn(Vec<Value>) -> Value,
-    ) -> Option<Value> {
-        Some(match name {
+        let out = match name {
             // The JVM's `List` (Java, Kotlin): `add(x)`, `addAll(xs)`; Java's
             // stream steps that keep the elements (`stream()`, `toList()`).
             "add" if matches!(lang, Lang::Java | Lang::Kotlin) && call.positional.len() == 1 => {
@@ -1604,7 +1580,14 @@ impl Interp<'_> {
                 }
             }
             _ => return None,
-        })
+        };
+        if let Value::List(l, _) = &out {
+            let derived = matches!(name, "filter" | "map" | "flatMap" | "slice" | "concat" | "flat");
+            if derived && known_length && l.borrow().is_empty() && self.derived_empty.len() < 4096 {
+                self.derived_empty.push(l.clone());
+            }
+        }
+        Some(out)
     }
 
     /// A JS function's own methods: `f.bind(thisArg)` is `f` with `this`

@@ -192,15 +192,15 @@ pub struct Interp<'p> {
     /// Spans of the unknown values that derive from a root's parameters
     /// ([`Interp::unknown_from`]).
     pub(super) from_params: HashSet<Span>,
+    /// Those of them that derive from a parameter declared with a type (a
+    /// Go receiver's fields included): values the function's callers pass
+    /// by its signature, not something computed.
+    pub(super) declared_params: HashSet<Span>,
     /// Empty lists derived from lists of known length (`ops.filter(..)`
     /// keeping nothing): their length is 0. An empty list made otherwise
     /// (`[]`, run-time state a handler fills) has no known length. Kept
     /// alive here so that an address is never another list's.
     pub(super) derived_empty: Vec<super::value::ListRef>,
-    /// Those of them that derive from a parameter declared with a type (a
-    /// Go receiver's fields included): values the function's callers pass
-    /// by its signature, not something computed.
-    pub(super) declared_params: HashSet<Span>,
     /// List-tools handlers to run once the program has loaded.
     pub(super) listings: Vec<super::queued::Queued>,
     /// The frames of the module and function activations running now.
