@@ -109,7 +109,14 @@ impl Interp<'_> {
         // is looked up in it ([`Interp::lookup`]).
         if imp.member.as_deref() == Some("*") {
             if let Some((t, Some(ty))) = super::sdk::import_symbol(lang, &imp.module, None) {
-                act.frame.borrow_mut().globs.push(sdk(t, ty, None, imp.span));
+                // Once per scope: an import a loop runs again (error recovery
+                // can put one in a loop body) would otherwise grow the globs
+                // every lookup scans, once per pass.
+                let mut frame = act.frame.borrow_mut();
+                let known = frame.globs.iter().any(|g| matches!(g, Value::Sdk(s) if s.table == t && s.ty == ty));
+                if !known {
+                    frame.globs.push(sdk(t, ty, None, imp.span));
+                }
                 return;
             }
         }

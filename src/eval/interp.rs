@@ -263,6 +263,14 @@ pub struct Interp<'p> {
 #[derive(Default)]
 pub struct Frames(Vec<std::rc::Weak<RefCell<Frame>>>);
 
+#[cfg(test)]
+impl Frames {
+    /// The most SDK modules any live frame imports whole.
+    pub(super) fn most_globs(&self) -> usize {
+        self.0.iter().filter_map(|f| f.upgrade()).map(|f| f.borrow().globs.len()).max().unwrap_or(0)
+    }
+}
+
 impl Drop for Frames {
     fn drop(&mut self) {
         for frame in self.0.drain(..).filter_map(|f| f.upgrade()) {

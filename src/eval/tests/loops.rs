@@ -101,3 +101,21 @@ for (let i = 0; i < 1000; i++) {{
     let out = super::ts_source::run_ts_within(&[("main", &src)], budget);
     assert!(names(&out).len() < 10, "{} tools", names(&out).len());
 }
+
+#[test]
+fn a_wildcard_import_run_again_by_a_loop_is_kept_once() {
+    // Error recovery can leave an `export *` inside a loop body (a fuzz
+    // input did): every pass imported the module again, and each name the
+    // next pass looked up scanned all of them: 6 s for ten lines.
+    let src = format!(
+        "{HEAD}
+for (let k = 0; k < 500; k++) {{
+  export * from \"mcp-handler\";
+}}
+server.registerTool(\"t\", {{}}, async () => ({{}}));
+"
+    );
+    // The handler closes over the module's frame: it outlives the run.
+    let out = run_ts(&[("main", &src)]);
+    assert_eq!(out.frames.most_globs(), 1);
+}
