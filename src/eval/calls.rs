@@ -1915,6 +1915,7 @@ impl Interp<'_> {
             Effect::ImportModule => self.import_module(&call, span),
             Effect::LoadedModule => self.loaded_module(&call, span),
             Effect::GetAttr => self.getattr(&call, span),
+            Effect::IsCoroutineFunction => self.is_coroutine_function(&call, span),
             Effect::ListModules { recursive } => self.list_modules(&call, *recursive, span),
             Effect::ClassOf => match (&call.positional[..], call.keywords.is_empty()) {
                 ([Value::Instance(i)], true) => Value::Class(i.class.clone()),

@@ -104,6 +104,21 @@ impl Interp<'_> {
         self.join(out, span)
     }
 
+    /// `inspect.iscoroutinefunction(f)`: known for a project function or a
+    /// method bound from one, and for a class; unknown otherwise.
+    pub(super) fn is_coroutine_function(&mut self, call: &PendingCall, span: Span) -> Value {
+        let Some(f) = call.arg(0).cloned() else { return Value::Unknown(span) };
+        let mut out = vec![];
+        for alt in f.alternatives() {
+            out.push(match alt {
+                Value::Func(c) | Value::Bound(c, _) => Value::Bool(self.modules[c.module].func(c.func).is_async, span),
+                Value::Class(_) => Value::Bool(false, span),
+                _ => return self.unknown_from(&[&f], span),
+            });
+        }
+        self.join(out, span)
+    }
+
     /// `pkgutil.iter_modules(path, prefix)` / `walk_packages(...)`: one
     /// `ModuleInfo` per module of the package whose `__path__` is `path`.
     /// A walk imports each package it descends into, as CPython's does.

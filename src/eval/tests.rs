@@ -64,6 +64,7 @@ fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
         lexical_this: false,
         receiver_first: false,
         results: 1,
+        is_async: false,
         span: sp(15),
     }
 }

@@ -473,6 +473,9 @@ pub struct Function {
     /// How many results it declares: Go's `(T, error)` is two, returned as
     /// a list (`return a, b`); one in every other language.
     pub results: usize,
+    /// `async def` / `async function`: calling it makes a coroutine or a
+    /// promise (Python's `inspect.iscoroutinefunction` tells them apart).
+    pub is_async: bool,
     pub span: Span,
 }
 
@@ -491,6 +494,7 @@ impl Function {
             lexical_this: true,
             receiver_first: false,
             results: 1,
+            is_async: false,
             span,
         }
     }

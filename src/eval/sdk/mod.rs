@@ -300,6 +300,9 @@ pub enum Effect {
     /// Python's `getattr(obj, name[, default])`: the member `name` (a known
     /// string) of `obj`, read as `obj.name` is; `default` when `obj` lacks it.
     GetAttr,
+    /// Python's `inspect.iscoroutinefunction(f)`: whether `f` is an
+    /// `async def` ([`crate::ir::Function::is_async`]).
+    IsCoroutineFunction,
     /// `pkgutil.iter_modules(path, prefix="")` (`walk_packages` when
     /// `recursive`): a `ModuleInfo(module_finder, name, ispkg)` for each
     /// module of the package whose `__path__` is `path`.
@@ -788,6 +791,7 @@ mod punkpeye_fastmcp;
 mod pydantic;
 mod python_copy;
 mod python_importlib;
+mod python_inspect;
 mod python_json;
 mod python_lowlevel;
 mod python_mcp;
@@ -825,6 +829,7 @@ pub use punkpeye_fastmcp::PUNKPEYE_FASTMCP;
 pub use pydantic::PYDANTIC;
 pub use python_copy::PYTHON_COPY;
 pub use python_importlib::PYTHON_IMPORTLIB;
+pub use python_inspect::PYTHON_INSPECT;
 pub use python_json::PYTHON_JSON;
 pub use python_lowlevel::PYTHON_LOWLEVEL;
 pub use python_mcp::PYTHON_MCP;
@@ -853,6 +858,7 @@ pub static TABLES: &[&SdkTable] = &[
     &PYTHON_TYPING,
     &PYTHON_STDLIB_SCALARS,
     &PYTHON_IMPORTLIB,
+    &PYTHON_INSPECT,
     &PYTHON_COPY,
     &PYTHON_PATHS,
     &PYTHON_JSON,

@@ -413,6 +413,7 @@ impl<'a> Cx<'a> {
                     Some(body) => {
                         let f = Function {
                             results: 1,
+                            is_async: false,
                             name: Some(name_s.clone()),
                             name_span: self.span(name),
                             params: vec![],
@@ -500,6 +501,7 @@ impl<'a> Cx<'a> {
         self.returns = outer;
         self.module.add_func(Function {
             results: 1,
+            is_async: false,
             name,
             name_span,
             params,

@@ -371,6 +371,7 @@ impl Cx<'_> {
             lexical_this: kind != FuncKind::Method,
             receiver_first: false,
             results,
+            is_async: false,
             span,
         })
     }

@@ -839,6 +839,7 @@ impl Cx<'_> {
             // `Type::method` applied to `x` is `x.method()`.
             receiver_first: kind == FuncKind::Method && !is_static,
             results: 1,
+            is_async: false,
             span,
         })
     }

@@ -493,6 +493,7 @@ impl<'a> Cx<'a> {
         }
         self.module.add_func(Function {
             results: 1,
+            is_async: false,
             name: name.map(|n| self.text(n)),
             name_span: name.map_or(span, |n| self.span(n)),
             params,
@@ -810,6 +811,7 @@ impl<'a> Cx<'a> {
         if !is_object && (!ctor_body.is_empty() || !ctor_params_ir.is_empty()) {
             let ctor = self.module.add_func(Function {
                 results: 1,
+                is_async: false,
                 name: Some("<init>".into()),
                 name_span: name_node.map_or(span, |n| self.span(n)),
                 params: ctor_params_ir,

@@ -452,6 +452,8 @@ impl Cx<'_> {
         if generator {
             body = crate::frontend::generators::body(body, span);
         }
+        let mut cursor = n.walk();
+        let is_async = n.children(&mut cursor).any(|c| !c.is_named() && c.kind() == "async");
         self.module.add_func(Function {
             name,
             name_span,
@@ -463,6 +465,7 @@ impl Cx<'_> {
             lexical_this: false,
             receiver_first: false,
             results: 1,
+            is_async,
             span,
         })
     }

@@ -843,6 +843,7 @@ impl Lx {
             // A method's receiver is `This`, never a parameter.
             receiver_first: false,
             results: 1,
+            is_async: false,
             span,
         })
     }

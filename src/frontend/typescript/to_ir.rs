@@ -683,6 +683,7 @@ impl Cx<'_> {
             lexical_this,
             receiver_first: false,
             results: 1,
+            is_async: self.has_keyword(n, "async"),
             span,
         })
     }
