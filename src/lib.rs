@@ -182,6 +182,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     };
     let mut dirs = HashMap::new();
     found.files.retain(|c| !excluded(&absolute_cached(&c.path, &canonical_cwd, &mut dirs), c.explicit));
+    skip_build_copies(&mut found, &canonical_cwd, &mut dirs);
     let stdin = opts.stdin.as_ref().filter(|_| paths.iter().any(|p| p.as_os_str() == "-"));
     let stdin_abs = stdin.map(|s| absolute(&s.path, &canonical_cwd));
     let stdin = stdin.filter(|_| !stdin_abs.as_deref().is_some_and(|a| excluded(a, true)));
@@ -320,6 +321,31 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 /// [`absolute`] for many files: each directory is resolved once, and only a
 /// file that is itself a link is resolved whole (a walk of 20,000 files
 /// would otherwise resolve every component of every path).
+/// Leave out JavaScript a build made from TypeScript the run lints
+/// ([`resolve::build_output`]), with one note naming them.
+fn skip_build_copies(found: &mut discover::Discovery, cwd: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) {
+    let files: Vec<(PathBuf, Lang, bool)> =
+        found.files.iter().map(|c| (absolute_cached(&c.path, cwd, dirs), c.lang, c.explicit)).collect();
+    let copies = resolve::build_output::copies(&files);
+    let Some((first, from)) = copies.first() else { return };
+    let shown = |p: &Path| p.strip_prefix(cwd).unwrap_or(p).display().to_string();
+    let more = match copies.len() {
+        1 => String::new(),
+        n => format!(" and {} more", n - 1),
+    };
+    found.notes.push(format!(
+        "{}{more}: not linted, built from linted TypeScript ({}); name a file to lint it",
+        shown(&files[*first].0),
+        shown(from)
+    ));
+    let skip: std::collections::HashSet<usize> = copies.iter().map(|(i, _)| *i).collect();
+    let mut i = 0;
+    found.files.retain(|_| {
+        i += 1;
+        !skip.contains(&(i - 1))
+    });
+}
+
 fn absolute_cached(path: &Path, cwd: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) -> PathBuf {
     let link = path.symlink_metadata().map_or(true, |m| m.file_type().is_symlink());
     let (Some(parent), Some(name), false) = (path.parent(), path.file_name(), link) else {

@@ -6,6 +6,7 @@
 //! never guessed. Files that the prefilter skipped are parsed on demand when
 //! an import names them.
 
+pub mod build_output;
 mod callers;
 mod csharp;
 mod dircache;

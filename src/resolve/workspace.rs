@@ -107,7 +107,7 @@ fn export_target(exports: &Value, key: &str) -> Option<String> {
 
 /// The build output directories a package's targets may sit under, and the
 /// source roots they may have been built from, best first.
-fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
+pub(super) fn build_dirs(root: &Path) -> (Vec<String>, Vec<String>) {
     let cfg = crate::fsguard::read_manifest(&root.join("tsconfig.json"))
         .and_then(|t| serde_json::from_str::<Value>(&super::manifests::strip_json_comments(&t)).ok())
         .unwrap_or_default();
