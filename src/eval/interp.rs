@@ -729,12 +729,18 @@ impl<'p> Interp<'p> {
         arms: &[&Vec<Stmt>],
         narrowed: &[Option<(Rc<str>, Value)>],
     ) -> Flow {
-        let before = act.frame.borrow().vars.clone();
-        let mut ends: Vec<(Flow, HashMap<Rc<str>, Value>)> = vec![];
+        // The frame's locals as they were: each arm starts from them. The
+        // first arm runs on the frame as it is and the last takes this copy,
+        // so an `if` without `else` copies the locals once, not three times.
+        let mut before = Some(act.frame.borrow().vars.clone());
+        let mut ends: Vec<(Flow, super::value::Vars)> = vec![];
         let mut fields: Vec<ArmEnd> = vec![];
         self.branches += 1;
         for (i, arm) in arms.iter().enumerate() {
-            act.frame.borrow_mut().vars = before.clone();
+            if i > 0 {
+                let start = if i + 1 == arms.len() { before.take() } else { before.clone() };
+                act.frame.borrow_mut().vars = start.unwrap_or_default();
+            }
             if let Some(Some((name, v))) = narrowed.get(i) {
                 act.frame.borrow_mut().vars.insert(name.clone(), v.clone());
             }
@@ -754,32 +760,48 @@ impl<'p> Interp<'p> {
         }
         self.branches -= 1;
         self.join_arm_fields(&fields);
-        let going_on: Vec<&HashMap<Rc<str>, Value>> =
-            ends.iter().filter(|(f, _)| *f == Flow::Normal).map(|(_, v)| v).collect();
-        if going_on.is_empty() {
-            // Every arm left (returned, broke): locals no longer matter.
-            act.frame.borrow_mut().vars = before;
-            let first = ends.first().map_or(Flow::Normal, |(f, _)| *f);
-            return if ends.iter().all(|(f, _)| *f == first) { first } else { Flow::Return };
-        }
-        let mut merged: HashMap<Rc<str>, Value> = HashMap::new();
-        let mut keys: Vec<Rc<str>> = going_on.iter().flat_map(|m| m.keys().cloned()).collect();
-        keys.sort();
-        keys.dedup();
-        for key in keys {
-            let vals: Vec<Value> = going_on.iter().filter_map(|m| m.get(&key).cloned()).collect();
-            // A variable no arm changed (most of a module's, at an `if` in a
-            // loop) is itself: joining its alternatives again each time costs
-            // as much as the frame is wide.
-            if vals.len() == going_on.len() && vals.iter().all(|v| v.identical(&vals[0])) {
-                merged.insert(key, vals[0].clone());
-                continue;
+        // When every arm left (returned, broke), nothing after the branch
+        // runs, but a closure over the frame still reads what the arms left.
+        let all_left = ends.iter().all(|(f, _)| *f != Flow::Normal);
+        let flow = match ends.first() {
+            Some((first, _)) if all_left => {
+                if ends.iter().all(|(f, _)| f == first) {
+                    *first
+                } else {
+                    Flow::Return
+                }
             }
+            _ => Flow::Normal,
+        };
+        let mut going_on: Vec<super::value::Vars> =
+            ends.into_iter().filter(|(f, _)| all_left || *f == Flow::Normal).map(|(_, v)| v).collect();
+        if going_on.is_empty() {
+            return flow;
+        }
+        // The first arm that goes on is the base; only the locals whose values
+        // differ between the arms (or that some arm lacks) are joined, in name
+        // order, so a budget that runs out mid-way does so at the same name on
+        // every run. A local no arm changed (most of them, at an `if` in a
+        // loop) is kept as it is: joining it again costs as much as it is wide.
+        let mut merged = going_on.remove(0);
+        let mut differ: Vec<Rc<str>> = merged
+            .iter()
+            .filter(|(k, v)| !going_on.iter().all(|m| m.get(*k).is_some_and(|w| w.identical(v))))
+            .map(|(k, _)| k.clone())
+            .collect();
+        for m in &going_on {
+            differ.extend(m.keys().filter(|k| !merged.contains_key(*k)).cloned());
+        }
+        differ.sort();
+        differ.dedup();
+        for key in differ {
+            let mut vals: Vec<Value> = merged.remove(&key).into_iter().collect();
+            vals.extend(going_on.iter().filter_map(|m| m.get(&key).cloned()));
             let span = vals.iter().find_map(Value::span).unwrap_or(Span::new(crate::source::FileId(0), 0, 0));
             merged.insert(key, self.join(vals, span));
         }
         act.frame.borrow_mut().vars = merged;
-        Flow::Normal
+        flow
     }
 
     /// What a Python loop walks when given an instance of a project class

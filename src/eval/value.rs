@@ -625,7 +625,7 @@ pub fn alternatives_limit(values: &[Value], max: usize) -> usize {
 /// One activation's (or one module's) variables.
 #[derive(Debug, Default)]
 pub struct Frame {
-    pub vars: HashMap<Rc<str>, Value>,
+    pub vars: Vars,
     pub parent: Option<Rc<RefCell<Frame>>>,
     /// `this` / `self` of a method activation; `None` inherits the parent's.
     pub this: Option<Value>,
@@ -636,6 +636,11 @@ pub struct Frame {
 }
 
 pub type FrameRef = Rc<RefCell<Frame>>;
+
+/// A frame's locals. Every `if` copies and compares them, so the hasher is
+/// foldhash's fixed-seed one, not SipHash: names are the program's own, and
+/// a fixed seed makes no run's order differ from another's.
+pub type Vars = HashMap<Rc<str>, Value, foldhash::fast::FixedState>;
 
 /// A value of SDK type `ty` (a method of it read, not yet called, when `method`).
 pub(super) fn sdk(table: usize, ty: &'static str, method: Option<Rc<str>>, span: Span) -> Value {
