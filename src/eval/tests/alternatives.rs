@@ -139,3 +139,28 @@ if (!extra) {{ server.registerTool(\"never\", {{}}, async () => ({{}})); }}
     let out = run_ts(&[("main", &src)]);
     assert_eq!(names(&out), ["has_extra"]);
 }
+
+#[test]
+fn a_closure_over_a_frame_every_arm_left_reads_what_the_arms_left() {
+    // Both arms return the closure after renaming: the name it reads when
+    // called is one of theirs (a name that differs by path is unresolved),
+    // never the one from before the branch.
+    let src = format!(
+        "{HEAD}
+function setup(flag: boolean) {{
+  let name = \"draft\";
+  const register = () => server.registerTool(name, {{}}, async () => ({{}}));
+  if (flag) {{
+    name = \"publish\";
+    return register;
+  }} else {{
+    name = \"archive\";
+    return register;
+  }}
+}}
+setup(process.env.MODE === \"1\")();
+"
+    );
+    let out = run_ts(&[("main", &src)]);
+    assert_eq!(names(&out), ["<computed>"]);
+}
