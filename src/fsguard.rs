@@ -147,7 +147,7 @@ pub fn stays_inside_cwd(path: &Path) -> Result<(), String> {
 }
 
 /// `..` and `.` taken away without touching the file system.
-fn lexical(path: &Path) -> PathBuf {
+pub(crate) fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

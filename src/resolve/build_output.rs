@@ -92,7 +92,7 @@ fn mapped_from(path: &Path, sources: &HashSet<&Path>) -> Option<PathBuf> {
     let base = map.parent()?.join(root);
     json["sources"].as_array()?.iter().filter_map(|s| s.as_str()).find_map(|s| {
         let s = s.strip_prefix("webpack://").map_or(s, |w| w.split_once('/').map_or(w, |(_, p)| p));
-        let candidate = normalise(&base.join(s));
+        let candidate = crate::fsguard::lexical(&base.join(s));
         sources.contains(candidate.as_path()).then_some(candidate)
     })
 }
@@ -106,21 +106,6 @@ fn read_tail(path: &Path) -> Option<String> {
     let mut buf = Vec::with_capacity(TAIL as usize);
     f.take(TAIL).read_to_end(&mut buf).ok()?;
     Some(String::from_utf8_lossy(&buf).into_owned())
-}
-
-/// `a/b/../c` → `a/c`, `a/./b` → `a/b`, without touching the disk.
-fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! the key spellings the SDK reads.
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use super::lang::Generation;
@@ -34,7 +34,7 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
     let dir = from.parent().unwrap_or(Path::new("."));
     let mut out = Vec::new();
     if specifier.starts_with("./") || specifier.starts_with("../") || specifier == "." || specifier == ".." {
-        with_extensions(&normalize(&dir.join(specifier)), &mut out);
+        with_extensions(&crate::fsguard::lexical(&dir.join(specifier)), &mut out);
         return out;
     }
     if specifier.starts_with('/') {
@@ -42,7 +42,8 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
     }
     // Bare specifiers only name in-tree files through tsconfig.json.
     if let Some((root, cfg)) = tsconfig_for(dir) {
-        let base = cfg.base_url.as_ref().map(|b| normalize(&root.join(b))).unwrap_or_else(|| root.clone());
+        let base =
+            cfg.base_url.as_ref().map(|b| crate::fsguard::lexical(&root.join(b))).unwrap_or_else(|| root.clone());
         for (pattern, targets) in &cfg.paths {
             let matched = match pattern.split_once('*') {
                 Some((pre, post)) => {
@@ -53,16 +54,16 @@ pub fn module_candidates(from: &Path, specifier: &str) -> Vec<PathBuf> {
             let Some((star, _)) = matched else { continue };
             for t in targets {
                 let target = t.replacen('*', &star, 1);
-                with_extensions(&normalize(&base.join(target)), &mut out);
+                with_extensions(&crate::fsguard::lexical(&base.join(target)), &mut out);
             }
         }
         if cfg.base_url.is_some() {
-            with_extensions(&normalize(&base.join(specifier)), &mut out);
+            with_extensions(&crate::fsguard::lexical(&base.join(specifier)), &mut out);
         }
     }
     // A package of the same workspace, by its `package.json` name.
     for c in super::workspace::candidates(dir, specifier) {
-        with_extensions(&normalize(&c), &mut out);
+        with_extensions(&crate::fsguard::lexical(&c), &mut out);
     }
     out
 }
@@ -88,21 +89,6 @@ fn with_extensions(base: &Path, out: &mut Vec<PathBuf>) {
     for ext in EXTENSIONS {
         out.push(base.join(format!("index.{ext}")));
     }
-}
-
-/// Lexically resolve `.` and `..` (no file system access).
-fn normalize(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            c => out.push(c.as_os_str()),
-        }
-    }
-    out
 }
 
 #[derive(Clone, Debug, Default)]
