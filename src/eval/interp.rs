@@ -1708,6 +1708,24 @@ impl<'p> Interp<'p> {
                     }
                     Value::List(Rc::new(RefCell::new(items)), span)
                 }
+                // A list on some paths (`base.withBanner(b) + extra`, where the
+                // helper returns the list or a copy): each pair added.
+                (Value::OneOf(_), _) | (_, Value::OneOf(_))
+                    if l.alternatives().iter().chain(r.alternatives().iter()).any(|v| matches!(v, Value::List(..))) =>
+                {
+                    let (ls, rs) = (l.alternatives(), r.alternatives());
+                    if !self.charge(ls.len() * rs.len()) {
+                        return Value::Unknown(span);
+                    }
+                    let mut out = vec![];
+                    for a in &ls {
+                        for b in &rs {
+                            // Alternatives are never alternatives themselves: one level.
+                            out.push(self.binary(lang, op, a.clone(), b.clone(), span));
+                        }
+                    }
+                    self.join(out, span)
+                }
                 _ => self.computed(lang, op, &l, &r, span),
             },
             BinaryOp::Sub | BinaryOp::Mul => self.computed(lang, op, &l, &r, span),

@@ -26,6 +26,28 @@ use crate::source::Span;
 /// The receiver parameter a Kotlin lowering writes (`crate::frontend::kotlin`).
 const RECEIVER: &str = "this";
 
+/// Members of Kotlin's `List` / `MutableList` (not extensions): a project
+/// extension function of one of these names is shadowed by the member.
+const LIST_MEMBERS: &[&str] = &[
+    "size",
+    "get",
+    "contains",
+    "containsAll",
+    "indexOf",
+    "lastIndexOf",
+    "isEmpty",
+    "iterator",
+    "listIterator",
+    "subList",
+    "add",
+    "addAll",
+    "remove",
+    "removeAll",
+    "retainAll",
+    "clear",
+    "set",
+];
+
 impl Interp<'_> {
     /// `object.name(call)` in a language with implicit receivers and
     /// extension functions: the call, when one of them is what it means.
@@ -143,6 +165,10 @@ impl Interp<'_> {
                     _ => Some(true),
                 }
             }
+            // A list has the JVM `List`'s members; what else is called on it
+            // is an extension function, the project's before the standard
+            // library's (a default import yields to a declaration in scope).
+            Value::List(..) => LIST_MEMBERS.contains(&name).then_some(true),
             Value::Unknown(_) | Value::OneOf(_) | Value::Undefined(_) | Value::Null(_) => None,
             _ => Some(true),
         }

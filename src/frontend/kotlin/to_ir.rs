@@ -1284,6 +1284,9 @@ impl<'a> Cx<'a> {
                 Expr::Unary { op, operand: Box::new(operand), span }
             }
             "binary_expression" => {
+                if let Some(call) = self.generic_call(n, span) {
+                    return call;
+                }
                 let left = self.fields.get(n, "left").map_or(Expr::Unknown(span), |l| self.expr(l));
                 let right = self.fields.get(n, "right").map_or(Expr::Unknown(span), |r| self.expr(r));
                 let op = match self.fields.get(n, "operator").map(|o| self.text(o)).as_deref() {
@@ -1603,6 +1606,43 @@ impl<'a> Cx<'a> {
     /// `x.apply { }`, `x.also { }`, `x.let { }`, `x.run { }`, `with(x) { }`,
     /// `run { }`, `listOf(...)`, `mapOf(k to v)`: what the standard library
     /// does, unless the file declares the name itself.
+    /// `f<T>(x)`: a call with one type argument and one argument, which
+    /// the grammar parses as the comparisons `f < T > (x)`. Kotlin allows
+    /// no chained comparison (`a < b > c` does not compile), so that parse
+    /// is always this call.
+    fn generic_call(&mut self, n: Node, span: Span) -> Option<Expr> {
+        let op = |b: Node| self.fields.get(b, "operator").map(|o| self.text(o));
+        let (outer_left, paren) = (self.fields.get(n, "left")?, self.fields.get(n, "right")?);
+        if op(n).as_deref() != Some(">")
+            || outer_left.kind() != "binary_expression"
+            || op(outer_left).as_deref() != Some("<")
+            || paren.kind() != "parenthesized_expression"
+        {
+            return None;
+        }
+        let (callee, ty) = (self.fields.get(outer_left, "left")?, self.fields.get(outer_left, "right")?);
+        let is_type = |t: Node| matches!(t.kind(), "identifier" | "navigation_expression");
+        if !matches!(callee.kind(), "identifier" | "navigation_expression") || !is_type(ty) {
+            return None;
+        }
+        let [arg] = kids(paren)[..] else { return None };
+        let value = self.expr(arg);
+        if callee.kind() == "identifier" {
+            let name = self.text(callee);
+            if list_builder(&name) && !self.is_local(&name) && !self.globals.contains(&name) {
+                return Some(Expr::List { items: vec![Element::Item(value)], span });
+            }
+        }
+        let callee = if callee.kind() == "identifier" {
+            let name = self.text(callee);
+            self.bare_callee(name, self.span(callee))
+        } else {
+            self.expr(callee)
+        };
+        let args = vec![Arg { keyword: None, value, spread: Spread::No, span: self.span(arg) }];
+        Some(Expr::Call { callee: Box::new(callee), args, span })
+    }
+
     fn stdlib_call(&mut self, callee: Node, args: Option<Node>, trailing: Option<Node>, span: Span) -> Option<Expr> {
         let (recv, name) = match callee.kind() {
             "identifier" => (None, self.text(callee)),

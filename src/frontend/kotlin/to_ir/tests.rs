@@ -128,6 +128,17 @@ fn collection_builders_are_lists_and_maps() {
     assert!(matches!(l[1].1, Expr::Object { entries, .. } if entries.len() == 1));
 }
 
+#[test]
+fn a_call_with_one_type_argument_and_one_argument_is_a_call() {
+    // The grammar reads `listOf<H>(a)` as `listOf < H > (a)`; a chained
+    // comparison does not compile, so it is the call.
+    let m = lower_src("val a = listOf<H>(A())\nval b = wrap<H>(A())\nval c = x < y\n");
+    let l = lets(&m);
+    assert!(matches!(l[0].1, Expr::List { items, .. } if items.len() == 1), "{:?}", l[0].1);
+    assert!(matches!(l[1].1, Expr::Call { args, .. } if args.len() == 1), "{:?}", l[1].1);
+    assert!(matches!(l[2].1, Expr::Binary { .. }), "{:?}", l[2].1);
+}
+
 /// Every prefix of a server file lowers without panicking.
 #[test]
 fn every_prefix_lowers() {
