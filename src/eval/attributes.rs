@@ -37,6 +37,16 @@ impl Serving {
     }
 }
 
+impl Serving {
+    /// The calls of [`Outcome::reflected`](super::Outcome::reflected).
+    pub fn reflected_copies(&self, registrations: &[super::Registration]) -> Vec<Span> {
+        if self.owners.is_empty() {
+            return vec![];
+        }
+        self.made_from_unknown.iter().filter_map(|r| registrations.get(*r)).map(|r| r.call).collect()
+    }
+}
+
 impl Interp<'_> {
     /// [`super::sdk::Effect::RegisterOwned`].
     pub(super) fn register_owned(
@@ -80,14 +90,9 @@ impl Interp<'_> {
                         Value::List(l, _) => todo.extend(l.borrow().iter().cloned()),
                         Value::OneOf(alts) => todo.extend(alts.iter().cloned()),
                         // Tool values (`WithTools(tools)`) are served where
-                        // made; one made from a method nobody knows (a
-                        // reflection loop over the assembly) may be any
-                        // class's.
-                        Value::Sdk(s) => {
-                            if s.registration.is_some_and(|r| self.serving.made_from_unknown.contains(&r)) {
-                                self.serving.unknown = true;
-                            }
-                        }
+                        // made (one made from a method nobody knows has
+                        // already made any class's methods served).
+                        Value::Sdk(_) => {}
                         _ => self.serving.unknown = true,
                     }
                 }

@@ -1692,11 +1692,16 @@ impl Interp<'_> {
             }
             Effect::RegisterReturns(roles, ty) => {
                 let r = self.register(s, roles, &call, None, span);
-                // A tool made from a method nobody knows: the SDK also reads
-                // that method's own attribute, so hints the call does not
-                // set are unknown, not absent.
-                if let Some(Value::Unknown(at)) = call.arg(0) {
+                // A tool made from a method nobody knows (C#'s reflection
+                // loop over `GetMethods()`): the SDK also reads that method's
+                // own attribute, so hints the call does not set are unknown,
+                // not absent; and it may be any class's attributed method,
+                // served from dependency injection (`AddSingleton(sp =>
+                // McpServerTool.Create(method, ...))`) as well as `WithTools`.
+                if let (Some(Value::Unknown(at)), true) = (call.arg(0), roles.api == super::sdk::csharp_sdk::API_CREATE)
+                {
                     self.serving.made_from_unknown.push(r);
+                    self.serving.unknown = true;
                     let reg = &mut self.registrations[r];
                     let unset = match &reg.annotations {
                         None | Some(Value::Null(_) | Value::Undefined(_)) => true,

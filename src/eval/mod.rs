@@ -161,6 +161,11 @@ pub struct Outcome {
     /// Registering calls of tools declared on methods of classes nothing
     /// serves ([`sdk::Effect::RegisterOwned`]).
     pub unserved: Vec<Span>,
+    /// Registering calls that made a tool from a method nobody knows
+    /// (`McpServerTool.Create(method, ...)` over reflected methods) in a
+    /// program that declares attributed tools: those are the tools it
+    /// serves, each where its attribute is, so these copies are not.
+    pub reflected: Vec<Span>,
     /// What the values above may still reach: emptied when this is dropped.
     pub frames: interp::Frames,
 }
@@ -224,7 +229,8 @@ pub fn run(modules: &[Arc<ir::Module>], linker: &dyn Linker, budget: Budget) -> 
     it.read_inputs();
     let exhausted = it.exhausted;
     let unserved = it.serving.unserved();
-    Outcome { registrations: it.registrations, exhausted, steps: it.steps, unserved, frames: it.frames }
+    let reflected = it.serving.reflected_copies(&it.registrations);
+    Outcome { registrations: it.registrations, exhausted, steps: it.steps, unserved, reflected, frames: it.frames }
 }
 
 /// A registration reached from several callers, named by one and not by

@@ -251,7 +251,7 @@ impl Resolver<'_, '_> {
                 let path = self.linker.path_of(at.file).unwrap_or_default();
                 self.linker.sources.get(at.file).lang.is_some_and(|lang| is_test_file(lang, &path))
             });
-            if test_file {
+            if test_file || outcome.reflected.contains(&reg.call) {
                 continue;
             }
             let Some(facts) =
