@@ -5,6 +5,7 @@
 
 pub mod csharp;
 pub mod elicit;
+pub mod escapes;
 pub mod fields;
 pub mod generators;
 pub mod go;

@@ -963,10 +963,15 @@ impl Cx<'_> {
         }
         let mut parts: Vec<Expr> = vec![];
         let mut literal = String::new();
+        let mut prefix = String::new();
         for c in kids(n) {
             match c.kind() {
                 "string_start" if self.text(c).to_ascii_lowercase().contains('b') => return Expr::Unknown(span),
-                "string_content" => literal.push_str(&self.text(c)),
+                "string_start" => prefix = self.text(c).to_ascii_lowercase(),
+                "string_content" => match content_value(&self.text(c), &prefix) {
+                    Some(v) => literal.push_str(&v),
+                    None => return Expr::Unknown(span),
+                },
                 "interpolation" => {
                     if !literal.is_empty() {
                         parts.push(Expr::Lit(Lit::Str(std::mem::take(&mut literal)), span));
@@ -995,15 +1000,25 @@ impl Cx<'_> {
             return None;
         }
         let mut out = String::new();
+        let mut prefix = String::new();
         for c in kids(n) {
             match c.kind() {
-                "string_content" => out.push_str(self.text.get(c.byte_range()).unwrap_or("")),
+                "string_start" => prefix = self.text.get(c.byte_range()).unwrap_or("").to_ascii_lowercase(),
+                "string_content" => out.push_str(&content_value(self.text.get(c.byte_range()).unwrap_or(""), &prefix)?),
                 "interpolation" => return None,
                 _ => {}
             }
         }
         Some(out)
     }
+}
+
+/// The value of a string literal's body as written, by its prefix (`r`,
+/// `f`, `rf`, ... with the opening quote): escapes decoded unless raw, and
+/// an f-string's doubled braces single.
+fn content_value(raw: &str, prefix: &str) -> Option<String> {
+    let text = if prefix.contains('r') { Some(raw.to_string()) } else { crate::frontend::escapes::python(raw) }?;
+    Some(if prefix.contains('f') { text.replace("{{", "{").replace("}}", "}") } else { text })
 }
 
 #[cfg(test)]

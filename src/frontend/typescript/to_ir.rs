@@ -1127,6 +1127,10 @@ impl Cx<'_> {
         for c in kids(n) {
             match c.kind() {
                 "string_fragment" => parts.push(Expr::Lit(Lit::Str(self.text(c)), self.span(c))),
+                "escape_sequence" => match crate::frontend::escapes::javascript(&self.text(c)) {
+                    Some(v) => parts.push(Expr::Lit(Lit::Str(v), self.span(c))),
+                    None => return Expr::Unknown(span),
+                },
                 "template_substitution" => {
                     let inner = kids(c).first().map_or(Expr::Unknown(self.span(c)), |e| self.expr(*e));
                     parts.push(inner);
@@ -1141,12 +1145,15 @@ impl Cx<'_> {
         }
     }
 
-    /// A string literal's text when it has no escapes.
+    /// A string literal's value, escapes decoded.
     fn string_text(&self, n: Node) -> Option<String> {
         let mut out = String::new();
         for c in kids(n) {
             match c.kind() {
                 "string_fragment" => out.push_str(self.text.get(c.byte_range()).unwrap_or("")),
+                "escape_sequence" => {
+                    out.push_str(&crate::frontend::escapes::javascript(self.text.get(c.byte_range()).unwrap_or(""))?)
+                }
                 _ => return None,
             }
         }
