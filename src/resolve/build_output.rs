@@ -16,7 +16,7 @@
 //!   its last `//# sourceMappingURL=` comment) lists a linted file among its
 //!   `sources`: a bundle (tsup, esbuild, rollup) made from them.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::lang::Lang;
@@ -32,28 +32,44 @@ pub fn copies(files: &[(PathBuf, Lang, bool)]) -> Vec<(usize, PathBuf)> {
     if sources.is_empty() {
         return vec![];
     }
+    // Asked once per directory: its package, and that package's build and
+    // source directories (a tree holds thousands of JavaScript files).
+    let mut packages: HashMap<PathBuf, Option<Package>> = HashMap::new();
     let mut out = vec![];
     for (i, (path, lang, explicit)) in files.iter().enumerate() {
         if *lang != Lang::JavaScript || *explicit {
             continue;
         }
-        if let Some(from) = made_from(path, &sources) {
+        let Some(dir) = path.parent() else { continue };
+        let package = packages.entry(dir.to_path_buf()).or_insert_with(|| package_of(dir));
+        if let Some(from) = package.as_ref().and_then(|p| made_from(path, p, &sources)) {
             out.push((i, from));
         }
     }
     out
 }
 
-/// The linted TypeScript file `path` was built from, if it is a copy.
-fn made_from(path: &Path, sources: &HashSet<&Path>) -> Option<PathBuf> {
-    let package = path
-        .ancestors()
-        .skip(1)
-        .take(24)
-        .find(|d| d.join("package.json").is_file() || d.join("tsconfig.json").is_file())?;
-    let rel = path.strip_prefix(package).ok()?;
-    let (out_dirs, mut roots) = super::workspace::build_dirs(package);
+/// A package directory with its build directories and source roots.
+struct Package {
+    dir: PathBuf,
+    out_dirs: Vec<String>,
+    roots: Vec<String>,
+}
+
+/// The nearest directory at or above `dir` with a `package.json` or
+/// `tsconfig.json`.
+fn package_of(dir: &Path) -> Option<Package> {
+    let found =
+        dir.ancestors().take(24).find(|d| d.join("package.json").is_file() || d.join("tsconfig.json").is_file())?;
+    let (out_dirs, mut roots) = super::workspace::build_dirs(found);
     roots.push(String::new());
+    Some(Package { dir: found.to_path_buf(), out_dirs, roots })
+}
+
+/// The linted TypeScript file `path` was built from, if it is a copy.
+fn made_from(path: &Path, package: &Package, sources: &HashSet<&Path>) -> Option<PathBuf> {
+    let Package { dir: package, out_dirs, roots } = package;
+    let rel = path.strip_prefix(package).ok()?;
     let rel = rel.to_str()?;
     let rest =
         out_dirs.iter().filter(|o| !o.is_empty()).find_map(|o| rel.strip_prefix(o.as_str())?.strip_prefix('/'))?;
@@ -64,7 +80,7 @@ fn made_from(path: &Path, sources: &HashSet<&Path>) -> Option<PathBuf> {
         "jsx" => &["tsx"],
         _ => &["ts", "tsx"],
     };
-    for root in &roots {
+    for root in roots {
         for ext in exts {
             let candidate = package.join(root).join(format!("{stem}.{ext}"));
             if sources.contains(candidate.as_path()) {
