@@ -182,7 +182,7 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     };
     let mut dirs = HashMap::new();
     found.files.retain(|c| !excluded(&absolute_cached(&c.path, &canonical_cwd, &mut dirs), c.explicit));
-    skip_build_copies(&mut found, &canonical_cwd, &mut dirs);
+    skip_build_copies(&mut found, &canonical_cwd);
     let stdin = opts.stdin.as_ref().filter(|_| paths.iter().any(|p| p.as_os_str() == "-"));
     let stdin_abs = stdin.map(|s| absolute(&s.path, &canonical_cwd));
     let stdin = stdin.filter(|_| !stdin_abs.as_deref().is_some_and(|a| excluded(a, true)));
@@ -323,9 +323,16 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
 /// would otherwise resolve every component of every path).
 /// Leave out JavaScript a build made from TypeScript the run lints
 /// ([`resolve::build_output`]), with one note naming them.
-fn skip_build_copies(found: &mut discover::Discovery, cwd: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) {
+/// Paths are made absolute lexically: the walk follows no link, so a file
+/// and the source it was built from are named alike, and no file is asked
+/// about twice.
+fn skip_build_copies(found: &mut discover::Discovery, cwd: &Path) {
+    let has = |lang: Lang| found.files.iter().any(|c| c.lang == lang);
+    if !has(Lang::TypeScript) || !has(Lang::JavaScript) {
+        return;
+    }
     let files: Vec<(PathBuf, Lang, bool)> =
-        found.files.iter().map(|c| (absolute_cached(&c.path, cwd, dirs), c.lang, c.explicit)).collect();
+        found.files.iter().map(|c| (fsguard::lexical(&cwd.join(&c.path)), c.lang, c.explicit)).collect();
     let copies = resolve::build_output::copies(&files);
     let Some((first, from)) = copies.first() else { return };
     let shown = |p: &Path| p.strip_prefix(cwd).unwrap_or(p).display().to_string();

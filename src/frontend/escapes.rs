@@ -85,9 +85,9 @@ pub fn javascript(escape: &str) -> Option<String> {
             char::from_u32(u32::from_str_radix(&digits, 16).ok()?)?.to_string()
         }
         'u' => {
-            let first = hex_code(&mut chars, 4)?;
-            // A surrogate pair is two escapes; tree-sitter gives each alone.
-            char::from_u32(first)?.to_string()
+            // Half of a surrogate pair (`\uD83D\uDE00`: tree-sitter gives
+            // each escape alone) is no `char`: the string stays unknown.
+            char::from_u32(hex_code(&mut chars, 4)?)?.to_string()
         }
         other => other.to_string(),
     };
@@ -131,5 +131,6 @@ mod tests {
         assert_eq!(javascript("\\\n").as_deref(), Some(""));
         assert_eq!(javascript("\\d").as_deref(), Some("d"));
         assert_eq!(javascript("\\07"), None);
+        assert_eq!(javascript("\\uD83D"), None);
     }
 }

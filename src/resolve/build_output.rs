@@ -107,7 +107,6 @@ fn mapped_from(path: &Path, sources: &HashSet<&Path>) -> Option<PathBuf> {
     let root = json["sourceRoot"].as_str().unwrap_or("");
     let base = map.parent()?.join(root);
     json["sources"].as_array()?.iter().filter_map(|s| s.as_str()).find_map(|s| {
-        let s = s.strip_prefix("webpack://").map_or(s, |w| w.split_once('/').map_or(w, |(_, p)| p));
         let candidate = crate::fsguard::lexical(&base.join(s));
         sources.contains(candidate.as_path()).then_some(candidate)
     })

@@ -1022,6 +1022,15 @@ fn content_value(raw: &str, prefix: &str) -> Option<String> {
 }
 
 #[cfg(test)]
+#[test]
+fn a_literal_body_is_read_by_its_prefix() {
+    assert_eq!(content_value("a\\tb", "\"").as_deref(), Some("a\tb"));
+    assert_eq!(content_value("a\\tb", "r\"").as_deref(), Some("a\\tb"));
+    assert_eq!(content_value("{{x}}\\n", "f\"").as_deref(), Some("{x}\n"));
+    assert_eq!(content_value("{{x}}", "\"").as_deref(), Some("{{x}}"));
+}
+
+#[cfg(test)]
 mod tests {
     //! Python source → IR → the evaluator: the registrations it reaches.
 
