@@ -68,8 +68,12 @@ impl Interp<'_> {
             Serve::Named { skip } => {
                 // `WithTools<T>(serializerOptions)`: the type arguments name
                 // the classes, the arguments are options.
-                let type_args: Vec<Value> =
-                    call.keywords.iter().filter(|(k, _)| k.starts_with('[')).map(|(_, v)| v.clone()).collect();
+                let type_args: Vec<Value> = call
+                    .keywords
+                    .iter()
+                    .filter(|(k, _)| crate::ir::is_type_argument(k))
+                    .map(|(_, v)| v.clone())
+                    .collect();
                 let mut todo: Vec<Value> = if type_args.is_empty() {
                     call.positional.iter().skip(*skip).cloned().collect()
                 } else {

@@ -11,6 +11,7 @@ use crate::source::Span;
 use super::interp::{Activation, Flow, Frame, Interp, Link, ModState};
 use super::sdk::{Effect, Op, Path, Roles, TABLES};
 use super::signature::{passes, Bound};
+use super::str_methods::{joined, str_method};
 use super::value::{sdk, ClassVal, Closure, Instance, Obj, PendingCall, SdkValue, Value, UNKNOWN_KEY};
 use super::Registration;
 use crate::ir::CJS_EXPORTS;
@@ -434,7 +435,8 @@ impl Interp<'_> {
                 self.call_method(lang, &recv, name, call, *mspan, span)
             }
             _ => {
-                let argc = args.len();
+                // Type arguments are no parameters.
+                let argc = args.iter().filter(|a| !a.keyword.as_deref().is_some_and(ir::is_type_argument)).count();
                 let f = match callee {
                     Expr::Name(n, _) => self.overload(act, n, argc),
                     _ => None,
@@ -769,6 +771,13 @@ impl Interp<'_> {
 
     fn bind_params(&mut self, act: &mut Activation, func: &ir::Function, mut call: PendingCall, span: Span) {
         super::receivers::bind_trailing(func, &mut call);
+        // Type arguments the call writes; one the compiler infers is unknown.
+        for (i, name) in func.type_params.iter().enumerate() {
+            let key = ir::type_argument(i);
+            let v = call.kw(&key).cloned().unwrap_or(Value::Unknown(span));
+            act.frame.borrow_mut().vars.insert(name.as_str().into(), v);
+        }
+        call.keywords.retain(|(k, _)| !ir::is_type_argument(k));
         let mut positional = std::mem::take(&mut call.positional).into_iter();
         for p in &func.params {
             let v = match p.kind {
@@ -1048,13 +1057,20 @@ impl Interp<'_> {
                 if let Some(v) = self.inherited_static(c, name) {
                     return v;
                 }
-                // Its own name (`cls.__name__`, JavaScript's `Cls.name`).
+                // Its own name (`cls.__name__`, JavaScript's `Cls.name`,
+                // Kotlin's `T::class.simpleName`, C#'s `typeof(T).Name`).
                 let lang = self.modules[c.module].lang;
                 let own_name = match lang {
                     Lang::Python => matches!(name, "__name__" | "__qualname__"),
                     Lang::TypeScript | Lang::JavaScript => name == "name",
+                    Lang::Kotlin => name == "simpleName",
+                    Lang::CSharp => name == "Name",
                     _ => false,
                 };
+                // Kotlin's `T::class.java`: the same class, seen from Java.
+                if lang == Lang::Kotlin && name == "java" {
+                    return v.clone();
+                }
                 if let (true, Some(n)) = (own_name, &c.name) {
                     return Value::Str(n.clone(), c.span);
                 }
@@ -1392,12 +1408,18 @@ impl Interp<'_> {
             }
             return None;
         }
-        if let Value::Str(s, _) = recv {
+        if let Value::Str(s, from) = recv {
             // Python's `sep.join(parts)`: known strings, joined.
             if lang == Lang::Python && name == "join" && call.positional.len() == 1 && call.keywords.is_empty() {
                 return Some(joined(&call.positional[0], s, self.budget.max_str, span));
             }
             let out = str_method(lang, s, name, call, self.budget.max_str, span);
+            // A string made from another is written where that one is (a
+            // tool named `snake(Cls.simpleName)` is defined by `Cls`).
+            let out = match out {
+                Some(Value::Str(t, _)) => Some(Value::Str(t, *from)),
+                out => out,
+            };
             // What a string method builds is work of its own (a padded or
             // split long string): charged as its size.
             let size = match &out {
@@ -2730,191 +2752,6 @@ fn is_zero(v: &Value) -> bool {
         }
         _ => false,
     }
-}
-
-/// A string's own methods that a tool's name is commonly made with, on a
-/// known string and known arguments: case, trimming, replacing. A result
-/// longer than `max` bytes is unknown (checked before it is built).
-fn str_method(lang: Lang, s: &str, name: &str, call: &PendingCall, max: usize, span: Span) -> Option<Value> {
-    if !call.keywords.is_empty() {
-        return None;
-    }
-    if let Some(v) = str_method_counted(lang, s, name, &call.positional, max, span) {
-        return Some(v);
-    }
-    let args: Option<Vec<&str>> = call.positional.iter().map(Value::as_str).collect();
-    let args = args?;
-    if let [from, to] = &args[..] {
-        let grows = to.len().saturating_sub(from.len());
-        if !from.is_empty() && s.len() + s.matches(from).count().saturating_mul(grows) > max {
-            return Some(Value::Unknown(span));
-        }
-    }
-    let py = lang == Lang::Python;
-    let js = matches!(lang, Lang::TypeScript | Lang::JavaScript);
-    // Questions about the string (`c.isupper()` in a name made letter by letter).
-    let cased =
-        |f: fn(char) -> bool| s.chars().any(char::is_alphabetic) && s.chars().filter(|c| c.is_alphabetic()).all(f);
-    let answer = match (name, &args[..]) {
-        ("isupper", []) if py => Some(cased(char::is_uppercase)),
-        ("islower", []) if py => Some(cased(char::is_lowercase)),
-        ("isdigit", []) if py => Some(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit())),
-        ("isalpha", []) if py => Some(!s.is_empty() && s.chars().all(char::is_alphabetic)),
-        ("startswith", [p]) if py => Some(s.starts_with(p)),
-        ("endswith", [p]) if py => Some(s.ends_with(p)),
-        ("startsWith", [p]) if js => Some(s.starts_with(p)),
-        ("endsWith", [p]) if js => Some(s.ends_with(p)),
-        _ => None,
-    };
-    if let Some(b) = answer {
-        return Some(Value::Bool(b, span));
-    }
-    let out = match (name, &args[..]) {
-        ("lower", []) if py => s.to_lowercase(),
-        ("upper", []) if py => s.to_uppercase(),
-        ("toLowerCase", []) if js => s.to_lowercase(),
-        ("toUpperCase", []) if js => s.to_uppercase(),
-        ("strip", []) if py => s.trim().to_string(),
-        ("lstrip", []) if py => s.trim_start().to_string(),
-        ("rstrip", []) if py => s.trim_end().to_string(),
-        ("trim", []) if js => s.trim().to_string(),
-        ("trimStart", []) if js => s.trim_start().to_string(),
-        ("trimEnd", []) if js => s.trim_end().to_string(),
-        ("replace", [from, to]) if py && !from.is_empty() => s.replace(from, to),
-        ("replaceAll", [from, to]) if js && !from.is_empty() => s.replace(from, to),
-        // JS's `replace` with a string pattern replaces the first match only.
-        ("replace", [from, to]) if js && !from.is_empty() => s.replacen(from, to, 1),
-        // `strip("_")`: the characters given, from either end.
-        ("strip", [cs]) if py => s.trim_matches(|c| cs.contains(c)).to_string(),
-        ("lstrip", [cs]) if py => s.trim_start_matches(|c| cs.contains(c)).to_string(),
-        ("rstrip", [cs]) if py => s.trim_end_matches(|c| cs.contains(c)).to_string(),
-        ("removeprefix", [p]) if py => s.strip_prefix(p).unwrap_or(s).to_string(),
-        ("removesuffix", [p]) if py => s.strip_suffix(p).unwrap_or(s).to_string(),
-        _ => return None,
-    };
-    Some(Value::str(&out, span))
-}
-
-/// A string's methods that take positions or counts, or give a list, on a
-/// known string and known arguments: `slice`, `substring`, `charAt`,
-/// `padStart`/`padEnd`, `split`, `includes` (JavaScript), `split`,
-/// `title`, `capitalize`, `zfill` (Python). Positions count characters
-/// (for JavaScript, exact on text without surrogate pairs).
-fn str_method_counted(lang: Lang, s: &str, name: &str, args: &[Value], max: usize, span: Span) -> Option<Value> {
-    let py = lang == Lang::Python;
-    let js = lang.is_javascript();
-    let int = |i: usize| -> Option<i64> {
-        match args.get(i)? {
-            Value::Num(n, _) => n.parse::<i64>().ok(),
-            _ => None,
-        }
-    };
-    let chars: Vec<char> = s.chars().collect();
-    let len = chars.len() as i64;
-    // A relative position (negative counts from the end), clamped.
-    let at = |i: i64| -> usize { (if i < 0 { (len + i).max(0) } else { i.min(len) }) as usize };
-    let text = |a: usize, b: usize| -> Value {
-        let t: String = chars[a.min(b)..b.max(a.min(b))].iter().collect();
-        Value::str(&t, span)
-    };
-    let out = match (name, args.len()) {
-        ("slice", 1) if js => text(at(int(0)?), chars.len()),
-        ("slice", 2) if js => text(at(int(0)?), at(int(1)?)),
-        // `substring` clamps negatives to 0 and swaps its bounds.
-        ("substring", 1 | 2) if js => {
-            let a = int(0)?.clamp(0, len) as usize;
-            let b = if args.len() == 2 { int(1)?.clamp(0, len) as usize } else { chars.len() };
-            text(a.min(b), a.max(b))
-        }
-        ("charAt", 1) if js => {
-            let i = int(0)?;
-            if (0..len).contains(&i) {
-                text(i as usize, i as usize + 1)
-            } else {
-                Value::str("", span)
-            }
-        }
-        ("padStart" | "padEnd", 1 | 2) if js => {
-            let width = int(0)?.max(0) as usize;
-            let fill: Vec<char> = match args.get(1) {
-                Some(f) => f.as_str()?.chars().collect(),
-                None => vec![' '],
-            };
-            if width > max {
-                return Some(Value::Unknown(span));
-            }
-            if width <= chars.len() || fill.is_empty() {
-                return Some(Value::str(s, span));
-            }
-            let pad: String = fill.iter().cycle().take(width - chars.len()).collect();
-            let out = if name == "padStart" { format!("{pad}{s}") } else { format!("{s}{pad}") };
-            Value::str(&out, span)
-        }
-        ("zfill", 1) if py => {
-            let width = int(0)?.max(0) as usize;
-            if width > max {
-                return Some(Value::Unknown(span));
-            }
-            let pad = "0".repeat(width.saturating_sub(chars.len()));
-            Value::str(&format!("{pad}{s}"), span)
-        }
-        ("includes", 1) if js => Value::Bool(s.contains(args[0].as_str()?), span),
-        ("split", 1) if js || py => {
-            let sep = args[0].as_str()?;
-            let parts: Vec<Value> = if sep.is_empty() && js {
-                chars.iter().map(|c| Value::str(c.encode_utf8(&mut [0; 4]), span)).collect()
-            } else if sep.is_empty() {
-                return None;
-            } else {
-                s.split(sep).map(|p| Value::str(p, span)).collect()
-            };
-            Value::List(Rc::new(RefCell::new(parts)), span)
-        }
-        ("split", 0) if py => {
-            let parts: Vec<Value> = s.split_whitespace().map(|p| Value::str(p, span)).collect();
-            Value::List(Rc::new(RefCell::new(parts)), span)
-        }
-        ("capitalize", 0) if py => {
-            let mut out: String = chars.first().map(|c| c.to_uppercase().collect()).unwrap_or_default();
-            out.extend(chars.iter().skip(1).flat_map(|c| c.to_lowercase()));
-            Value::str(&out, span)
-        }
-        // Python's `title()`: each run of letters starts upper case.
-        ("title", 0) if py => {
-            let mut out = String::with_capacity(s.len());
-            let mut prev_cased = false;
-            for c in &chars {
-                if prev_cased {
-                    out.extend(c.to_lowercase());
-                } else {
-                    out.extend(c.to_uppercase());
-                }
-                prev_cased = c.is_alphabetic();
-            }
-            Value::str(&out, span)
-        }
-        _ => return None,
-    };
-    Some(out)
-}
-
-/// The strings of the list `parts` joined with `sep` (Python's
-/// `sep.join(parts)`, JavaScript's `parts.join(sep)`); unknown unless each
-/// part is a known string, or when the result is longer than `max` bytes.
-fn joined(parts: &Value, sep: &str, max: usize, span: Span) -> Value {
-    let Value::List(l, _) = parts else { return Value::Unknown(span) };
-    let mut out = String::new();
-    for (i, p) in l.borrow().iter().enumerate() {
-        let Some(p) = p.as_str() else { return Value::Unknown(span) };
-        if i > 0 {
-            out.push_str(sep);
-        }
-        out.push_str(p);
-        if out.len() > max {
-            return Value::Unknown(span);
-        }
-    }
-    Value::str(&out, span)
 }
 
 /// `xs.extend(ys)` and its kin: the elements of a known list; of anything

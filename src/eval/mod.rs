@@ -44,6 +44,7 @@ mod python_containers;
 mod queued;
 mod receivers;
 mod records;
+mod regex_replace;
 mod relations;
 mod rust_inputs;
 pub mod sdk;
@@ -51,6 +52,7 @@ mod shapes;
 
 mod signature;
 mod state;
+mod str_methods;
 mod tool_objects;
 mod type_forms;
 pub mod value;

@@ -168,6 +168,11 @@ impl Interp<'_> {
         for k in moved {
             let Some(v) = file.vars.remove(&k) else { continue };
             let old = package.borrow().vars.get(&k).cloned();
+            // A Kotlin overload's first declaration of a count is `name#N`
+            // ([`Interp::overload`]): a later one of that count is not.
+            if old.is_some() && k.contains('#') && self.modules[file.module].lang == Lang::Kotlin {
+                continue;
+            }
             let v = match (old, v) {
                 (Some(Value::Class(a)), Value::Class(b)) if self.is_impl(&a) != self.is_impl(&b) => {
                     let (ty, block) = if self.is_impl(&a) { (b, a) } else { (a, b) };

@@ -48,6 +48,10 @@ const LIST_MEMBERS: &[&str] = &[
     "set",
 ];
 
+/// Members of Kotlin's `String` (the rest of its API is extension functions).
+const STRING_MEMBERS: &[&str] =
+    &["length", "get", "subSequence", "compareTo", "equals", "hashCode", "toString", "plus"];
+
 impl Interp<'_> {
     /// `object.name(call)` in a language with implicit receivers and
     /// extension functions: the call, when one of them is what it means.
@@ -104,7 +108,8 @@ impl Interp<'_> {
         }
         // An overloaded extension function: the one taking the receiver and
         // these arguments; else one taking just the arguments.
-        let argc = call.positional.len() + call.keywords.len();
+        let types = call.keywords.iter().filter(|(k, _)| ir::is_type_argument(k)).count();
+        let argc = call.positional.len() + call.keywords.len() - types;
         let f = match self.overload(act, name, argc + 1).or_else(|| self.overload(act, name, argc)) {
             Some(f) => f,
             None => self.lookup(act, name, span),
@@ -169,6 +174,8 @@ impl Interp<'_> {
             // is an extension function, the project's before the standard
             // library's (a default import yields to a declaration in scope).
             Value::List(..) => LIST_MEMBERS.contains(&name).then_some(true),
+            // So does a string: `lowercase`, `replace` are extensions too.
+            Value::Str(..) => STRING_MEMBERS.contains(&name).then_some(true),
             Value::Unknown(_) | Value::OneOf(_) | Value::Undefined(_) | Value::Null(_) => None,
             _ => Some(true),
         }

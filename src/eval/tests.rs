@@ -65,6 +65,7 @@ fn func(name: Option<&str>, params: Vec<Param>, body: Vec<Stmt>) -> Function {
         receiver_first: false,
         results: 1,
         is_async: false,
+        type_params: vec![],
         span: sp(15),
     }
 }

@@ -27,6 +27,35 @@ pub const CJS_EXPORTS: &str = "module.exports";
 /// (no identifier can spell it): it binds the callee's last parameter.
 pub const TRAILING_LAMBDA: &str = "{}";
 
+/// The keyword a call's `i`-th type argument is passed under (`f<T>(x)`,
+/// C#'s `WithTools<T>()`; no identifier can spell it): it binds the
+/// callee's `i`-th [`Function::type_params`], in the languages whose type
+/// arguments are values at run time (Kotlin's `reified`, C#).
+pub fn type_argument(i: usize) -> String {
+    format!("[{i}]")
+}
+
+/// The keys of the record a regular expression lowers to (JavaScript's
+/// `/p/g`, Kotlin's `Regex(p)`): its pattern as written and its flags. No
+/// source can spell them, so no program's object has them.
+pub const REGEX_PATTERN: &str = "\u{0}regex";
+pub const REGEX_FLAGS: &str = "\u{0}flags";
+
+/// A regular expression with this pattern and these (JavaScript) flags.
+pub fn regex(pattern: Expr, flags: &str, span: Span) -> Expr {
+    let pair = |key: &str, value: Expr| Entry::Pair { key: key.into(), key_span: span, value };
+    let flags = Expr::Lit(Lit::Str(flags.into()), span);
+    Expr::Object { entries: vec![pair(REGEX_PATTERN, pattern), pair(REGEX_FLAGS, flags)], span }
+}
+
+/// Whether a keyword is one [`type_argument`] made.
+pub fn is_type_argument(keyword: &str) -> bool {
+    keyword.len() > 2
+        && keyword.starts_with('[')
+        && keyword.ends_with(']')
+        && keyword[1..keyword.len() - 1].bytes().all(|b| b.is_ascii_digit())
+}
+
 /// One source file, lowered.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -476,6 +505,9 @@ pub struct Function {
     /// `async def` / `async function`: calling it makes a coroutine or a
     /// promise (Python's `inspect.iscoroutinefunction` tells them apart).
     pub is_async: bool,
+    /// Its type parameters, in order (`<reified I : Any, J>`): names the
+    /// body may read as values, bound from the call's [`type_argument`]s.
+    pub type_params: Vec<String>,
     pub span: Span,
 }
 
@@ -495,6 +527,7 @@ impl Function {
             receiver_first: false,
             results: 1,
             is_async: false,
+            type_params: vec![],
             span,
         }
     }

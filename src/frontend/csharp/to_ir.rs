@@ -40,7 +40,7 @@ use tree_sitter::Node;
 
 use crate::frontend::fields::Fields;
 use crate::ir::{
-    Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
+    self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
     Member, MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp,
 };
 use crate::model::Lang;
@@ -414,6 +414,7 @@ impl<'a> Cx<'a> {
                         let f = Function {
                             results: 1,
                             is_async: false,
+                            type_params: vec![],
                             name: Some(name_s.clone()),
                             name_span: self.span(name),
                             params: vec![],
@@ -485,7 +486,23 @@ impl<'a> Cx<'a> {
         let declared = self.field(n, "returns").or_else(|| self.field(n, "type")).and_then(|t| self.result_type(t));
         let outer = std::mem::replace(&mut self.returns, declared);
         let params = self.field(n, "parameters").map(|p| self.params(p)).unwrap_or_default();
+        // `void Add<T>()`: `typeof(T)` in the body is the caller's type argument.
+        let type_params: Vec<String> = self
+            .field(n, "type_parameters")
+            .or_else(|| kids(n).into_iter().find(|c| c.kind() == "type_parameter_list"))
+            .map(|l| {
+                kids(l)
+                    .into_iter()
+                    .filter(|t| t.kind() == "type_parameter")
+                    .filter_map(|t| {
+                        self.field(t, "name").or_else(|| kids(t).into_iter().find(|c| c.kind() == "identifier"))
+                    })
+                    .map(|i| self.text(i).to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
         self.locals.extend(params.iter().map(|p| p.name.clone()));
+        self.locals.extend(type_params.iter().cloned());
         let body =
             match self.field(n, "body").or_else(|| kids(n).into_iter().find(|c| c.kind() == "arrow_expression_clause"))
             {
@@ -502,6 +519,7 @@ impl<'a> Cx<'a> {
         self.module.add_func(Function {
             results: 1,
             is_async: false,
+            type_params,
             name,
             name_span,
             params,
@@ -1317,11 +1335,22 @@ impl<'a> Cx<'a> {
             if let Some(list) = kids(g).into_iter().find(|c| c.kind() == "type_argument_list") {
                 for (i, t) in kids(list).into_iter().enumerate() {
                     let value = self.type_expr(t);
-                    args.push(Arg { keyword: Some(format!("[{i}]")), value, spread: Spread::No, span: self.span(t) });
+                    args.push(Arg {
+                        keyword: Some(ir::type_argument(i)),
+                        value,
+                        spread: Spread::No,
+                        span: self.span(t),
+                    });
                 }
             }
         }
-        let callee = self.expr(f);
+        // `Make<T>(x)`: the method `Make`, resolved as a bare name is.
+        let bare =
+            (f.kind() == "generic_name").then(|| kids(f).into_iter().find(|c| c.kind() == "identifier")).flatten();
+        let callee = match bare {
+            Some(id) => self.name(id),
+            None => self.expr(f),
+        };
         Expr::Call { callee: Box::new(callee), args, span }
     }
 

@@ -30,7 +30,7 @@ use tree_sitter::Node;
 use super::strings::string;
 use crate::frontend::fields::Fields;
 use crate::ir::{
-    Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
+    self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
     MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp,
 };
 use crate::model::Lang;
@@ -372,6 +372,7 @@ impl Cx<'_> {
             receiver_first: false,
             results,
             is_async: false,
+            type_params: vec![],
             span,
         })
     }
@@ -992,7 +993,7 @@ impl Cx<'_> {
         }
         for (i, value) in targs.into_iter().enumerate() {
             let span = value.span();
-            args.push(Arg { keyword: Some(format!("[{i}]")), value, spread: Spread::No, span });
+            args.push(Arg { keyword: Some(ir::type_argument(i)), value, spread: Spread::No, span });
         }
         Expr::Call { callee: Box::new(callee), args, span }
     }

@@ -840,6 +840,7 @@ impl Cx<'_> {
             receiver_first: kind == FuncKind::Method && !is_static,
             results: 1,
             is_async: false,
+            type_params: vec![],
             span,
         })
     }

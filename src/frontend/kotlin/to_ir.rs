@@ -37,7 +37,7 @@ use tree_sitter::Node;
 
 use crate::frontend::fields::Fields;
 use crate::ir::{
-    Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
+    self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
     Member, MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, UnaryOp, TRAILING_LAMBDA,
 };
 use crate::model::Lang;
@@ -459,9 +459,17 @@ impl<'a> Cx<'a> {
         let mut params = vec![];
         let mut body = None;
         let mut seen_name = false;
+        let mut type_params = vec![];
         for c in all_kids(n) {
             match c.kind() {
                 "identifier" if Some(c) == name => seen_name = true,
+                "type_parameters" => {
+                    type_params = kids(c)
+                        .into_iter()
+                        .filter(|t| t.kind() == "type_parameter")
+                        .filter_map(|t| kid(t, "identifier").map(|i| self.text(i)))
+                        .collect()
+                }
                 // The type before the name is the receiver (`fun Server.f()`).
                 "user_type" | "nullable_type" | "parenthesized_type" if !seen_name => receiver_ty = Some(c),
                 "function_value_parameters" => params = self.params(c),
@@ -485,7 +493,7 @@ impl<'a> Cx<'a> {
             );
             self.receivers.push(Recv::Param);
         }
-        self.locals.push(params.iter().map(|p| p.name.clone()).collect());
+        self.locals.push(params.iter().map(|p| p.name.clone()).chain(type_params.iter().cloned()).collect());
         let body = body.map(|b| self.function_body(b)).unwrap_or_default();
         self.locals.pop();
         if extension {
@@ -494,6 +502,7 @@ impl<'a> Cx<'a> {
         self.module.add_func(Function {
             results: 1,
             is_async: false,
+            type_params,
             name: name.map(|n| self.text(n)),
             name_span: name.map_or(span, |n| self.span(n)),
             params,
@@ -572,6 +581,9 @@ impl<'a> Cx<'a> {
                 Some(inner) => self.type_expr(*inner),
                 None => Expr::Unknown(span),
             },
+            // A type where the grammar saw an expression (`f < T > (x)`, `T::class`).
+            "identifier" => Expr::Name(self.text(n), span),
+            "navigation_expression" => self.expr(n),
             _ => Expr::Unknown(span),
         }
     }
@@ -812,6 +824,7 @@ impl<'a> Cx<'a> {
             let ctor = self.module.add_func(Function {
                 results: 1,
                 is_async: false,
+                type_params: vec![],
                 name: Some("<init>".into()),
                 name_span: name_node.map_or(span, |n| self.span(n)),
                 params: ctor_params_ir,
@@ -1233,6 +1246,10 @@ impl<'a> Cx<'a> {
                         if f.kind() != "identifier" {
                             return Expr::Unknown(span);
                         }
+                        // `T::class`: the class itself (its `simpleName`, `java`).
+                        if name == "class" && all_kids(n).iter().any(|c| c.kind() == "::") {
+                            return self.type_expr(*o);
+                        }
                         let object = self.expr(*o);
                         Expr::Member { object: Box::new(object), name, span }
                     }
@@ -1250,7 +1267,7 @@ impl<'a> Cx<'a> {
             }
             "call_expression" => self.call(n, span),
             "callable_reference" => {
-                // `::f` is the function; `Type::f` its member; `T::class` a class token.
+                // `::f` is the function; `Type::f` its member.
                 let parts = kids(n);
                 let Some(last) = parts.last().filter(|l| l.kind() == "identifier") else {
                     return Expr::Unknown(span);
@@ -1563,11 +1580,12 @@ impl<'a> Cx<'a> {
         let mut callee_node = None;
         let mut arg_list = None;
         let mut trailing = None;
+        let mut type_args = None;
         for p in &parts {
             match p.kind() {
                 "value_arguments" => arg_list = Some(*p),
                 "annotated_lambda" => trailing = kid(*p, "lambda_literal"),
-                "type_arguments" => {}
+                "type_arguments" => type_args = Some(*p),
                 _ if callee_node.is_none() => callee_node = Some(*p),
                 _ => {}
             }
@@ -1582,6 +1600,7 @@ impl<'a> Cx<'a> {
                 if let Some(c) = inner.iter().find(|c| !matches!(c.kind(), "value_arguments" | "type_arguments")) {
                     callee_node = *c;
                 }
+                type_args = inner.iter().find(|c| c.kind() == "type_arguments").copied();
             }
         }
         // Scope functions and collection builders of the standard library.
@@ -1599,6 +1618,13 @@ impl<'a> Cx<'a> {
             let value = self.lambda(l);
             let s = self.span(l);
             args.push(Arg { keyword: Some(TRAILING_LAMBDA.into()), value, spread: Spread::No, span: s });
+        }
+        if let Some(list) = type_args {
+            let types: Vec<Node> = kids(list).into_iter().filter(|t| t.kind() == "type_projection").collect();
+            for (i, t) in types.into_iter().enumerate() {
+                let value = kids(t).into_iter().next().map_or(Expr::Unknown(self.span(t)), |ty| self.type_expr(ty));
+                args.push(Arg { keyword: Some(ir::type_argument(i)), value, spread: Spread::No, span: self.span(t) });
+            }
         }
         Expr::Call { callee: Box::new(callee), args, span }
     }
@@ -1639,7 +1665,11 @@ impl<'a> Cx<'a> {
         } else {
             self.expr(callee)
         };
-        let args = vec![Arg { keyword: None, value, spread: Spread::No, span: self.span(arg) }];
+        let type_arg = self.type_expr(ty);
+        let args = vec![
+            Arg { keyword: None, value, spread: Spread::No, span: self.span(arg) },
+            Arg { keyword: Some(ir::type_argument(0)), value: type_arg, spread: Spread::No, span: self.span(ty) },
+        ];
         Some(Expr::Call { callee: Box::new(callee), args, span })
     }
 
@@ -1690,6 +1720,20 @@ impl<'a> Cx<'a> {
                 }
             }
             return Some(Expr::Object { entries, span });
+        }
+        // `Regex(p)`, `p.toRegex()`: a regular expression (`eval/regex_replace.rs`).
+        match (recv, name.as_str(), &arg_nodes[..], trailing) {
+            (None, "Regex", [_], None) => {
+                let mut a = self.args(args?);
+                if let (Some(arg), true) = (a.pop(), a.is_empty()) {
+                    if arg.keyword.is_none() && arg.spread == Spread::No {
+                        return Some(ir::regex(arg.value, "", span));
+                    }
+                }
+                return Some(Expr::Unknown(span));
+            }
+            (Some(r), "toRegex", [], None) => return Some(ir::regex(self.expr(r), "", span)),
+            _ => {}
         }
         let lambda = trailing?;
         // Run in place: a call site that writes nothing ([`Self::run_in_place`]).

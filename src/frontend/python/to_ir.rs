@@ -466,6 +466,7 @@ impl Cx<'_> {
             receiver_first: false,
             results: 1,
             is_async,
+            type_params: vec![],
             span,
         })
     }

@@ -844,6 +844,7 @@ impl Lx {
             receiver_first: false,
             results: 1,
             is_async: false,
+            type_params: vec![],
             span,
         })
     }

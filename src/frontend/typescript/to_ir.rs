@@ -19,7 +19,7 @@
 use tree_sitter::Node;
 
 use crate::ir::{
-    Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
+    self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncKind, Function, Import, Lit, Member,
     MemberValue, Module, Param, ParamKind, Pattern, Place, Spread, Stmt, TypeHolds, UnaryOp, CJS_EXPORTS,
 };
 use crate::model::Lang;
@@ -684,6 +684,7 @@ impl Cx<'_> {
             receiver_first: false,
             results: 1,
             is_async: self.has_keyword(n, "async"),
+            type_params: vec![],
             span,
         })
     }
@@ -912,6 +913,11 @@ impl Cx<'_> {
                 None => Expr::Unknown(span),
             },
             "template_string" => self.template(n, span),
+            "regex" => {
+                let part = |f: &'static str| self.field(n, f).map(|p| self.text(p)).unwrap_or_default();
+                let (pattern, flags) = (part("pattern"), part("flags"));
+                ir::regex(Expr::Lit(Lit::Str(pattern), span), &flags, span)
+            }
             _ if self.is_cjs_exports(n) => Expr::Name(CJS_EXPORTS.into(), span),
             "identifier" | "shorthand_property_identifier" => match self.text(n).as_str() {
                 "undefined" => Expr::Lit(Lit::Undefined, span),

@@ -135,7 +135,15 @@ fn a_call_with_one_type_argument_and_one_argument_is_a_call() {
     let m = lower_src("val a = listOf<H>(A())\nval b = wrap<H>(A())\nval c = x < y\n");
     let l = lets(&m);
     assert!(matches!(l[0].1, Expr::List { items, .. } if items.len() == 1), "{:?}", l[0].1);
-    assert!(matches!(l[1].1, Expr::Call { args, .. } if args.len() == 1), "{:?}", l[1].1);
+    // The argument, then the type argument under its keyword.
+    assert!(
+        matches!(l[1].1, Expr::Call { args, .. } if args.len() == 2
+            && args[0].keyword.is_none()
+            && args[1].keyword.as_deref() == Some("[0]")
+            && matches!(&args[1].value, Expr::Name(n, _) if n == "H")),
+        "{:?}",
+        l[1].1
+    );
     assert!(matches!(l[2].1, Expr::Binary { .. }), "{:?}", l[2].1);
 }
 
@@ -212,4 +220,19 @@ fn build_json_object_is_an_object_of_its_puts() {
     // Without the import it is some function's call.
     let m = lower_src("val s = buildJsonObject { put(\"a\", 1) }\n");
     assert!(matches!(lets(&m)[0].1, Expr::Call { .. }));
+}
+
+#[test]
+fn class_references_are_classes_and_type_arguments_are_passed() {
+    let m = lower_src(
+        "fun <reified I : Any> f() {\n    val n = A::class.simpleName\n    val t = I::class\n    g<A, B>(1) { 2 }\n}\n",
+    );
+    let f = m.funcs.iter().find(|f| f.name.as_deref() == Some("f")).expect("f");
+    assert_eq!(f.type_params, ["I"]);
+    let Stmt::Let { value: Expr::Member { object, name, .. }, .. } = &f.body[0] else { panic!("{:?}", f.body[0]) };
+    assert!(name == "simpleName" && matches!(&**object, Expr::Name(n, _) if n == "A"), "{object:?}");
+    assert!(matches!(&f.body[1], Stmt::Let { value: Expr::Name(n, _), .. } if n == "I"), "{:?}", f.body[1]);
+    let Stmt::Expr(Expr::Call { args, .. }) = &f.body[2] else { panic!("{:?}", f.body[2]) };
+    let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
+    assert_eq!(keywords, [None, Some(crate::ir::TRAILING_LAMBDA), Some("[0]"), Some("[1]")]);
 }
