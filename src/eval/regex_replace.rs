@@ -15,6 +15,9 @@
 //! `replace` follows, and ECMAScript's GetSubstitution (`$1`, `$01`, `$&`,
 //! `` $` ``, `$'`, `$<name>`, `$$`).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use regex::{Captures, Regex, RegexBuilder};
 
 use super::value::Value;
@@ -79,9 +82,33 @@ pub(super) fn replace(
     (out.len() <= max).then_some(out)
 }
 
+/// Compiled patterns, by pattern and flags: a loop replacing with one
+/// pattern compiles it once. Cleared when full, so it stays small.
+const CACHED: usize = 64;
+
+thread_local! {
+    static COMPILED: RefCell<HashMap<(String, String), Option<Regex>>> = RefCell::new(HashMap::new());
+}
+
+fn compile(pattern: &str, flags: &str) -> Option<Regex> {
+    let key = (pattern.to_string(), flags.to_string());
+    if let Some(re) = COMPILED.with(|c| c.borrow().get(&key).cloned()) {
+        return re;
+    }
+    let re = compile_uncached(pattern, flags);
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED {
+            c.clear();
+        }
+        c.insert(key, re.clone());
+    });
+    re
+}
+
 /// The pattern under JavaScript's flags (`g` says how many to replace,
 /// which the caller reads); a flag with no counterpart gives no regex.
-fn compile(pattern: &str, flags: &str) -> Option<Regex> {
+fn compile_uncached(pattern: &str, flags: &str) -> Option<Regex> {
     let mut b = RegexBuilder::new(pattern);
     for f in flags.chars() {
         match f {
