@@ -51,8 +51,37 @@ pub fn projects(
         let Some(path) = path_of(i) else { continue };
         by_project.entry(project_dir(&path, fs)).or_default().push((path, i));
     }
+    // A project and the projects it references are one scope (their names
+    // are seen both ways: the simpler model, and the one that loses no tool).
+    let dirs: Vec<PathBuf> = by_project.keys().cloned().collect();
+    let mut group: Vec<usize> = (0..dirs.len()).collect();
+    fn find(group: &mut [usize], mut i: usize) -> usize {
+        while group[i] != i {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        i
+    }
+    for (i, dir) in dirs.iter().enumerate() {
+        // A test project sees what it tests; the project under test must
+        // not see (and run) the tests.
+        if csproj(dir, fs).is_none() || is_test_path(&dir.join("_")) {
+            continue;
+        }
+        for r in referenced_projects(dir, fs) {
+            if let Some(j) = dirs.iter().position(|d| *d == r) {
+                let (a, b) = (find(&mut group, i), find(&mut group, j));
+                group[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut merged: std::collections::BTreeMap<usize, Vec<(PathBuf, usize)>> = Default::default();
+    for (i, (_, members)) in by_project.into_iter().enumerate() {
+        let g = find(&mut group, i);
+        merged.entry(g).or_default().extend(members);
+    }
     let mut out = std::collections::HashMap::new();
-    for (_, mut members) in by_project {
+    for (_, mut members) in merged {
         members.sort();
         let members: std::sync::Arc<[usize]> = members.into_iter().map(|(_, i)| i).collect();
         for &i in members.iter() {
@@ -86,6 +115,49 @@ pub fn project_dir(path: &Path, fs: &DirCache) -> PathBuf {
     path.parent().map(Path::to_path_buf).unwrap_or_default()
 }
 
+/// Projects one project's names may come from, at most.
+const MAX_REFERENCED: usize = 32;
+
+/// The directories of the projects `root`'s project references, directly
+/// or through them (`<ProjectReference Include="..\Tools\Tools.csproj" />`,
+/// transitive as in SDK-style projects), in the order found: their public
+/// types and extension methods are the project's to use.
+pub fn referenced_projects(root: &Path, fs: &DirCache) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = vec![];
+    let mut todo = vec![root.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        let Some(text) = csproj(&dir, fs).and_then(|p| fs.manifest(&p)) else { continue };
+        for include in includes(&text, "ProjectReference") {
+            let target = crate::fsguard::lexical(&dir.join(include.replace('\\', "/")));
+            let Some(target_dir) = target.parent().map(Path::to_path_buf) else { continue };
+            if target_dir == root || out.contains(&target_dir) || !fs.is_file(&target) {
+                continue;
+            }
+            if out.len() >= MAX_REFERENCED {
+                return out;
+            }
+            out.push(target_dir.clone());
+            todo.push(target_dir);
+        }
+    }
+    out
+}
+
+/// The `Include` of each `<element ... />` of a project file.
+fn includes<'t>(xml: &'t str, element: &str) -> Vec<String> {
+    let open = format!("<{element}");
+    let mut out = vec![];
+    let mut rest: &'t str = xml;
+    while let Some(i) = rest.find(&open) {
+        rest = &rest[i + open.len()..];
+        let Some(end) = rest.find('>') else { break };
+        if let Some(inc) = attr(&rest[..end], "Include").filter(|v| !v.contains("$(")) {
+            out.push(inc);
+        }
+    }
+    out
+}
+
 fn csproj(dir: &Path, fs: &DirCache) -> Option<PathBuf> {
     fs.files(dir).into_iter().find(|p| p.extension().is_some_and(|e| e == "csproj"))
 }
@@ -94,7 +166,12 @@ fn csproj(dir: &Path, fs: &DirCache) -> Option<PathBuf> {
 /// directory, not under `bin`/`obj`, hidden directories or another
 /// project's directory. Without a `.csproj`, the file's directory only.
 pub fn project_files(path: &Path, fs: &DirCache) -> Vec<PathBuf> {
-    let root = project_dir(path, fs);
+    files_of_project(&project_dir(path, fs), fs)
+}
+
+/// The `.cs` files of the project whose directory is `root` ([`project_files`]).
+pub fn files_of_project(root: &Path, fs: &DirCache) -> Vec<PathBuf> {
+    let root = root.to_path_buf();
     let has_project = csproj(&root, fs).is_some();
     let mut out = vec![];
     let mut todo = vec![(root.clone(), 0usize)];
@@ -337,6 +414,29 @@ interface IThing {}";
         assert_eq!(names, ["InComment", "Tools", "Point", "Named", "Kind", "WithNotes", "Pick", "IThing"]);
         assert_eq!(declared_names("global using static N.Tools;"), None);
         assert_eq!(declared_names("static class E { extension(string s) { public int N => 1; } }"), None);
+    }
+
+    #[test]
+    fn project_references_are_followed_through_each_other_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |rel: &str, text: &str| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        };
+        let reference =
+            |to: &str| format!("<Project><ItemGroup><ProjectReference Include=\"{to}\" /></ItemGroup></Project>");
+        write("App/App.csproj", &reference("..\\Tools\\Tools.csproj"));
+        write("Tools/Tools.csproj", &reference("../Core/Core.csproj"));
+        // A cycle back to the app, and a reference to a project that is not there.
+        write("Core/Core.csproj", &format!("{}{}", reference("..\\App\\App.csproj"), reference("../Gone/Gone.csproj")));
+        let fs = DirCache::default();
+        let found = referenced_projects(&dir.path().join("App"), &fs);
+        assert_eq!(found, [dir.path().join("Tools"), dir.path().join("Core")]);
+        assert_eq!(
+            includes("<ProjectReference Include=\"$(Root)/X.csproj\" />", "ProjectReference"),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -405,7 +405,17 @@ impl Resolver<'_, '_> {
                 let project = super::csharp::project_dir(&from_path, &self.linker.fs);
                 if packages_seen.insert((Some(project.clone()), false)) {
                     let mut scope = LazyScope::default();
-                    for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
+                    // The files of the projects it references too, those in
+                    // the linted directories.
+                    let fs = &self.linker.fs;
+                    let tests = super::csharp::is_test_path(&from_path);
+                    let referenced = super::csharp::referenced_projects(&project, fs)
+                        .into_iter()
+                        .filter(|_| !tests)
+                        .filter(|d| std::fs::canonicalize(d).is_ok_and(|d| self.linker.in_roots(&d)))
+                        .flat_map(|d| super::csharp::files_of_project(&d, fs));
+                    let siblings = super::support(lang).scope_files(&from_path, fs).into_iter().chain(referenced);
+                    for sibling in siblings.collect::<Vec<_>>() {
                         if self.linker.loaded(&sibling).is_some_and(|f| p.by_file.contains_key(&f)) {
                             continue;
                         }
