@@ -69,8 +69,8 @@ impl Interp<'_> {
 
     /// Applies decorators innermost first: `@a @b def f` is `a(b(f))`.
     pub(super) fn decorate(&mut self, act: &mut Activation, decorators: &[Expr], mut value: Value) -> Value {
-        // Java annotations each mark the declaration itself: none wraps another.
-        let java = self.modules[act.frame.borrow().module].lang == Lang::Java;
+        // JVM annotations each mark the declaration itself: none wraps another.
+        let java = matches!(self.modules[act.frame.borrow().module].lang, Lang::Java | Lang::Kotlin);
         let lang = self.modules[act.frame.borrow().module].lang;
         let original = value.clone();
         for d in decorators.iter().rev() {

@@ -156,11 +156,11 @@ impl Interp<'_> {
     pub(super) fn struct_value(&mut self, ty: &Value, span: Span) -> Option<Value> {
         let Value::Class(class) = ty else { return None };
         let kind = self.modules[class.module].class(class.class).kind;
-        // A Java class (not an interface): an instance of it or of a
-        // subclass, whose methods are its own (a Spring bean injected into
-        // a `@Bean` method).
-        let java_class =
-            kind == crate::ir::ClassKind::Class && self.modules[class.module].lang == crate::model::Lang::Java;
+        // A Java or Kotlin class (not an interface): an instance of it or of
+        // a subclass, whose methods are its own (a Spring bean injected into
+        // a `@Bean` method, a registry a constructor is handed).
+        let java_class = kind == crate::ir::ClassKind::Class
+            && matches!(self.modules[class.module].lang, crate::model::Lang::Java | crate::model::Lang::Kotlin);
         if kind != crate::ir::ClassKind::Struct && !java_class {
             return None;
         }

@@ -27,7 +27,7 @@
 //! same specifications by hand. A `@Tool` method nothing hands to a
 //! provider or to `McpToolUtils` is a chat client's tool, not an MCP tool.
 
-use super::{Effect, Op, Path, Roles, Rule, SdkTable};
+use super::{Effect, Op, Param, Path, Roles, Rule, SdkTable, Signature, Test};
 use crate::model::Lang;
 
 pub const API_MCP_TOOL: &str = "java.spring.McpTool";
@@ -44,9 +44,20 @@ static MCP_TOOL: Roles = Roles {
 
 const ALL_HINTS: &str = "readOnlyHint destructiveHint idempotentHint openWorldHint";
 
+/// `@McpTool.McpAnnotations`'s members, named (an annotation's arguments always are).
+const MCP_ANNOTATIONS: &[Signature] = &[Signature {
+    positional: &[
+        Param { name: "title", test: Test::Str },
+        Param { name: "readOnlyHint", test: Test::Any },
+        Param { name: "destructiveHint", test: Test::Any },
+        Param { name: "idempotentHint", test: Test::Any },
+        Param { name: "openWorldHint", test: Test::Any },
+    ],
+}];
+
 pub static JAVA_SPRING_MCP: SdkTable = SdkTable {
     api: "java.spring-mcp",
-    langs: &[Lang::Java],
+    langs: &[Lang::Java, Lang::Kotlin],
     modules: &["org.springaicommunity.mcp.annotation", "org.springframework.ai.mcp.annotation"],
     symbols: &[("McpTool", "McpTool"), ("McpTool.McpAnnotations", "McpAnnotations")],
     rules: &[
@@ -56,6 +67,12 @@ pub static JAVA_SPRING_MCP: SdkTable = SdkTable {
             on: "McpAnnotations",
             op: Op::Struct,
             effect: Effect::WireRecord { fields: &[], defaults: Some(ALL_HINTS) },
+        },
+        // Kotlin writes an annotation argument as a call: `McpAnnotations(readOnlyHint = true)`.
+        Rule {
+            on: "McpAnnotations",
+            op: Op::Call,
+            effect: Effect::Construct { sigs: MCP_ANNOTATIONS, defaults: Some(ALL_HINTS) },
         },
     ],
     null_is_absent: true,
@@ -74,7 +91,7 @@ static TOOL_METHOD: Roles = Roles {
 
 pub static JAVA_SPRING_AI: SdkTable = SdkTable {
     api: "java.spring-ai",
-    langs: &[Lang::Java],
+    langs: &[Lang::Java, Lang::Kotlin],
     // `McpToolUtils` alone of `org.springframework.ai.mcp`: Spring AI's own
     // examples are projects under that package.
     modules: &[

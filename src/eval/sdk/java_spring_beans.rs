@@ -17,7 +17,7 @@ use crate::model::Lang;
 
 pub static JAVA_SPRING_BEANS: SdkTable = SdkTable {
     api: "java.spring-beans",
-    langs: &[Lang::Java],
+    langs: &[Lang::Java, Lang::Kotlin],
     modules: &[
         "org.springframework.stereotype",
         "org.springframework.context",

@@ -9,11 +9,12 @@ use super::queries::Lexis;
 use crate::model::{FileFacts, Lang};
 use crate::source::FileId;
 
-/// Byte markers of files worth parsing.
 /// Files worth parsing up front: they import the SDK, register tools or
-/// build annotations. Others (helpers in the same package, imported
-/// constants) are parsed when a package or an import reaches them.
-pub const PREFILTER: &[&str] = &["modelcontextprotocol", "addTool", "ToolAnnotations", "RegisteredTool", "Hint"];
+/// build annotations, or use Spring AI's tool annotations and providers
+/// (as the Java frontend's markers). Others (helpers in the same package,
+/// imported constants) are parsed when a package or an import reaches them.
+pub const PREFILTER: &[&str] =
+    &["modelcontextprotocol", "addTool", "ToolAnnotations", "RegisteredTool", "Hint", "McpTool", "toolObjects"];
 
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::Kotlin,

@@ -478,6 +478,7 @@ impl<'a> Cx<'a> {
             }
         }
         let extension = receiver_ty.is_some();
+        let decorators = self.annotations(n);
         if let Some(ty) = receiver_ty {
             let annotation = Some(self.type_expr(ty));
             params.insert(
@@ -507,13 +508,40 @@ impl<'a> Cx<'a> {
             name_span: name.map_or(span, |n| self.span(n)),
             params,
             body,
-            decorators: vec![],
+            decorators,
             kind,
             is_static: false,
             lexical_this: kind != FuncKind::Method,
             receiver_first: extension,
             span,
         })
+    }
+
+    /// A declaration's annotations, as the Java frontend lowers them: `@A`
+    /// and `@A(k = v)` are the calls `A()` and `A(k=v)` applied to it (an
+    /// unnamed argument is `value`); an annotation given as an argument
+    /// (`McpTool.McpAnnotations(readOnlyHint = true)`) is a call like any.
+    fn annotations(&mut self, n: Node) -> Vec<Expr> {
+        let mut out = vec![];
+        for a in kid(n, "modifiers").map(kids).unwrap_or_default().into_iter().filter(|a| a.kind() == "annotation") {
+            let span = self.span(a);
+            let (ty, list) =
+                match kids(a).into_iter().find(|c| matches!(c.kind(), "user_type" | "constructor_invocation")) {
+                    Some(c) if c.kind() == "constructor_invocation" => (kid(c, "user_type"), kid(c, "value_arguments")),
+                    Some(c) => (Some(c), None),
+                    None => continue,
+                };
+            let Some(ty) = ty else { continue };
+            let callee = self.type_expr(ty);
+            let mut args = list.map(|l| self.args(l)).unwrap_or_default();
+            for a in &mut args {
+                if a.keyword.is_none() && a.spread == Spread::No {
+                    a.keyword = Some("value".into());
+                }
+            }
+            out.push(Expr::Call { callee: Box::new(callee), args, span });
+        }
+        out
     }
 
     fn params(&mut self, list: Node) -> Vec<Param> {
@@ -863,13 +891,14 @@ impl<'a> Cx<'a> {
         }
         self.locals = saved_locals;
         self.receivers.pop();
+        let decorators = self.annotations(n);
         Some(self.module.add_class(Class {
             name,
             name_span: name_node.map_or(span, |n| self.span(n)),
             kind,
             bases,
             members: out_members,
-            decorators: vec![],
+            decorators,
             instances_see_statics: true,
             span,
         }))

@@ -236,3 +236,16 @@ fn class_references_are_classes_and_type_arguments_are_passed() {
     let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
     assert_eq!(keywords, [None, Some(crate::ir::TRAILING_LAMBDA), Some("[0]"), Some("[1]")]);
 }
+
+#[test]
+fn annotations_are_calls_applied_to_what_they_annotate() {
+    let m = lower_src("@Service\nclass A {\n    @Tool(\"d\", name = \"n\")\n    fun f() {}\n}\n");
+    let class = &m.classes[0];
+    assert!(matches!(&class.decorators[..], [Expr::Call { callee, args, .. }]
+        if matches!(&**callee, Expr::Name(n, _) if n == "Service") && args.is_empty()));
+    let f = m.funcs.iter().find(|f| f.name.as_deref() == Some("f")).expect("f");
+    let [Expr::Call { args, .. }] = &f.decorators[..] else { panic!("{:?}", f.decorators) };
+    // An unnamed argument is the annotation's `value`.
+    let keywords: Vec<Option<&str>> = args.iter().map(|a| a.keyword.as_deref()).collect();
+    assert_eq!(keywords, [Some("value"), Some("name")]);
+}
