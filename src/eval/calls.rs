@@ -1345,6 +1345,15 @@ impl Interp<'_> {
         span: Span,
     ) -> Option<Value> {
         if let Value::Object(o) = recv {
+            // A Kotlin map's collection functions walk its entries.
+            if lang == Lang::Kotlin
+                && !o.borrow().keyed
+                && o.borrow().get(name).is_none()
+                && matches!(name, "forEach" | "map" | "mapNotNull" | "flatMap" | "filter" | "onEach" | "forEachIndexed")
+            {
+                let entries = Value::List(Rc::new(RefCell::new(self.map_view(o, "entries", span))), span);
+                return self.builtin_method(lang, &entries, name, call, span);
+            }
             if o.borrow().keyed {
                 let name = match lang {
                     // LINQ on a dictionary walks its key-value pairs.

@@ -824,7 +824,8 @@ impl<'p> Interp<'p> {
         // `for (const [k, v] of map)`: its entries, on each path (C#'s
         // `KeyValuePair`s).
         let mut as_list = |v: Value| match v {
-            Value::Object(o) if o.borrow().keyed => {
+            // A Kotlin map literal is a map (`for ((k, v) in m)`).
+            Value::Object(o) if o.borrow().keyed || lang == crate::model::Lang::Kotlin => {
                 let entries = match lang {
                     crate::model::Lang::CSharp => self.key_value_pairs(&o, span),
                     _ => self.map_view(&o, "entries", span),
@@ -1803,6 +1804,18 @@ impl Interp<'_> {
                 if let Some(v) = self.dictionary_member(map, name, span) {
                     return v;
                 }
+            }
+        }
+        // A Kotlin map's (`mapOf`, `mutableMapOf`) `values`, `keys` and
+        // `entries` are properties.
+        if let (crate::model::Lang::Kotlin, Value::Object(map)) = (lang, o) {
+            let view = match name {
+                "values" | "keys" => Some(name),
+                "entries" => Some("entries"),
+                _ => None,
+            };
+            if let Some(view) = view.filter(|_| map.borrow().get(name).is_none()) {
+                return Value::List(Rc::new(RefCell::new(self.map_view(map, view, span))), span);
             }
         }
         self.get_member(o, name, span)

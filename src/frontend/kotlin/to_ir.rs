@@ -154,6 +154,16 @@ fn map_builder(name: &str) -> bool {
     matches!(name, "mapOf" | "mutableMapOf" | "hashMapOf" | "linkedMapOf" | "emptyMap")
 }
 
+/// The JVM's collection classes a Kotlin file constructs empty
+/// (`ConcurrentHashMap<String, Tool>()`, `ArrayList<Tool>()`).
+fn empty_jvm_collection(name: &str) -> Option<bool> {
+    match name {
+        "HashMap" | "LinkedHashMap" | "ConcurrentHashMap" | "TreeMap" => Some(true),
+        "ArrayList" | "LinkedList" | "CopyOnWriteArrayList" | "HashSet" | "LinkedHashSet" => Some(false),
+        _ => None,
+    }
+}
+
 impl<'a> Cx<'a> {
     fn span(&self, n: Node) -> Span {
         Span::new(self.file, n.start_byte(), n.end_byte())
@@ -1718,11 +1728,22 @@ impl<'a> Cx<'a> {
         if let (None, "buildJsonObject", Some(lambda), true) = (recv, name.as_str(), trailing, self.json_dsl) {
             return Some(self.json_object(lambda));
         }
+        // Imported from `java.util` as a rule, so an import does not shadow them.
+        let empty = args.is_none_or(|a| !kids(a).iter().any(|c| c.kind() == "value_argument"));
+        if let (None, true, None, Some(is_map), false) =
+            (recv, empty, trailing, empty_jvm_collection(&name), self.is_local(&name))
+        {
+            return Some(match is_map {
+                true => Expr::Object { entries: vec![], span },
+                false => Expr::List { items: vec![], span },
+            });
+        }
         if recv.is_none() && (self.is_local(&name) || self.globals.contains(&name)) {
             return None;
         }
         let arg_nodes: Vec<Node> =
             args.map(|a| kids(a).into_iter().filter(|c| c.kind() == "value_argument").collect()).unwrap_or_default();
+
         if recv.is_none() && trailing.is_none() && (list_builder(&name) || map_builder(&name)) {
             let a = args.map(|a| self.args(a)).unwrap_or_default();
             if list_builder(&name) {
