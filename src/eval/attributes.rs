@@ -229,15 +229,28 @@ impl Interp<'_> {
 }
 
 /// [`Interp::implicit_symbol`] once the project is known to reference the SDK.
+/// Asked for every name no C# scope binds: the tables' symbols are indexed
+/// by their last segment once (the first table's, then the first row's,
+/// wins, as a scan in table order would).
 fn implicit_symbol(lang: Lang, name: &str, span: Span) -> Option<Value> {
+    type Index = std::collections::HashMap<&'static str, (usize, &'static str)>;
+    static CSHARP: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     let tables = || super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&lang));
-    tables()
-        .find_map(|(i, t)| {
-            t.symbols
-                .iter()
-                .find(|(path, _)| path.rsplit('.').next() == Some(name))
-                .map(|(_, ty)| super::value::sdk(i, ty, None, span))
-        })
+    let build = || {
+        let mut index = Index::new();
+        for (i, t) in tables() {
+            for (path, ty) in t.symbols {
+                let last = path.rsplit('.').next().unwrap_or(path);
+                index.entry(last).or_insert((i, ty));
+            }
+        }
+        index
+    };
+    let hit = match lang {
+        Lang::CSharp => CSHARP.get_or_init(build).get(name).copied(),
+        _ => build().get(name).copied(),
+    };
+    hit.map(|(i, ty)| super::value::sdk(i, ty, None, span))
         // The root of a qualified name (`ModelContextProtocol.Server.McpServerTool`).
         .or_else(|| {
             tables().find(|(_, t)| t.owns(lang, name)).map(|(i, _)| super::value::sdk(i, "@module", None, span))

@@ -68,7 +68,7 @@ pub fn projects(
         if csproj(dir, fs).is_none() || is_test_path(&dir.join("_")) {
             continue;
         }
-        for r in referenced_projects(dir, fs) {
+        for r in sdk_projects_referenced(dir, fs) {
             if let Some(j) = dirs.iter().position(|d| *d == r) {
                 let (a, b) = (find(&mut group, i), find(&mut group, j));
                 group[a.max(b)] = a.min(b);
@@ -99,7 +99,9 @@ pub fn is_test_path(path: &Path) -> bool {
     path.parent().is_some_and(|dir| {
         dir.components().any(|c| {
             let name = c.as_os_str().to_string_lossy().to_ascii_lowercase();
+            // `Foo.Tests`, `Foo.UnitTests`, and `Foo.Tests.Unit` (a `Tests` part anywhere).
             [".tests", ".test", "unittests", "integrationtests"].iter().any(|s| name.ends_with(s))
+                || name.contains(".tests.")
         })
     })
 }
@@ -117,6 +119,19 @@ pub fn project_dir(path: &Path, fs: &DirCache) -> PathBuf {
 
 /// Projects one project's names may come from, at most.
 const MAX_REFERENCED: usize = 32;
+
+/// The projects `root`'s project references that use the MCP SDK
+/// themselves ([`referenced_projects`]): where a server's tools, and the
+/// extension methods that serve them, can come from. A referenced project
+/// without the SDK (shared types, a WPF front end) is left to load on its
+/// own: joining it would run the whole solution for no tool.
+pub fn sdk_projects_referenced(root: &Path, fs: &DirCache) -> Vec<PathBuf> {
+    let packages = crate::eval::sdk::csharp_sdk::PACKAGES;
+    referenced_projects(root, fs)
+        .into_iter()
+        .filter(|d| packages.iter().any(|p| references(&d.join("_"), p, fs)))
+        .collect()
+}
 
 /// The directories of the projects `root`'s project references, directly
 /// or through them (`<ProjectReference Include="..\Tools\Tools.csproj" />`,
@@ -395,6 +410,8 @@ mod tests {
         assert!(!is_test_path(Path::new("tests/fixtures/csharp/a/A.cs")));
         assert!(!is_test_path(Path::new("src/Notes/Tools/TestRunnerTools.cs")));
         assert!(!is_test_path(Path::new("src/Contest/A.cs")));
+        assert!(is_test_path(Path::new("tests/Notes.Tests.Unit/A.cs")));
+        assert!(!is_test_path(Path::new("src/Notes.Testsuite/A.cs")));
     }
 
     #[test]

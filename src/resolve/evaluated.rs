@@ -409,7 +409,7 @@ impl Resolver<'_, '_> {
                     // the linted directories.
                     let fs = &self.linker.fs;
                     let tests = super::csharp::is_test_path(&from_path);
-                    let referenced = super::csharp::referenced_projects(&project, fs)
+                    let referenced = super::csharp::sdk_projects_referenced(&project, fs)
                         .into_iter()
                         .filter(|_| !tests)
                         .filter(|d| std::fs::canonicalize(d).is_ok_and(|d| self.linker.in_roots(&d)))
