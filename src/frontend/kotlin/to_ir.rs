@@ -795,7 +795,15 @@ impl<'a> Cx<'a> {
                     let annotation = kid(item, "variable_declaration")
                         .and_then(|v| kids(v).into_iter().find(|c| c.kind() != "identifier"))
                         .map(|t| self.type_expr(t));
-                    for stmt in self.property(item) {
+                    // A property is a member, not a local of the constructor:
+                    // an `init` block's bare `names` is `this.names` (a
+                    // constructor parameter of that name still wins).
+                    let scope = self.locals.last().cloned();
+                    let lowered = self.property(item);
+                    if let (Some(scope), Some(last)) = (scope, self.locals.last_mut()) {
+                        *last = scope;
+                    }
+                    for stmt in lowered {
                         let Stmt::Let { target: Pattern::Name(pname, at), value, span } = stmt else { continue };
                         if is_object {
                             out_members.push(Member {
