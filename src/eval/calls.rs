@@ -1352,7 +1352,9 @@ impl Interp<'_> {
                 && matches!(name, "forEach" | "map" | "mapNotNull" | "flatMap" | "filter" | "onEach" | "forEachIndexed")
             {
                 let entries = Value::List(Rc::new(RefCell::new(self.map_view(o, "entries", span))), span);
-                return self.builtin_method(lang, &entries, name, call, span);
+                let mut call = call.clone();
+                super::receivers::trailing_first(&mut call);
+                return self.builtin_method(lang, &entries, name, &call, span);
             }
             if o.borrow().keyed {
                 let name = match lang {

@@ -263,7 +263,7 @@ fn arg_of<'c>(sigs: &[Signature], name: &str, call: &'c PendingCall) -> Option<&
 }
 
 /// A trailing lambda given to a list's own method is its argument.
-fn trailing_first(call: &mut PendingCall) {
+pub(super) fn trailing_first(call: &mut PendingCall) {
     if !call.positional.is_empty() {
         return;
     }
