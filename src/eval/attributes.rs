@@ -224,36 +224,33 @@ impl Interp<'_> {
         if !references {
             return None;
         }
-        implicit_symbol(Lang::CSharp, name, span)
+        implicit_symbol(name, span)
     }
 }
 
 /// [`Interp::implicit_symbol`] once the project is known to reference the SDK.
-/// Asked for every name no C# scope binds: the tables' symbols are indexed
-/// by their last segment once (the first table's, then the first row's,
-/// wins, as a scan in table order would).
-fn implicit_symbol(lang: Lang, name: &str, span: Span) -> Option<Value> {
+/// Asked for every name no C# scope binds: the C# tables' symbols are
+/// indexed by their last segment once (the first table's, then the first
+/// row's, wins, as a scan in table order would).
+fn implicit_symbol(name: &str, span: Span) -> Option<Value> {
     type Index = std::collections::HashMap<&'static str, (usize, &'static str)>;
-    static CSHARP: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    let tables = || super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&lang));
-    let build = || {
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    let tables = || super::sdk::TABLES.iter().enumerate().filter(|(_, t)| t.langs.contains(&Lang::CSharp));
+    let index = INDEX.get_or_init(|| {
         let mut index = Index::new();
         for (i, t) in tables() {
             for (path, ty) in t.symbols {
-                let last = path.rsplit('.').next().unwrap_or(path);
-                index.entry(last).or_insert((i, ty));
+                index.entry(path.rsplit('.').next().unwrap_or(path)).or_insert((i, ty));
             }
         }
         index
-    };
-    let hit = match lang {
-        Lang::CSharp => CSHARP.get_or_init(build).get(name).copied(),
-        _ => build().get(name).copied(),
-    };
-    hit.map(|(i, ty)| super::value::sdk(i, ty, None, span))
+    });
+    index
+        .get(name)
+        .map(|&(i, ty)| super::value::sdk(i, ty, None, span))
         // The root of a qualified name (`ModelContextProtocol.Server.McpServerTool`).
         .or_else(|| {
-            tables().find(|(_, t)| t.owns(lang, name)).map(|(i, _)| super::value::sdk(i, "@module", None, span))
+            tables().find(|(_, t)| t.owns(Lang::CSharp, name)).map(|(i, _)| super::value::sdk(i, "@module", None, span))
         })
 }
 

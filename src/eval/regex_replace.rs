@@ -295,6 +295,8 @@ mod tests {
         assert_eq!(js("é", ".", "g", "x"), None, "non-ASCII subject");
         assert_eq!(js("a\rb", ".", "g", "x"), None, "carriage return");
         assert_eq!(js("AB", "a", "gi", "x").as_deref(), Some("xB"));
+        // JavaScript escapes punctuation that needs none (`\/` in a literal).
+        assert_eq!(js("a/b", "\\/", "g", "_").as_deref(), Some("a_b"));
     }
 
     #[test]

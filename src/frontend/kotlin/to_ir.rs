@@ -1736,8 +1736,10 @@ impl<'a> Cx<'a> {
         if let (None, "buildJsonObject", Some(lambda), true) = (recv, name.as_str(), trailing, self.json_dsl) {
             return Some(self.json_object(lambda));
         }
-        // Imported from `java.util` as a rule, so an import does not shadow them.
-        let empty = args.is_none_or(|a| !kids(a).iter().any(|c| c.kind() == "value_argument"));
+        // Imported from `java.util` as a rule, so an import does not shadow
+        // them. An initial capacity (`HashMap(16)`) still makes an empty one.
+        let capacity = |v: &Node| kids(*v).first().is_some_and(|e| e.kind() == "number_literal");
+        let empty = args.is_none_or(|a| kids(a).iter().filter(|c| c.kind() == "value_argument").all(capacity));
         if let (None, true, None, Some(is_map), false) =
             (recv, empty, trailing, empty_jvm_collection(&name), self.is_local(&name))
         {
