@@ -58,28 +58,6 @@ impl Interp<'_> {
 }
 
 impl Interp<'_> {
-    /// Writing property `name` of an SDK value: its table's [`Op::Assign`]
-    /// row, with the value as argument 0; nothing without one.
-    pub(crate) fn sdk_assign(&mut self, s: &Rc<SdkValue>, name: &str, value: Value, span: Span) {
-        let table = TABLES[s.table];
-        let Some(rule) = table.rules.iter().find(|r| r.on == s.ty && matches!(r.op, Op::Assign(n) if n == name)) else {
-            return;
-        };
-        let at = value.span().unwrap_or(span);
-        let call = PendingCall { positional: vec![value], spans: vec![(None, at)], ..PendingCall::new(span) };
-        self.sdk_effect(s, rule, &rule.effect, call, span);
-    }
-
-    /// Writing an item of an SDK value (`tools[name] = tool`): its table's
-    /// [`Op::SetIndex`] row, with the key and the value as arguments 0 and
-    /// 1; nothing without one.
-    pub(crate) fn sdk_set_index(&mut self, s: &Rc<SdkValue>, key: Value, value: Value, span: Span) {
-        let Some(rule) = TABLES[s.table].rule(s.ty, &Op::SetIndex) else { return };
-        let spans = vec![(None, key.span().unwrap_or(span)), (None, value.span().unwrap_or(span))];
-        let call = PendingCall { positional: vec![key, value], spans, ..PendingCall::new(span) };
-        self.sdk_effect(s, rule, &rule.effect, call, span);
-    }
-
     /// [`Effect::UpdateHints`]: the fields set in the annotations of the
     /// tool `s` stands for (a record made for it when it has none).
     pub(super) fn update_hints(

@@ -1102,10 +1102,10 @@ impl Interp<'_> {
                     return v;
                 }
                 // A method that derives from its receiver's shape (or a
-                // path object's text) still sees it.
+                // path object's text, or the type it was made for) still sees it.
                 let op = Op::Method(leak_known(TABLES[s.table], name));
                 let reads = matches!(TABLES[s.table].rule_anywhere(s.ty, &op),
-                    Some(r) if matches!(r.effect, Effect::Shape(_) | Effect::Path(_) | Effect::File(_)));
+                    Some(r) if matches!(r.effect, Effect::Shape(_) | Effect::Path(_) | Effect::File(_) | Effect::CallsBack { .. }));
                 let pending = if reads { s.pending.clone() } else { None };
                 Value::Sdk(Rc::new(SdkValue {
                     method: Some(name.into()),
@@ -1787,10 +1787,16 @@ impl Interp<'_> {
             Effect::Set(_) | Effect::Build(_) => Value::Unknown(span),
             Effect::MethodMarker(roles) => self.marker(s, roles, call, span),
             Effect::RegisterMarked => self.register_marked(s, &call, span),
-            Effect::CallsBack { func, with } => {
-                self.calls_back(func, with, &call, span);
-                Value::Unknown(span)
+            Effect::CallsBack { func, with, returns } => {
+                self.calls_back(s, func, with, &call, span);
+                match returns {
+                    Some(ty) if *ty == s.ty => chained(s),
+                    Some(ty) => made(super::sdk::rule_table(s.table, rule), ty, span),
+                    None => Value::Unknown(span),
+                }
             }
+            // A type's property rows, not a callable.
+            Effect::OfType(_) | Effect::Properties => Value::Unknown(span),
             Effect::As(api, ty) => match super::sdk::table_index(api) {
                 // One hop: the other table's own rules, not another `As`.
                 Some(t) if !std::ptr::eq(TABLES[t], table) => {

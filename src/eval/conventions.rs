@@ -8,11 +8,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::ir::{Pattern, Stmt};
+use crate::ir::{self, Pattern, Stmt};
 use crate::source::Span;
 
 use super::interp::Interp;
-use super::sdk::{table_index, Effect, Op, Path, Roles, TABLES};
+use super::sdk::{table_index, Effect, Given, Op, Path, Roles, TABLES};
 use super::value::sdk;
 use super::value::{ClassVal, Obj, PendingCall, SdkValue, Value};
 
@@ -98,13 +98,26 @@ impl Interp<'_> {
     }
 
     /// [`Effect::CallsBack`]: the SDK calls the function with its values.
-    pub(super) fn calls_back(&mut self, func: &Path, with: &[(&str, &'static str)], call: &PendingCall, span: Span) {
+    pub(super) fn calls_back(&mut self, s: &SdkValue, func: &Path, with: &[Given], call: &PendingCall, span: Span) {
         let Some((f, _)) = self.path(func, call, None, span) else { return };
         let positional = with
             .iter()
-            .map(|(api, ty)| match table_index(api) {
-                Some(t) => sdk(t, ty, None, span),
-                None => Value::Unknown(span),
+            .map(|given| {
+                let ty = match given {
+                    Given::Sdk(api, ty) => {
+                        return match table_index(api) {
+                            Some(t) => sdk(t, ty, None, span),
+                            None => Value::Unknown(span),
+                        };
+                    }
+                    Given::TypeArgument(n) => call.kw(&ir::type_argument(*n)),
+                    Given::KeptTypeArgument(n) => s.pending.as_ref().and_then(|p| p.kw(&ir::type_argument(*n))),
+                    Given::Unknown => None,
+                };
+                match ty.cloned() {
+                    Some(ty) => self.value_of_type(&ty, span),
+                    None => Value::Unknown(span),
+                }
             })
             .collect();
         let at = sdk_call_site(self, &f, span);

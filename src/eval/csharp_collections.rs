@@ -12,23 +12,9 @@ use std::rc::Rc;
 
 use super::interp::{Activation, Interp};
 use super::value::{ObjRef, PendingCall, Value};
+use crate::frontend::csharp::is_dictionary_type;
 use crate::ir::Entry;
 use crate::source::Span;
-
-/// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
-fn is_dictionary(type_name: &str) -> bool {
-    matches!(
-        type_name,
-        "Dictionary"
-            | "ConcurrentDictionary"
-            | "SortedDictionary"
-            | "SortedList"
-            | "IDictionary"
-            | "IReadOnlyDictionary"
-            | "ImmutableDictionary"
-            | "FrozenDictionary"
-    )
-}
 
 /// The list operation a LINQ or `List<T>` method is, by its JavaScript name
 /// ([`Interp::builtin_method`]), for `argc` arguments.
@@ -141,7 +127,7 @@ impl Interp<'_> {
     /// `new T(args)` of a type no binding of the program names: a
     /// dictionary, or `None` (not a collection this file knows).
     pub(super) fn csharp_new(&mut self, type_name: &str, args: &PendingCall, span: Span) -> Option<Value> {
-        is_dictionary(type_name).then(|| self.new_dictionary(args, span))
+        is_dictionary_type(type_name).then(|| self.new_dictionary(args, span))
     }
 
     /// `new T { ... }` of such a type: a dictionary's initialiser gives
@@ -153,7 +139,7 @@ impl Interp<'_> {
         entries: &[Entry],
         span: Span,
     ) -> Option<Value> {
-        if !is_dictionary(type_name) {
+        if !is_dictionary_type(type_name) {
             return None;
         }
         let v = self.eval_object(act, entries, span);

@@ -87,20 +87,7 @@ impl Interp<'_> {
         }
     }
 
-    /// A record literal of an SDK type (C#'s `new McpServerHandlers {
-    /// ListToolsHandler = f }`): each field a listing rule names is a
-    /// list-tools handler.
-    pub(super) fn struct_listing(&mut self, s: &SdkValue, fields: &Obj) {
-        let table = TABLES[s.table];
-        for (k, v, at) in &fields.entries {
-            let rule = table.rules.iter().find(|r| r.on == s.ty && r.op == Op::Kw(leak(table, k)));
-            if let Some(sdk::Rule { effect: Effect::ListingHandler(listing), .. }) = rule {
-                self.queue_listing(listing, s.table, v.clone(), at.unwrap_or(s.span));
-            }
-        }
-    }
-
-    fn queue_listing(&mut self, listing: &'static Listing, table: usize, handler: Value, span: Span) {
+    pub(super) fn queue_listing(&mut self, listing: &'static Listing, table: usize, handler: Value, span: Span) {
         let (stack, in_root) = (self.stack.clone(), self.in_root);
         self.listings.push(Queued { listing, table, handler, span, stack, in_root });
     }

@@ -40,6 +40,7 @@ mod namespaces;
 mod numbers;
 mod packages;
 mod paths;
+mod properties;
 mod python_containers;
 mod queued;
 mod receivers;

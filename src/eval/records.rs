@@ -31,6 +31,14 @@ impl Interp<'_> {
         head: Span,
     ) -> Value {
         let fields = self.eval_object_entries(act, entries, span);
+        self.record_of(ty, fields, span, head)
+    }
+
+    /// A record literal of type `ty` whose fields are evaluated.
+    pub(super) fn record_of(&mut self, ty: Value, mut fields: Obj, span: Span, head: Span) -> Value {
+        if let Value::Sdk(s) = &ty {
+            self.type_properties(s, &mut fields);
+        }
         match ty {
             Value::Class(class) => {
                 // Not marked constructed: its methods nothing calls still
@@ -51,10 +59,7 @@ impl Interp<'_> {
                     }
                     self.listing_effect(&s, effect, on, call, head)
                 }
-                Some((Effect::Record, _)) => {
-                    self.struct_listing(&s, &fields);
-                    Value::Object(Rc::new(RefCell::new(fields)))
-                }
+                Some((Effect::Properties, _)) => self.with_properties(s.table, s.ty, &fields, span),
                 other => match other.map(|(e, _)| e) {
                     Some(Effect::Define(roles)) => {
                         let mut fields = fields;
@@ -82,6 +87,31 @@ impl Interp<'_> {
                 },
             },
             _ => Value::Object(Rc::new(RefCell::new(fields))),
+        }
+    }
+
+    /// The fields of a record of SDK type `s` written with a record literal
+    /// that names no type (C#'s target-typed `new() { ... }`): of the type
+    /// the property is declared with ([`Effect::OfType`]), as the compiler
+    /// types them.
+    fn type_properties(&mut self, s: &SdkValue, fields: &mut Obj) {
+        let table = TABLES[s.table];
+        for i in 0..fields.entries.len() {
+            let (k, v, at) = &fields.entries[i];
+            let Value::Object(o) = v else { continue };
+            if !untyped_record(&o.borrow()) {
+                continue;
+            }
+            let Some(rule) = table.rules.iter().find(|r| r.on == s.ty && matches!(r.op, Op::Assign(n) if n == &**k))
+            else {
+                continue;
+            };
+            let Effect::OfType(of) = rule.effect else { continue };
+            let t = super::sdk::rule_table(s.table, rule);
+            let inner = o.borrow().copy();
+            let at = at.unwrap_or(inner.span.unwrap_or(s.span));
+            let typed = self.record_of(super::value::sdk(t, of, None, at), inner, at, at);
+            fields.entries[i].1 = typed;
         }
     }
 
@@ -502,4 +532,10 @@ impl Interp<'_> {
             self.register(s, roles, &one, None, at);
         }
     }
+}
+
+/// A record made by a literal of no known type: no dictionary, no record an
+/// SDK table made.
+pub(super) fn untyped_record(o: &Obj) -> bool {
+    !o.keyed && o.wire.is_empty() && o.made.is_none()
 }

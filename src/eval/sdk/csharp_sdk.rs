@@ -38,7 +38,7 @@
 //!   package also declares the builder's extension methods: that namespace
 //!   is listed among the modules for those names only.
 
-use super::{Effect, Listing, NameRule, Op, Path, Roles, Rule, SdkTable, Serve};
+use super::{Effect, Given, Listing, NameRule, Op, Path, Roles, Rule, SdkTable, Serve};
 use crate::frontend::csharp::{RETURNS, TARGET};
 use crate::model::Lang;
 
@@ -162,8 +162,10 @@ const ANNOTATION_WIRE: &[(&str, &str)] = &[
     ("OpenWorldHint", "openWorldHint"),
 ];
 
+const API: &str = "csharp.sdk";
+
 pub static CSHARP_SDK: SdkTable = SdkTable {
-    api: "csharp.sdk",
+    api: API,
     langs: &[Lang::CSharp],
     modules: &["ModelContextProtocol", "Microsoft.Extensions.DependencyInjection"],
     symbols: &[
@@ -178,8 +180,12 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         // chain broken by `#if` lines, a builder made elsewhere).
         ("WithTools", "WithToolsExt"),
         ("WithToolsFromAssembly", "WithToolsFromAssemblyExt"),
-        // The low-level handlers (`McpServerHandlers` since 0.4; before,
-        // `ToolsCapability` held them) and the records they return.
+        // The server's options, whose properties hold the low-level
+        // handlers (`McpServerHandlers` since 0.4; before, the
+        // capabilities' `ToolsCapability` held them), and the records the
+        // handlers return.
+        ("Server.McpServerOptions", "Options"),
+        ("Protocol.ServerCapabilities", "Capabilities"),
         ("Server.McpServerHandlers", "Handlers"),
         ("Protocol.ToolsCapability", "Handlers"),
         ("Protocol.Tool", "ToolRecord"),
@@ -192,9 +198,18 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
         Rule { on: "ToolType", op: Op::Call, effect: Effect::Serve(Serve::Mark("ToolType", Path::Kw(TARGET))) },
         Rule { on: "CreateOptions", op: Op::Struct, effect: Effect::Record },
         Rule { on: "CreateOptions", op: Op::Call, effect: Effect::Record },
-        // `services.AddMcpServer()` (an extension method: the receiver is
-        // argument 0) and the builder's chain.
-        Rule { on: "AddMcpServer", op: Op::Call, effect: Effect::Returns("Builder") },
+        // `services.AddMcpServer(o => ...)` (an extension method: the
+        // receiver is argument 0; the callback configures the options) and
+        // the builder's chain.
+        Rule {
+            on: "AddMcpServer",
+            op: Op::Call,
+            effect: Effect::CallsBack {
+                func: Path::Arg(1),
+                with: &[Given::Sdk(API, "Options")],
+                returns: Some("Builder"),
+            },
+        },
         Rule { on: "Builder", op: Op::Method("WithTools"), effect: Effect::Serve(Serve::Named { skip: 0 }) },
         Rule { on: "WithToolsExt", op: Op::Call, effect: Effect::Serve(Serve::Named { skip: 1 }) },
         Rule { on: "WithToolsFromAssemblyExt", op: Op::Call, effect: Effect::Serve(Serve::Marked("ToolType")) },
@@ -203,10 +218,26 @@ pub static CSHARP_SDK: SdkTable = SdkTable {
             op: Op::Method("WithToolsFromAssembly"),
             effect: Effect::Serve(Serve::Marked("ToolType")),
         },
-        Rule { on: "Handlers", op: Op::Struct, effect: Effect::Record },
-        Rule { on: "Handlers", op: Op::Kw("ListToolsHandler"), effect: Effect::ListingHandler(&LIST_TOOLS) },
+        // Objects whose properties are set (`new McpServerOptions { Handlers
+        // = new() { ListToolsHandler = f } }`, `o.Handlers.ListToolsHandler
+        // = f`): each property of an SDK type is typed here, so a
+        // target-typed `new()` written to it is of that type.
+        Rule { on: "Options", op: Op::Call, effect: Effect::Returns("Options") },
+        Rule { on: "Options", op: Op::Struct, effect: Effect::Properties },
+        Rule { on: "Options", op: Op::Member("Handlers"), effect: Effect::Returns("Handlers") },
+        Rule { on: "Options", op: Op::Assign("Handlers"), effect: Effect::OfType("Handlers") },
+        Rule { on: "Options", op: Op::Member("Capabilities"), effect: Effect::Returns("Capabilities") },
+        Rule { on: "Options", op: Op::Assign("Capabilities"), effect: Effect::OfType("Capabilities") },
+        Rule { on: "Capabilities", op: Op::Call, effect: Effect::Returns("Capabilities") },
+        Rule { on: "Capabilities", op: Op::Struct, effect: Effect::Properties },
+        Rule { on: "Capabilities", op: Op::Member("Tools"), effect: Effect::Returns("Handlers") },
+        Rule { on: "Capabilities", op: Op::Assign("Tools"), effect: Effect::OfType("Handlers") },
+        Rule { on: "Handlers", op: Op::Call, effect: Effect::Returns("Handlers") },
+        Rule { on: "Handlers", op: Op::Struct, effect: Effect::Properties },
+        Rule { on: "Handlers", op: Op::Assign("ListToolsHandler"), effect: Effect::ListingHandler(&LIST_TOOLS) },
         Rule { on: "Builder", op: Op::Method("WithListToolsHandler"), effect: Effect::ListingHandler(&LIST_TOOLS) },
         Rule { on: "ToolRecord", op: Op::Struct, effect: Effect::Definition },
+        Rule { on: "ToolRecord", op: Op::Assign("Annotations"), effect: Effect::OfType("AnnotationsRecord") },
         Rule { on: "ListResult", op: Op::Struct, effect: Effect::Definition },
         Rule {
             on: "AnnotationsRecord",

@@ -3,7 +3,7 @@
 //! `initializeServer(server)` with it (`src/handler/index.ts`; v1 pins the
 //! v1 SDK, v2 takes the v2 one), so the callback's parameter is a server.
 
-use super::{Effect, Op, Path, Rule, SdkTable};
+use super::{Effect, Given, Op, Path, Rule, SdkTable};
 use crate::model::Lang;
 
 pub static MCP_HANDLER: SdkTable = SdkTable {
@@ -14,7 +14,7 @@ pub static MCP_HANDLER: SdkTable = SdkTable {
     rules: &[Rule {
         on: "CreateHandler",
         op: Op::Call,
-        effect: Effect::CallsBack { func: Path::Arg(0), with: &[("ts", "Server")] },
+        effect: Effect::CallsBack { func: Path::Arg(0), with: &[Given::Sdk("ts", "Server")], returns: None },
     }],
     null_is_absent: false,
 };

@@ -368,9 +368,22 @@ pub enum Effect {
     /// The SDK's registry of the tools registered so far, by name, each a
     /// value of this type (`server._registeredTools`).
     Registry(&'static str),
-    /// The SDK calls the function at `func` with values of these types,
-    /// each named `(table api, type)`: `createMcpHandler((server) => ...)`.
-    CallsBack { func: Path, with: &'static [(&'static str, &'static str)] },
+    /// The SDK calls the function at `func` with these values
+    /// (`createMcpHandler((server) => ...)`, C#'s options callbacks
+    /// `AddMcpServer(o => ...)` and `Configure<McpServerOptions>(o => ...)`);
+    /// the call gives a value of type `returns` (the receiver itself when
+    /// it is of that type), else nothing known.
+    CallsBack { func: Path, with: &'static [Given], returns: Option<&'static str> },
+    /// Writing a property whose declared type is this SDK type: a record
+    /// literal that names no type (C#'s target-typed `new() { ... }`) is
+    /// one of this type, its properties written as that type's
+    /// [`Effect::Properties`] row says.
+    OfType(&'static str),
+    /// A record literal of an object type with settable properties (`new
+    /// McpServerOptions { Handlers = ... }`): the object, then each property
+    /// written through the type's [`Op::Assign`] rows, as C#'s object
+    /// initializer does.
+    Properties,
     /// The effect applies only when argument `arg` is this string (a
     /// request handler keyed by method name: `setRequestHandler("tools/list", h)`).
     When { arg: usize, equals: &'static str, then: &'static Effect },
@@ -445,6 +458,22 @@ pub enum Effect {
 }
 
 /// How an [`Effect::Serve`] call serves classes.
+/// A value an [`Effect::CallsBack`] hands the function.
+#[derive(Debug)]
+pub enum Given {
+    /// A value of this type of the table with this api.
+    Sdk(&'static str, &'static str),
+    /// A value of the type the call's n-th type argument names
+    /// (`Configure<McpServerOptions>(o => ...)`); unknown for a type no
+    /// table or project declares.
+    TypeArgument(usize),
+    /// As `TypeArgument`, of the call the receiver kept
+    /// (`AddOptions<McpServerOptions>().Configure(o => ...)`).
+    KeptTypeArgument(usize),
+    /// Nothing known (a service the container resolves).
+    Unknown,
+}
+
 #[derive(Debug)]
 pub enum Serve {
     /// Every class its arguments name (positional, type arguments `[0]`,
@@ -769,6 +798,7 @@ impl SdkTable {
 // ---------------------------------------------------------------------------
 
 mod cloudflare_agents;
+mod csharp_options;
 pub mod csharp_sdk;
 mod ext_apps;
 mod fastmcp;
@@ -807,6 +837,7 @@ mod zod;
 mod zod_to_json_schema;
 
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
+pub use csharp_options::CSHARP_OPTIONS;
 pub use csharp_sdk::CSHARP_SDK;
 pub use ext_apps::EXT_APPS;
 pub use fastmcp::FASTMCP;
@@ -899,6 +930,7 @@ pub static TABLES: &[&SdkTable] = &[
     &KOTLIN_SDK,
     // C#.
     &CSHARP_SDK,
+    &CSHARP_OPTIONS,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

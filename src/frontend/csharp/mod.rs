@@ -17,6 +17,21 @@ use crate::source::FileId;
 /// project are read when a file of it is (one assembly shares its names).
 pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "AddMcpServer"];
 
+/// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
+pub fn is_dictionary_type(type_name: &str) -> bool {
+    matches!(
+        type_name,
+        "Dictionary"
+            | "ConcurrentDictionary"
+            | "SortedDictionary"
+            | "SortedList"
+            | "IDictionary"
+            | "IReadOnlyDictionary"
+            | "ImmutableDictionary"
+            | "FrozenDictionary"
+    )
+}
+
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::CSharp,
     label: "C#",

@@ -38,6 +38,7 @@
 
 use tree_sitter::Node;
 
+use super::is_dictionary_type;
 use crate::frontend::fields::Fields;
 use crate::ir::{
     self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
@@ -67,6 +68,8 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         in_attribute: false,
         returns: None,
         member_types: vec![],
+        primary: vec![],
+        primary_body: vec![],
     };
     let mut imports = vec![];
     let mut decls = vec![];
@@ -101,15 +104,33 @@ struct Cx<'a> {
     /// The declared types of the enclosing class's fields and properties:
     /// what a target-typed `_x = new() { ... }` makes.
     member_types: Vec<(String, Expr)>,
+    /// The parameters of the enclosing class's primary constructor.
+    primary: Vec<String>,
+    /// Instance initialisers that read them: the constructor's statements.
+    primary_body: Vec<Stmt>,
     /// The declared result type of the method or property being lowered
     /// (`Task<T>` and `ValueTask<T>` unwrapped): what a target-typed
     /// `return new() { ... }` makes.
     returns: Option<Expr>,
 }
 
+/// The named children, and the `this` / `base` expressions, which the
+/// grammar leaves anonymous (`return this;`, `Use(this)`); not the `this`
+/// of an extension method's parameter or a constructor's `: this(...)`.
 fn kids(n: Node) -> Vec<Node> {
     let mut cursor = n.walk();
-    n.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+    let keyword_only = matches!(n.kind(), "parameter" | "constructor_initializer");
+    n.children(&mut cursor)
+        .filter(
+            |c| {
+                if c.is_named() {
+                    c.kind() != "comment"
+                } else {
+                    !keyword_only && matches!(c.kind(), "this" | "base")
+                }
+            },
+        )
+        .collect()
 }
 
 const TYPE_DECLS: &[&str] = &[
@@ -201,7 +222,7 @@ impl<'a> Cx<'a> {
             let mut bases = vec![];
             for c in kids(n) {
                 if c.kind() == "base_list" {
-                    for b in kids(c) {
+                    for b in kids(c).into_iter().filter(|b| b.kind() != "argument_list") {
                         bases.push(self.type_expr(b));
                     }
                 }
@@ -209,10 +230,25 @@ impl<'a> Cx<'a> {
             let target = Expr::Name(name.clone(), self.span(name_node));
             self.attributes(n, target, None);
             let mut members = vec![];
-            let names = self.field(n, "body").map(|b| self.member_names(b)).unwrap_or_default();
+            let primary_list = kids(n).into_iter().find(|c| c.kind() == "parameter_list");
+            let primary: Vec<String> = primary_list
+                .map(|l| {
+                    kids(l)
+                        .into_iter()
+                        .filter_map(|p| self.field(p, "name"))
+                        .map(|p| self.text(p).to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            // A primary constructor's parameters are read as the fields its
+            // constructor keeps them in.
+            let mut names = self.field(n, "body").map(|b| self.member_names(b)).unwrap_or_default();
+            names.extend(primary.iter().map(|p| (p.clone(), false)));
             let outer = self.class.replace((name.clone(), names));
             let types = self.field(n, "body").map(|b| self.member_types(b)).unwrap_or_default();
             let outer_types = std::mem::replace(&mut self.member_types, types);
+            let outer_primary = std::mem::replace(&mut self.primary, primary);
+            let outer_primary_body = std::mem::take(&mut self.primary_body);
             if let Some(body) = self.field(n, "body") {
                 for m in preproc_flattened(body) {
                     match m.kind() {
@@ -223,8 +259,13 @@ impl<'a> Cx<'a> {
             }
             self.class = outer;
             self.member_types = outer_types;
+            self.primary = outer_primary;
+            let primary_body = std::mem::replace(&mut self.primary_body, outer_primary_body);
+            if let Some(list) = primary_list {
+                self.primary_constructor(n, list, primary_body, &mut members);
+            }
             // Primary-constructor records: their parameters are properties.
-            if let Some(params) = kids(n).into_iter().find(|c| c.kind() == "parameter_list") {
+            if let Some(params) = primary_list {
                 for p in kids(params) {
                     if let Some(pn) = self.field(p, "name") {
                         members.push(Member {
@@ -353,11 +394,15 @@ impl<'a> Cx<'a> {
                 });
                 for v in kids(decl).into_iter().filter(|c| c.kind() == "variable_declarator") {
                     let Some(name) = self.field(v, "name") else { continue };
-                    let init = kids(v)
-                        .into_iter()
-                        .find(|c| Some(*c) != Some(name))
-                        .map(|e| self.typed_init(e, self.field(decl, "type")))
-                        .or_else(|| zero.clone());
+                    let init_node = kids(v).into_iter().find(|c| Some(*c) != Some(name));
+                    let mut init =
+                        init_node.map(|e| self.typed_init(e, self.field(decl, "type"))).or_else(|| zero.clone());
+                    if let (Some(e), Some(value), false) = (init_node, &init, is_static) {
+                        if self.reads_primary(e) {
+                            self.init_in_constructor(self.text(name), value.clone());
+                            init = None;
+                        }
+                    }
                     out.push(Member {
                         alias: None,
                         name: self.text(name).to_string(),
@@ -375,13 +420,19 @@ impl<'a> Cx<'a> {
                 // The grammar's `value` is also an expression-bodied
                 // property's `=> expr`: a getter, below.
                 if let Some(v) = self.field(m, "value").filter(|v| v.kind() != "arrow_expression_clause") {
-                    let value = self.expr(v);
+                    let value = self.typed_init(v, self.field(m, "type"));
+                    let value = if !is_static && self.reads_primary(v) {
+                        self.init_in_constructor(&name_s, value);
+                        None
+                    } else {
+                        Some(value)
+                    };
                     out.push(Member {
                         alias: None,
                         name: name_s,
                         name_span: self.span(name),
                         is_static,
-                        value: MemberValue::Field(Some(value)),
+                        value: MemberValue::Field(value),
                         annotation: ty,
                     });
                     return;
@@ -503,17 +554,22 @@ impl<'a> Cx<'a> {
             .unwrap_or_default();
         self.locals.extend(params.iter().map(|p| p.name.clone()));
         self.locals.extend(type_params.iter().cloned());
-        let body =
+        // `: base(args)` runs first.
+        let base_call =
+            kids(n).into_iter().find(|c| c.kind() == "constructor_initializer").and_then(|c| self.base_call(c));
+        let mut body =
             match self.field(n, "body").or_else(|| kids(n).into_iter().find(|c| c.kind() == "arrow_expression_clause"))
             {
                 Some(b) if b.kind() == "block" => self.block(b),
                 Some(b) if b.kind() == "arrow_expression_clause" => self.arrow_body(b),
+                Some(b) if b.kind() == "assignment_expression" => self.expr_stmt(b),
                 Some(b) => {
                     let e = self.expr(b);
                     vec![Stmt::Return { value: Some(e), span: self.span(b) }]
                 }
                 None => vec![],
             };
+        body.splice(0..0, base_call);
         self.locals.truncate(saved);
         self.returns = outer;
         self.module.add_func(Function {
@@ -535,6 +591,8 @@ impl<'a> Cx<'a> {
 
     fn arrow_body(&mut self, a: Node) -> Block {
         match kids(a).into_iter().next() {
+            // `=> x.P = v` (a setter, an `Action<T>` lambda): the write.
+            Some(e) if e.kind() == "assignment_expression" => self.expr_stmt(e),
             Some(e) => {
                 let v = self.returned(e);
                 vec![Stmt::Return { value: Some(v), span: self.span(a) }]
@@ -854,13 +912,54 @@ impl<'a> Cx<'a> {
             },
             _ => e,
         };
-        let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
-        match (e.kind(), ty, init) {
-            ("implicit_object_creation_expression", Some(t), Some(init)) if t.kind() != "implicit_type" => {
-                let ty = self.type_expr(t);
-                self.initializer(init, Some(ty), self.span(e))
+        let ty = ty.filter(|t| t.kind() != "implicit_type");
+        match (e.kind(), ty) {
+            ("implicit_object_creation_expression", Some(t)) => {
+                let init = kids(e).into_iter().find(|c| c.kind() == "initializer_expression");
+                let args = kids(e).into_iter().find(|c| c.kind() == "argument_list");
+                self.creation(Some(t), args, init, self.span(e))
+            }
+            // `[]` makes an empty collection of the declared type: a
+            // dictionary is a map, not a list.
+            ("collection_expression", Some(t))
+                if !kids(e).iter().any(|c| c.is_named()) && is_dictionary_type(self.base_name(t)) =>
+            {
+                let class = self.type_expr(t);
+                Expr::New { class: Box::new(class), args: vec![], span: self.span(e) }
             }
             _ => self.init_expr(e),
+        }
+    }
+
+    /// `new T(args) { ... }`, and a target-typed `new(args) { ... }` under
+    /// a declared type `T`.
+    fn creation(&mut self, t: Option<Node>, args: Option<Node>, init: Option<Node>, span: Span) -> Expr {
+        let ty = t.map_or(Expr::Unknown(span), |t| self.type_expr(t));
+        let args = self.args(args);
+        let list_type =
+            t.is_some_and(|t| matches!(self.base_name(t), "List" | "HashSet" | "Collection" | "LinkedList"));
+        match init {
+            Some(init) => self.initializer(init, Some(ty), span),
+            // `new List<T>()` is an empty list, `new List<T>(xs)` a copy of `xs`.
+            None if list_type => {
+                let items = match args.as_slice() {
+                    [Arg { keyword: None, value, spread: Spread::No, .. }] => {
+                        vec![Element::Spread(value.clone())]
+                    }
+                    _ => vec![],
+                };
+                Expr::List { items, span }
+            }
+            None => Expr::New { class: Box::new(ty), args, span },
+        }
+    }
+
+    /// A type's name without its type arguments (`Dictionary` of
+    /// `Dictionary<string, int>`).
+    fn base_name(&self, t: Node) -> &'a str {
+        match t.kind() {
+            "generic_name" => kids(t).into_iter().next().map_or("", |b| self.text(b)),
+            _ => self.text(t),
         }
     }
 
@@ -1071,29 +1170,7 @@ impl<'a> Cx<'a> {
                 None => Expr::Unknown(span),
             },
             "object_creation_expression" => {
-                let ty = self.field(n, "type").map_or(Expr::Unknown(span), |t| self.type_expr(t));
-                let args = self.args(self.field(n, "arguments"));
-                let list_type = self.field(n, "type").is_some_and(|t| {
-                    let base = match t.kind() {
-                        "generic_name" => kids(t).into_iter().next().map(|b| self.text(b).to_string()),
-                        _ => Some(self.text(t).to_string()),
-                    };
-                    matches!(base.as_deref(), Some("List" | "HashSet" | "Collection" | "LinkedList"))
-                });
-                match self.field(n, "initializer") {
-                    Some(init) => self.initializer(init, Some(ty), span),
-                    // `new List<T>()` is an empty list, `new List<T>(xs)` a copy of `xs`.
-                    None if list_type => {
-                        let items = match args.as_slice() {
-                            [Arg { keyword: None, value, spread: Spread::No, .. }] => {
-                                vec![Element::Spread(value.clone())]
-                            }
-                            _ => vec![],
-                        };
-                        Expr::List { items, span }
-                    }
-                    None => Expr::New { class: Box::new(ty), args, span },
-                }
+                self.creation(self.field(n, "type"), self.field(n, "arguments"), self.field(n, "initializer"), span)
             }
             "implicit_object_creation_expression" => {
                 match kids(n).into_iter().find(|c| c.kind() == "initializer_expression") {
@@ -1463,5 +1540,6 @@ fn unescape(s: &str) -> String {
     out
 }
 
+mod primary;
 #[cfg(test)]
 mod tests;

@@ -188,3 +188,77 @@ fn fields_without_values_hold_their_defaults() {
         want.iter().map(|(n, v)| (n.to_string(), v.map(str::to_string))).collect();
     assert_eq!(got, want);
 }
+
+/// The statements of class `class`'s member `member` (a method).
+fn method_body<'m>(m: &'m Module, class: &str, member: &str) -> &'m [Stmt] {
+    let c = m.classes.iter().find(|c| c.name.as_deref() == Some(class)).expect("class");
+    let id = c
+        .members
+        .iter()
+        .find_map(|mem| match mem.value {
+            MemberValue::Method(id) if mem.name == member => Some(id),
+            _ => None,
+        })
+        .expect("member");
+    &m.func(id).body
+}
+
+#[test]
+fn primary_constructors_keep_their_parameters_and_call_the_base() {
+    let m = lower_src(
+        "public sealed class A() : Cmd(new Flags(true)) { }\n\
+         public abstract class Cmd(Flags flags) { public Flags Flags { get; } = flags; public int N { get; } = 3; public bool R => flags.ReadOnly; }\n",
+    );
+    // `A`'s constructor runs the base's with the arguments; the argument
+    // list is no base class.
+    let a = m.classes.iter().find(|c| c.name.as_deref() == Some("A")).unwrap();
+    assert_eq!(a.bases.len(), 1);
+    assert!(matches!(method_body(&m, "A", "constructor"), [Stmt::Expr(Expr::Call { callee, args, .. })]
+        if matches!(**callee, Expr::Super(_)) && args.len() == 1));
+    // `Cmd`'s keeps `flags`, then writes the initialiser that reads it;
+    // the one that reads none stays a field initialiser.
+    let body = method_body(&m, "Cmd", "constructor");
+    let writes: Vec<&str> = body
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Assign { target: Place::Member { name, .. }, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(writes, ["flags", "Flags"]);
+    let cmd = m.classes.iter().find(|c| c.name.as_deref() == Some("Cmd")).unwrap();
+    let field = |n: &str| cmd.members.iter().find(|mem| mem.name == n).map(|mem| &mem.value);
+    assert!(matches!(field("Flags"), Some(MemberValue::Field(None))));
+    assert!(matches!(field("N"), Some(MemberValue::Field(Some(_)))));
+    // A method reads the parameter as the field it is kept in.
+    assert!(matches!(method_body(&m, "Cmd", "R"), [Stmt::Return { value: Some(Expr::Member { object, .. }), .. }]
+        if matches!(&**object, Expr::Member { object: o, name, .. } if matches!(**o, Expr::This(_)) && name == "flags")));
+}
+
+#[test]
+fn this_is_an_expression_and_assignment_bodies_are_writes() {
+    let m = lower_src(
+        "public class G { public G Me() { return this; } public G Me2() => this; public void Set(Opts o) => o.X = 1; \
+         public G(int n) : base(n) { } public G() : this(1) { } public static void Ext(this G g) { } }\n",
+    );
+    assert!(matches!(method_body(&m, "G", "Me"), [Stmt::Return { value: Some(Expr::This(_)), .. }]));
+    assert!(matches!(method_body(&m, "G", "Me2"), [Stmt::Return { value: Some(Expr::This(_)), .. }]));
+    assert!(matches!(method_body(&m, "G", "Set"), [Stmt::Assign { .. }]));
+    // An extension method's `this` is no parameter default.
+    let ext = m.classes[0].members.iter().find(|mem| mem.name == "Ext").unwrap();
+    let MemberValue::Method(id) = ext.value else { panic!() };
+    assert!(m.func(id).params[0].default.is_none());
+    // `: base(n)` is the base constructor's call; `: this(1)` is not followed.
+    let ctors: Vec<&Function> = m.classes[0]
+        .members
+        .iter()
+        .filter_map(|mem| match mem.value {
+            MemberValue::Method(id) if mem.name == "constructor" => Some(m.func(id)),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        matches!(ctors[0].body.as_slice(), [Stmt::Expr(Expr::Call { callee, .. })] if matches!(**callee, Expr::Super(_)))
+    );
+    assert!(ctors[1].body.is_empty());
+}
