@@ -291,6 +291,9 @@ pub enum Syntax {
     KotlinTool,
     /// `[McpServerTool(ReadOnly = true)]` (the C# SDK's attribute properties)
     CSharpAttr,
+    /// `[AiTool("name", ReadOnlyHint = true)]` (McpPlugin's attribute,
+    /// whose properties carry the hints' names)
+    CSharpHintAttr,
     /// `new McpServerToolCreateOptions { ReadOnly = true }`
     CSharpOptions,
     /// A low-level `new Tool { Annotations = new ToolAnnotations { ReadOnlyHint = true } }`
@@ -320,7 +323,7 @@ impl Syntax {
     pub fn key(self, hint: HintKind) -> &'static str {
         match self {
             Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => hint.snake_name(),
-            Syntax::GoStruct | Syntax::GoOption | Syntax::CSharpRecord => hint.go_field(),
+            Syntax::GoStruct | Syntax::GoOption | Syntax::CSharpRecord | Syntax::CSharpHintAttr => hint.go_field(),
             Syntax::PythonKeyword
             | Syntax::JsObject
             | Syntax::JavaRecord
@@ -355,7 +358,7 @@ impl Syntax {
             }
             Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
             Syntax::CSharpAttr | Syntax::CSharpOptions => format!("{} = {value}", hint.csharp_property()),
-            Syntax::CSharpRecord => format!("{} = {value}", hint.go_field()),
+            Syntax::CSharpRecord | Syntax::CSharpHintAttr => format!("{} = {value}", hint.go_field()),
         }
     }
     pub fn annotations(self, parts: &[String]) -> String {
@@ -366,7 +369,7 @@ impl Syntax {
             Syntax::GoOption => parts.join(", "),
             Syntax::RustAttr => format!("annotations({})", parts.join(", ")),
             Syntax::RustBuilder => format!(".annotate(ToolAnnotations::new(){})", parts.concat()),
-            Syntax::RustFlatAttr | Syntax::CSharpAttr => parts.join(", "),
+            Syntax::RustFlatAttr | Syntax::CSharpAttr | Syntax::CSharpHintAttr => parts.join(", "),
             Syntax::JavaRecord => {
                 // Each part is a record with one component set: merge them.
                 let mut set: Vec<(&str, String)> = vec![];

@@ -102,9 +102,12 @@ impl Interp<'_> {
                 }
             }
             Serve::Marked(mark) => self.serving.serves_marked.push(mark),
-            Serve::Mark(mark, at) => {
+            Serve::Mark(mark, at) | Serve::MarkServed(mark, at) => {
                 if let Some(name) = self.path(at, call, None, span).and_then(|(v, _)| class_name(&v)) {
                     self.serving.marked.push((mark, name));
+                }
+                if matches!(how, Serve::MarkServed(..)) && !self.serving.serves_marked.contains(mark) {
+                    self.serving.serves_marked.push(mark);
                 }
             }
         }

@@ -1220,16 +1220,22 @@ impl Interp<'_> {
         self.inherited_static(class, name)
     }
 
-    /// A static member of the class or, failing that, of its bases (static
-    /// members are inherited in JavaScript and Python alike).
+    /// A static member of the class or, failing that, of its bases, nearest
+    /// first and bases in order (static members are inherited in
+    /// JavaScript and Python alike; a C# `partial` class's other parts are
+    /// bases of its first part, a Java interface's constants inherited).
     fn inherited_static(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
-        let mut current = Some(class.clone());
-        for _ in 0..16 {
-            let c = current?;
+        let mut todo = std::collections::VecDeque::from([class.clone()]);
+        let mut seen = 0;
+        while let Some(c) = todo.pop_front() {
+            seen += 1;
+            if seen > 64 {
+                return None;
+            }
             if let Some(v) = c.statics.borrow().get(name) {
                 return Some(v.clone());
             }
-            current = c.bases.iter().find_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None });
+            todo.extend(c.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }));
         }
         None
     }
@@ -1716,6 +1722,10 @@ impl Interp<'_> {
             Effect::When { arg, equals, then } => match call.arg(*arg).and_then(Value::as_str) {
                 Some(v) if v == *equals => self.sdk_effect(s, rule, then, call, span),
                 _ => Value::Unknown(span),
+            },
+            Effect::Unless { kw, ty, then } => match call.kw(kw) {
+                Some(Value::Sdk(k)) if k.ty == *ty => Value::Unknown(span),
+                _ => self.sdk_effect(s, rule, then, call, span),
             },
             Effect::Returns(ty) => {
                 // A type another table adds (`"ts:Server"` is not this

@@ -192,7 +192,7 @@ fn place(tool: &Tool) -> Result<Span, String> {
     if let Some(why) = &tool.unfixable {
         return Err(why.clone());
     }
-    let flat = matches!(tool.syntax, Syntax::CSharpAttr | Syntax::RustFlatAttr);
+    let flat = matches!(tool.syntax, Syntax::CSharpAttr | Syntax::CSharpHintAttr | Syntax::RustFlatAttr);
     match &tool.annotations.origin {
         Origin::Unresolved(_) => {
             Err("its annotations are computed at run time, so there is no one place to write them".into())
@@ -218,7 +218,7 @@ fn lang_of(syntax: Syntax) -> Lang {
             Lang::Java
         }
         Syntax::KotlinAddTool | Syntax::KotlinTool => Lang::Kotlin,
-        Syntax::CSharpAttr | Syntax::CSharpOptions | Syntax::CSharpRecord => Lang::CSharp,
+        Syntax::CSharpAttr | Syntax::CSharpHintAttr | Syntax::CSharpOptions | Syntax::CSharpRecord => Lang::CSharp,
     }
 }
 
@@ -264,7 +264,8 @@ fn annotate(
     let container = at.range();
     // Annotations read off the registering call itself (Spring AI's
     // `@McpTool` with the SDK's defaults) are none written.
-    let flat = matches!(tool.syntax, Syntax::CSharpAttr | Syntax::RustFlatAttr | Syntax::GoOption);
+    let flat =
+        matches!(tool.syntax, Syntax::CSharpAttr | Syntax::CSharpHintAttr | Syntax::RustFlatAttr | Syntax::GoOption);
     let none = tool.annotations.origin == Origin::None || Some(at) == tool.slot && !flat;
     let syntax = tool.syntax;
     let mut extra: Vec<TextEdit> = Vec::new();
@@ -397,7 +398,7 @@ fn annotate(
             TextEdit { range: container.end..container.end, content: chain }
         }
         Syntax::CSharpRecord => return Err("mcp-lint does not write into a low-level C# `Tool` record yet".into()),
-        Syntax::CSharpAttr => insert(call, None, kv(" = "))?,
+        Syntax::CSharpAttr | Syntax::CSharpHintAttr => insert(call, None, kv(" = "))?,
         Syntax::CSharpOptions if none => insert(Target::After("McpServerToolCreateOptions"), None, kv(" = "))?,
         Syntax::CSharpOptions => insert(list, None, kv(" = "))?,
         Syntax::JavaAnnotation | Syntax::QuarkusAnnotation if none => {

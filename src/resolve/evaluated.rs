@@ -709,6 +709,7 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Kotlin => Syntax::KotlinTool,
         Lang::CSharp if api == eval::sdk::csharp_sdk::API_CREATE => Syntax::CSharpOptions,
         Lang::CSharp if api == eval::sdk::csharp_sdk::API_LOWLEVEL => Syntax::CSharpRecord,
+        Lang::CSharp if api == eval::sdk::API_MCP_PLUGIN => Syntax::CSharpHintAttr,
         Lang::CSharp => Syntax::CSharpAttr,
         _ => Syntax::JsObject,
     }

@@ -387,6 +387,10 @@ pub enum Effect {
     /// The effect applies only when argument `arg` is this string (a
     /// request handler keyed by method name: `setRequestHandler("tools/list", h)`).
     When { arg: usize, equals: &'static str, then: &'static Effect },
+    /// The effect applies unless keyword `kw` is a value of this SDK type
+    /// (McpPlugin's `[AiTool(..., ToolType = McpToolType.System)]`, kept
+    /// out of the tool list).
+    Unless { kw: &'static str, ty: &'static str, then: &'static Effect },
     /// The value behaves as this type of another table (`(api, type)`):
     /// a wrapper that adds methods to a server keeps the server's own.
     As(&'static str, &'static str),
@@ -485,6 +489,10 @@ pub enum Serve {
     Marked(&'static str),
     /// Marks the class at `Path` (`[McpServerToolType]` on a class).
     Mark(&'static str, Path),
+    /// Marks the class at `Path` and serves every class so marked: a host
+    /// that scans each loaded assembly for the mark (McpPlugin's
+    /// `[AiToolType]` in Unity-MCP).
+    MarkServed(&'static str, Path),
 }
 
 /// A field an [`Effect::Options`] record starts with.
@@ -798,6 +806,7 @@ impl SdkTable {
 // ---------------------------------------------------------------------------
 
 mod cloudflare_agents;
+mod csharp_mcp_plugin;
 mod csharp_options;
 pub mod csharp_sdk;
 mod ext_apps;
@@ -837,6 +846,7 @@ mod zod;
 mod zod_to_json_schema;
 
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
+pub use csharp_mcp_plugin::{API as API_MCP_PLUGIN, CSHARP_MCP_PLUGIN};
 pub use csharp_options::CSHARP_OPTIONS;
 pub use csharp_sdk::CSHARP_SDK;
 pub use ext_apps::EXT_APPS;
@@ -931,6 +941,7 @@ pub static TABLES: &[&SdkTable] = &[
     // C#.
     &CSHARP_SDK,
     &CSHARP_OPTIONS,
+    &CSHARP_MCP_PLUGIN,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

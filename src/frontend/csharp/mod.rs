@@ -15,7 +15,7 @@ use crate::source::FileId;
 /// class (`McpServerTool`, `McpServerToolType`, `McpServerToolCreateOptions`),
 /// its namespaces and the builder (`AddMcpServer`). The other files of a
 /// project are read when a file of it is (one assembly shares its names).
-pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "AddMcpServer"];
+pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "AddMcpServer", "AiTool", "McpPluginTool"];
 
 /// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
 pub fn is_dictionary_type(type_name: &str) -> bool {
