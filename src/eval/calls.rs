@@ -429,6 +429,9 @@ impl Interp<'_> {
                 if let Some(v) = self.object_builtin(act, object, &recv, name, &call, span) {
                     return v;
                 }
+                if let Some(v) = self.jvm_reflection(act, object, &recv, name, &call, span) {
+                    return v;
+                }
                 if let Some(v) = self.extension_call(act, lang, &recv, name, &call, span) {
                     return v;
                 }
@@ -1496,6 +1499,12 @@ impl Interp<'_> {
                 if lang == Lang::Kotlin && call.positional.is_empty() =>
             {
                 fresh(items)
+            }
+            // Kotlin's `filterNotNull()` (and `listOfNotNull(...)`, lowered
+            // to it): each element without its null alternatives.
+            "filterNotNull" if lang == Lang::Kotlin && call.positional.is_empty() => {
+                let kept = items.into_iter().filter_map(non_null).collect();
+                Value::List(Rc::new(RefCell::new(kept)), span)
             }
             // A list's `includes(x)`, and `has(x)` on a `Set` (held as the
             // list of its elements, [`Interp::new_set`]).
@@ -2790,5 +2799,23 @@ fn extend_list(list: &super::value::ListRef, other: Option<&Value>, span: Span) 
             list.borrow_mut().extend(other);
         }
         _ => list.borrow_mut().push(Value::Unknown(span)),
+    }
+}
+
+/// A value where it is not null (Kotlin's `v!!`, an element `filterNotNull`
+/// keeps): its alternatives but `null`; `None` when it is surely null.
+pub(super) fn non_null(v: Value) -> Option<Value> {
+    match v {
+        Value::Null(_) => None,
+        Value::OneOf(vs) => {
+            let mut rest: Vec<Value> = vs.iter().filter(|a| !matches!(a, Value::Null(_))).cloned().collect();
+            match rest.len() {
+                0 => None,
+                1 => rest.pop(),
+                _ if rest.len() == vs.len() => Some(Value::OneOf(vs)),
+                _ => Some(Value::OneOf(rest.into())),
+            }
+        }
+        v => Some(v),
     }
 }

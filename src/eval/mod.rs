@@ -45,6 +45,7 @@ mod python_containers;
 mod queued;
 mod receivers;
 mod records;
+mod reflection;
 mod regex_replace;
 mod relations;
 mod rust_inputs;

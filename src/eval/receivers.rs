@@ -88,8 +88,10 @@ impl Interp<'_> {
                     for item in items {
                         let one = PendingCall { positional: vec![item.clone()], ..PendingCall::new(span) };
                         let r = self.call_value(&f, None, one, span);
-                        if !matches!(r, Value::Null(_)) {
-                            out.push(if name == "onEach" { item } else { r });
+                        if name == "onEach" {
+                            out.push(item);
+                        } else if let Some(r) = super::calls::non_null(r) {
+                            out.push(r);
                         }
                     }
                     return Some(Value::List(Rc::new(RefCell::new(out)), span));

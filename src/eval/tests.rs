@@ -896,3 +896,16 @@ fn joining_many_shared_values_keeps_each_once_in_order() {
     assert_eq!(alts[40].as_str(), Some("read"));
     assert!(alts[41..].iter().zip(&objects[40..]).all(|(a, o)| a.same(o)));
 }
+
+#[test]
+fn non_null_drops_only_the_null_alternatives() {
+    use super::calls::non_null;
+    let a = || Value::str("a", sp(1));
+    let b = || Value::str("b", sp(2));
+    let null = || Value::Null(sp(3));
+    assert!(non_null(null()).is_none());
+    assert!(matches!(non_null(Value::OneOf(vec![a(), null()].into())), Some(Value::Str(s, _)) if &*s == "a"));
+    assert!(matches!(non_null(Value::OneOf(vec![a(), b(), null()].into())), Some(Value::OneOf(v)) if v.len() == 2));
+    assert!(non_null(Value::OneOf(vec![null(), null()].into())).is_none());
+    assert!(matches!(non_null(Value::Unknown(sp(4))), Some(Value::Unknown(_))));
+}

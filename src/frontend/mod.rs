@@ -111,7 +111,7 @@ pub fn sdk_markers(lang: Lang) -> &'static str {
         }
         Lang::Go => "`mcp.AddTool` / `Server.AddTool` (`github.com/modelcontextprotocol/go-sdk/mcp`), `mcp.NewTool` + `AddTool` (`github.com/mark3labs/mcp-go`)",
         Lang::Rust => "`#[tool]` in a `#[tool_router]` impl or `Tool` values (`rmcp`), `#[mcp_tool(...)]` (`rust-mcp-sdk`), `ToolBase` impls",
-        Lang::CSharp => "`[McpServerTool]` methods of served classes, `McpServerTool.Create(...)` (`ModelContextProtocol`)",
+        Lang::CSharp => "`[McpServerTool]` methods of served classes, `McpServerTool.Create(...)` (`ModelContextProtocol`), McpPlugin `[AiTool]` methods",
         Lang::Java => "`McpSchema.Tool` / tool specifications (`io.modelcontextprotocol`), Spring AI `@McpTool` and `@Tool` methods of a `ToolCallbackProvider`, Quarkus `@Tool`",
         Lang::Kotlin => {
             "`Server.addTool` / `addTools(RegisteredTool(Tool(...)))` (`io.modelcontextprotocol.kotlin.sdk`)"

@@ -260,6 +260,8 @@ pub enum UnaryOp {
     Neg,
     /// `&v`, `*p`, `await v`, `v?`, `v!`, casts: the value passes through.
     Transparent,
+    /// Kotlin's `v!!`: the value where it is not null (null throws).
+    NonNull,
     /// JavaScript's `typeof v`: the name of a known value's type.
     TypeOf,
     /// `~`, …: some value, never followed.

@@ -339,7 +339,30 @@ impl Resolver<'_, '_> {
     fn wanted_path(&self, wanted: &Wanted) -> Option<PathBuf> {
         match wanted {
             Wanted::Caller(path) => Some(path.clone()),
-            Wanted::Module(file, name) => self.linker.module_path(&self.linker.path_of(*file)?, name, Lang::Python),
+            Wanted::Module(file, name) => {
+                let from = self.linker.path_of(*file)?;
+                match from.extension().and_then(|e| e.to_str()) {
+                    // A class by its qualified name (`Class.forName("a.b.C")`),
+                    // found as the file's own import of it would be: Java
+                    // imports `a.b.C` whole, Kotlin names the package `a.b`.
+                    Some(ext @ ("java" | "kt" | "kts")) => {
+                        let (package, class) = name.rsplit_once('.')?;
+                        let (lang, module) = if ext == "java" {
+                            (Lang::Java, name.clone())
+                        } else {
+                            (Lang::Kotlin, package.to_string())
+                        };
+                        let imp = ir::Import {
+                            local: class.into(),
+                            module,
+                            member: Some(class.into()),
+                            span: crate::source::Span::new(*file, 0, 0),
+                        };
+                        self.import_target(&from, lang, &imp).map(|(p, _)| p)
+                    }
+                    _ => self.linker.module_path(&from, name, Lang::Python),
+                }
+            }
             Wanted::Data(_, path) => {
                 let path = PathBuf::from(eval::normpath(path));
                 let json = path.extension().is_some_and(|e| e == "json");

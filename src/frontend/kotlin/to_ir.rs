@@ -1342,7 +1342,8 @@ impl<'a> Cx<'a> {
                 let op = match self.fields.get(n, "operator").map(|o| self.text(o)).as_deref() {
                     Some("!") => UnaryOp::Not,
                     Some("-") => UnaryOp::Neg,
-                    Some("!!" | "+") => UnaryOp::Transparent,
+                    Some("!!") => UnaryOp::NonNull,
+                    Some("+") => UnaryOp::Transparent,
                     _ => UnaryOp::Opaque,
                 };
                 Expr::Unary { op, operand: Box::new(operand), span }
@@ -1761,7 +1762,13 @@ impl<'a> Cx<'a> {
                     .into_iter()
                     .map(|a| if a.spread == Spread::List { Element::Spread(a.value) } else { Element::Item(a.value) })
                     .collect();
-                return Some(Expr::List { items, span });
+                let list = Expr::List { items, span };
+                // `listOfNotNull(a, b)` is `listOf(a, b).filterNotNull()`.
+                if name == "listOfNotNull" {
+                    let callee = Expr::Member { object: Box::new(list), name: "filterNotNull".into(), span };
+                    return Some(Expr::Call { callee: Box::new(callee), args: vec![], span });
+                }
+                return Some(list);
             }
             let mut entries = vec![];
             for a in a {
