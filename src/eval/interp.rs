@@ -1313,6 +1313,13 @@ impl<'p> Interp<'p> {
         };
         let mut todo: Vec<Rc<super::value::ClassVal>> =
             class.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }).collect();
+        // A C# `partial` class's other parts: the class its name binds (the
+        // first part, the others its bases), searched whole.
+        if self.modules[class.module].lang == Lang::CSharp {
+            if let Some(Value::Class(whole)) = class.name.as_deref().and_then(|n| self.scope_var(act, n)) {
+                todo.push(whole);
+            }
+        }
         let mut seen = 0;
         while let Some(c) = todo.pop() {
             seen += 1;
@@ -1325,6 +1332,18 @@ impl<'p> Interp<'p> {
                 return Some(self.get_member(&owner, name, span));
             }
             todo.extend(c.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }));
+        }
+        None
+    }
+
+    /// What a scope of `act` binds `name` to, nothing else consulted.
+    fn scope_var(&self, act: &Activation, name: &str) -> Option<Value> {
+        let mut frame = Some(act.frame.clone());
+        while let Some(f) = frame {
+            if let Some(v) = f.borrow().vars.get(name) {
+                return Some(v.clone());
+            }
+            frame = f.borrow().parent.clone();
         }
         None
     }

@@ -66,6 +66,7 @@ pub fn lower(file: FileId, text: &str, root: Node) -> Module {
         class: None,
         locals: vec![],
         in_attribute: false,
+        using_static: false,
         returns: None,
         member_types: vec![],
         primary: vec![],
@@ -101,6 +102,8 @@ struct Cx<'a> {
     locals: Vec<String>,
     /// Lowering an attribute's arguments.
     in_attribute: bool,
+    /// The file has a `using static` directive (its members are bare names).
+    using_static: bool,
     /// The declared types of the enclosing class's fields and properties:
     /// what a target-typed `_x = new() { ... }` makes.
     member_types: Vec<(String, Expr)>,
@@ -192,6 +195,9 @@ impl<'a> Cx<'a> {
 
     fn using(&mut self, n: Node) -> Option<Stmt> {
         let span = self.span(n);
+        if self.text(n).split_whitespace().any(|w| w == "static") {
+            self.using_static = true;
+        }
         let alias = self.field(n, "name");
         let target = kids(n)
             .into_iter()
@@ -1238,6 +1244,17 @@ impl<'a> Cx<'a> {
                     } else {
                         Expr::This(span)
                     };
+                    return Expr::Member { object: Box::new(object), name: name.to_string(), span };
+                }
+                // In an attribute's arguments, a bare name this part of the
+                // class does not declare is a constant of another part of a
+                // `partial` class, or of a base: the class's static (unless
+                // a `using static` may bring it; not the `X` of `X.Y`).
+                let object_of_member = n
+                    .parent()
+                    .is_some_and(|p| p.kind() == "member_access_expression" && self.field(p, "expression") == Some(n));
+                if self.in_attribute && !self.using_static && !object_of_member {
+                    let object = Expr::Name(class.clone(), span);
                     return Expr::Member { object: Box::new(object), name: name.to_string(), span };
                 }
             }
