@@ -1228,6 +1228,14 @@ impl Interp<'_> {
     /// JavaScript and Python alike; a C# `partial` class's other parts are
     /// bases of its first part, a Java interface's constants inherited).
     fn inherited_static(&self, class: &Rc<ClassVal>, name: &str) -> Option<Value> {
+        // Most reads are of the class's own statics, or of a class with no
+        // base: no queue for those.
+        if let Some(v) = class.statics.borrow().get(name) {
+            return Some(v.clone());
+        }
+        if !class.bases.iter().any(|b| matches!(b, Value::Class(_))) {
+            return None;
+        }
         let mut todo = std::collections::VecDeque::from([class.clone()]);
         let mut seen = 0;
         while let Some(c) = todo.pop_front() {
@@ -1503,7 +1511,7 @@ impl Interp<'_> {
             // Kotlin's `filterNotNull()` (and `listOfNotNull(...)`, lowered
             // to it): each element without its null alternatives.
             "filterNotNull" if lang == Lang::Kotlin && call.positional.is_empty() => {
-                let kept = items.into_iter().filter_map(non_null).collect();
+                let kept = items.into_iter().filter_map(Value::non_null).collect();
                 Value::List(Rc::new(RefCell::new(kept)), span)
             }
             // A list's `includes(x)`, and `has(x)` on a `Set` (held as the
@@ -2799,23 +2807,5 @@ fn extend_list(list: &super::value::ListRef, other: Option<&Value>, span: Span) 
             list.borrow_mut().extend(other);
         }
         _ => list.borrow_mut().push(Value::Unknown(span)),
-    }
-}
-
-/// A value where it is not null (Kotlin's `v!!`, an element `filterNotNull`
-/// keeps): its alternatives but `null`; `None` when it is surely null.
-pub(super) fn non_null(v: Value) -> Option<Value> {
-    match v {
-        Value::Null(_) => None,
-        Value::OneOf(vs) => {
-            let mut rest: Vec<Value> = vs.iter().filter(|a| !matches!(a, Value::Null(_))).cloned().collect();
-            match rest.len() {
-                0 => None,
-                1 => rest.pop(),
-                _ if rest.len() == vs.len() => Some(Value::OneOf(vs)),
-                _ => Some(Value::OneOf(rest.into())),
-            }
-        }
-        v => Some(v),
     }
 }

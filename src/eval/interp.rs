@@ -1459,7 +1459,7 @@ impl<'p> Interp<'p> {
                         None => Value::Unknown(*span),
                     },
                     UnaryOp::Transparent => v,
-                    UnaryOp::NonNull => super::calls::non_null(v).unwrap_or(Value::Unknown(*span)),
+                    UnaryOp::NonNull => v.non_null().unwrap_or(Value::Unknown(*span)),
                     // `-1` (an index from the end, a step down).
                     UnaryOp::Neg => match &v {
                         Value::Num(n, _) if n.parse::<i64>().is_ok_and(|i| i > 0) => {

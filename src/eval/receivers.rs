@@ -90,7 +90,7 @@ impl Interp<'_> {
                         let r = self.call_value(&f, None, one, span);
                         if name == "onEach" {
                             out.push(item);
-                        } else if let Some(r) = super::calls::non_null(r) {
+                        } else if let Some(r) = r.non_null() {
                             out.push(r);
                         }
                     }

@@ -899,7 +899,7 @@ fn joining_many_shared_values_keeps_each_once_in_order() {
 
 #[test]
 fn non_null_drops_only_the_null_alternatives() {
-    use super::calls::non_null;
+    let non_null = Value::non_null;
     let a = || Value::str("a", sp(1));
     let b = || Value::str("b", sp(2));
     let null = || Value::Null(sp(3));

@@ -466,6 +466,25 @@ impl Value {
     }
 
     /// The alternatives of a value (itself when it has none).
+    /// The value where it is not null (Kotlin's `v!!`, an element
+    /// `filterNotNull` keeps): its alternatives but `null`; `None` when it
+    /// is surely null.
+    pub fn non_null(self) -> Option<Value> {
+        match self {
+            Value::Null(_) => None,
+            Value::OneOf(vs) => {
+                let mut rest: Vec<Value> = vs.iter().filter(|a| !matches!(a, Value::Null(_))).cloned().collect();
+                match rest.len() {
+                    0 => None,
+                    1 => rest.pop(),
+                    _ if rest.len() == vs.len() => Some(Value::OneOf(vs)),
+                    _ => Some(Value::OneOf(rest.into())),
+                }
+            }
+            v => Some(v),
+        }
+    }
+
     pub fn alternatives(&self) -> Vec<Value> {
         match self {
             Value::OneOf(vs) => vs.to_vec(),
