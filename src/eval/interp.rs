@@ -1238,12 +1238,8 @@ impl<'p> Interp<'p> {
     }
 
     pub(super) fn lookup(&mut self, act: &Activation, name: &str, span: Span) -> Value {
-        let mut frame = Some(act.frame.clone());
-        while let Some(f) = frame {
-            if let Some(v) = f.borrow().vars.get(name) {
-                return v.clone();
-            }
-            frame = f.borrow().parent.clone();
+        if let Some(v) = self.scope_var(act, name) {
+            return v;
         }
         let module = act.frame.borrow().module;
         if let Some(v) = self.inherited_member(act, name, span) {

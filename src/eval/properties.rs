@@ -15,20 +15,10 @@ impl Interp<'_> {
     /// Writing property `name` of an SDK value: its table's [`Op::Assign`]
     /// row, with the value as argument 0; nothing without one.
     pub(crate) fn sdk_assign(&mut self, s: &Rc<SdkValue>, name: &str, value: Value, span: Span) {
-        let table = TABLES[s.table];
-        let Some(rule) = table.rules.iter().find(|r| r.on == s.ty && matches!(r.op, Op::Assign(n) if n == name)) else {
-            return;
-        };
+        let Some(rule) = assign_rule(s, name) else { return };
         match &rule.effect {
-            // A record literal with no type of its own is of the property's.
-            Effect::OfType(ty) => {
-                if let Value::Object(o) = &value {
-                    if super::records::untyped_record(&o.borrow()) {
-                        let fields = o.borrow().copy();
-                        let t = super::sdk::rule_table(s.table, rule);
-                        self.record_of(super::value::sdk(t, ty, None, span), fields, span, span);
-                    }
-                }
+            Effect::OfType(_) => {
+                self.of_property_type(s, name, &value, span);
             }
             // A handler property (`Handlers.ListToolsHandler = f`).
             Effect::ListingHandler(listing) => self.queue_listing(listing, s.table, value, span),
@@ -38,6 +28,22 @@ impl Interp<'_> {
                 self.sdk_effect(s, rule, effect, call, span);
             }
         }
+    }
+
+    /// A record literal that names no type (C#'s target-typed `new() {
+    /// ... }`) written to property `name` of `s`: a record of the type the
+    /// property is declared with ([`Effect::OfType`]), as the compiler types
+    /// it; `None` for any other value or property.
+    pub(super) fn of_property_type(&mut self, s: &SdkValue, name: &str, value: &Value, at: Span) -> Option<Value> {
+        let Value::Object(o) = value else { return None };
+        if !super::records::untyped_record(&o.borrow()) {
+            return None;
+        }
+        let rule = assign_rule(s, name)?;
+        let Effect::OfType(ty) = rule.effect else { return None };
+        let t = super::sdk::rule_table(s.table, rule);
+        let fields = o.borrow().copy();
+        Some(self.record_of(super::value::sdk(t, ty, None, at), fields, at, at))
     }
 
     /// [`Effect::Properties`]: an object of type `ty` of table `table`,
@@ -59,4 +65,9 @@ impl Interp<'_> {
         let call = PendingCall { positional: vec![key, value], spans, ..PendingCall::new(span) };
         self.sdk_effect(s, rule, &rule.effect, call, span);
     }
+}
+
+/// The [`Op::Assign`] row of property `name` of `s`'s type.
+fn assign_rule(s: &SdkValue, name: &str) -> Option<&'static super::sdk::Rule> {
+    TABLES[s.table].rules.iter().find(|r| r.on == s.ty && matches!(r.op, Op::Assign(n) if n == name))
 }

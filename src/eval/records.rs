@@ -91,27 +91,15 @@ impl Interp<'_> {
     }
 
     /// The fields of a record of SDK type `s` written with a record literal
-    /// that names no type (C#'s target-typed `new() { ... }`): of the type
-    /// the property is declared with ([`Effect::OfType`]), as the compiler
-    /// types them.
+    /// that names no type: of their properties' types
+    /// ([`Interp::of_property_type`]).
     fn type_properties(&mut self, s: &SdkValue, fields: &mut Obj) {
-        let table = TABLES[s.table];
         for i in 0..fields.entries.len() {
-            let (k, v, at) = &fields.entries[i];
-            let Value::Object(o) = v else { continue };
-            if !untyped_record(&o.borrow()) {
-                continue;
+            let (k, v, at) = fields.entries[i].clone();
+            let at = at.or(v.span()).unwrap_or(s.span);
+            if let Some(typed) = self.of_property_type(s, &k, &v, at) {
+                fields.entries[i].1 = typed;
             }
-            let Some(rule) = table.rules.iter().find(|r| r.on == s.ty && matches!(r.op, Op::Assign(n) if n == &**k))
-            else {
-                continue;
-            };
-            let Effect::OfType(of) = rule.effect else { continue };
-            let t = super::sdk::rule_table(s.table, rule);
-            let inner = o.borrow().copy();
-            let at = at.unwrap_or(inner.span.unwrap_or(s.span));
-            let typed = self.record_of(super::value::sdk(t, of, None, at), inner, at, at);
-            fields.entries[i].1 = typed;
         }
     }
 

@@ -341,17 +341,13 @@ impl Resolver<'_, '_> {
             Wanted::Caller(path) => Some(path.clone()),
             Wanted::Module(file, name) => {
                 let from = self.linker.path_of(*file)?;
-                match from.extension().and_then(|e| e.to_str()) {
+                match crate::frontend::lang_for(&from) {
                     // A class by its qualified name (`Class.forName("a.b.C")`),
                     // found as the file's own import of it would be: Java
                     // imports `a.b.C` whole, Kotlin names the package `a.b`.
-                    Some(ext @ ("java" | "kt" | "kts")) => {
+                    Some(lang @ (Lang::Java | Lang::Kotlin)) => {
                         let (package, class) = name.rsplit_once('.')?;
-                        let (lang, module) = if ext == "java" {
-                            (Lang::Java, name.clone())
-                        } else {
-                            (Lang::Kotlin, package.to_string())
-                        };
+                        let module = if lang == Lang::Java { name.clone() } else { package.to_string() };
                         let imp = ir::Import {
                             local: class.into(),
                             module,

@@ -22,8 +22,7 @@
 //!   `Enabled = false` is off by default but still listed once a user turns
 //!   it on, so it stays a tool.
 
-use super::Op;
-use super::{Effect, Path, Roles, Rule, SdkTable, Serve};
+use super::{Effect, Op, Path, Roles, Rule, SdkTable, Serve};
 use crate::frontend::csharp::TARGET;
 use crate::model::Lang;
 
