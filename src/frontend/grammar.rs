@@ -20,6 +20,10 @@ pub struct Grammar {
     pub language: fn() -> Language,
     pub prefilter: &'static [&'static str],
     pub lexis: Lexis,
+    /// A same-length rewrite of a file the grammar cannot parse but the
+    /// language accepts (whitespace the grammar wrongly minds), tried when
+    /// the file has a syntax error; `None` when it changes nothing.
+    pub repair: Option<fn(&str) -> Option<String>>,
 }
 
 thread_local! {
@@ -55,10 +59,23 @@ impl Grammar {
         lower: impl FnOnce(FileId, &str, Node) -> crate::ir::Module,
     ) -> (FileFacts, Option<crate::ir::Module>) {
         let mut facts = FileFacts::new(file, self.lang);
-        let Some(tree) = self.parse(text) else {
+        let Some(mut tree) = self.parse(text) else {
             facts.problems.push(super::queries::gave_up(file, self.label));
             return (facts, None);
         };
+        // The repaired text has the original's length and byte offsets: spans
+        // and the lowering's node texts stay the file's.
+        let repaired = match self.repair {
+            Some(repair) if tree.root_node().has_error() => repair(text),
+            _ => None,
+        };
+        let mut text = text;
+        if let Some(fixed) = &repaired {
+            if let Some(t) = self.parse(fixed).filter(|t| !t.root_node().has_error()) {
+                tree = t;
+                text = fixed;
+            }
+        }
         let root = tree.root_node();
         if root.has_error() {
             facts.problems.extend(super::queries::first_syntax_error(file, text, root, self.label, self.prefilter));

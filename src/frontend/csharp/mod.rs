@@ -38,6 +38,7 @@ pub static GRAMMAR: Grammar = Grammar {
     language: || tree_sitter_c_sharp::LANGUAGE.into(),
     prefilter: PREFILTER,
     lexis: Lexis { hash_comments: false, backtick_strings: false },
+    repair: None,
 };
 
 /// Parse one C# file into its IR and facts (imports, syntax problems).

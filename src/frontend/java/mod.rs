@@ -27,6 +27,7 @@ pub static GRAMMAR: Grammar = Grammar {
     language: || tree_sitter_java::LANGUAGE.into(),
     prefilter: PREFILTER,
     lexis: Lexis { hash_comments: false, backtick_strings: false },
+    repair: None,
 };
 
 /// Parse one Java file into its IR and facts (imports, syntax problems).
