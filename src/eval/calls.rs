@@ -150,7 +150,10 @@ impl Interp<'_> {
                         return;
                     }
                     Some(frame) => {
-                        if lang.is_javascript()
+                        // A binding read when used: a JavaScript import (live),
+                        // or a C#/Java/Kotlin one (types are declared in no
+                        // order). An import cycle binds it once the module is done.
+                        if (lang.is_javascript() || super::interp::types_hoisted(lang))
                             && matches!(self.module_state[m], super::interp::ModState::InProgress(_))
                         {
                             let local = imp.local.as_str().into();

@@ -436,14 +436,20 @@ impl<'p> Interp<'p> {
         self.exec_block(&mut act, body);
         self.active.pop();
         self.module_state[idx] = ModState::Done(frame.clone());
+        self.bind_late_imports(&[idx], &frame);
+        Some(frame)
+    }
+
+    /// Binds the imports an import cycle left waiting for one of `modules`,
+    /// now done, from its frame (a package's, for the files of a package).
+    pub(super) fn bind_late_imports(&mut self, modules: &[usize], frame: &FrameRef) {
         let (late, rest): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.late_imports).into_iter().partition(|l| l.2 == idx);
+            std::mem::take(&mut self.late_imports).into_iter().partition(|l| modules.contains(&l.2));
         self.late_imports = rest;
         for (importer, local, _, member, span) in late {
-            let value = self.export_of(&frame, &member, span);
+            let value = self.export_of(frame, &member, span);
             importer.borrow_mut().vars.insert(local, value);
         }
-        Some(frame)
     }
 
     pub(super) fn exec_block(&mut self, act: &mut Activation, block: &[Stmt]) -> Flow {
@@ -1245,6 +1251,9 @@ impl<'p> Interp<'p> {
         if let Some(v) = self.inherited_member(act, name, span) {
             return v;
         }
+        if let Some(v) = self.receiver_member(act, name, span) {
+            return v;
+        }
         if let Some(v) = self.glob_lookup(act, name, span) {
             return v;
         }
@@ -1333,7 +1342,7 @@ impl<'p> Interp<'p> {
     }
 
     /// What a scope of `act` binds `name` to, nothing else consulted.
-    fn scope_var(&self, act: &Activation, name: &str) -> Option<Value> {
+    pub(super) fn scope_var(&self, act: &Activation, name: &str) -> Option<Value> {
         let mut frame = Some(act.frame.clone());
         while let Some(f) = frame {
             if let Some(v) = f.borrow().vars.get(name) {
@@ -1840,7 +1849,7 @@ impl Interp<'_> {
 
 /// Languages whose type declarations are bound before their block runs
 /// ([`Interp::hoist_types`]).
-fn types_hoisted(lang: crate::model::Lang) -> bool {
+pub(super) fn types_hoisted(lang: crate::model::Lang) -> bool {
     matches!(lang, crate::model::Lang::CSharp | crate::model::Lang::Java | crate::model::Lang::Kotlin)
 }
 

@@ -91,6 +91,7 @@ impl Interp<'_> {
         for (m, frame, _) in &files {
             self.module_state[*m] = ModState::Done(frame.clone());
         }
+        self.bind_late_imports(members, &package);
         for (m, frame, _) in &files {
             self.run_inits(*m, frame);
         }

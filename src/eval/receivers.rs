@@ -112,14 +112,29 @@ impl Interp<'_> {
         // these arguments; else one taking just the arguments.
         let types = call.keywords.iter().filter(|(k, _)| ir::is_type_argument(k)).count();
         let argc = call.positional.len() + call.keywords.len() - types;
-        let f = match self.overload(act, name, argc + 1).or_else(|| self.overload(act, name, argc)) {
+        let mut f = match self.overload(act, name, argc + 1).or_else(|| self.overload(act, name, argc)) {
             Some(f) => f,
             None => self.lookup(act, name, span),
         };
+        // A member extension (`private fun T.f()` in a class body), called
+        // in that class on a `T`: the method bound to the class's `this`.
+        if matches!(f, Value::Unknown(_) | Value::Undefined(_)) && !implicit {
+            let this = self.this(act, span);
+            if matches!(this, Value::Instance(_) | Value::Class(_)) {
+                let m = self.get_member(&this, name, span);
+                if matches!(&m, Value::Bound(c, _) if self.modules[c.module].func(c.func).receiver_first) {
+                    f = m;
+                }
+            }
+        }
         match &f {
-            Value::Func(c) => {
+            Value::Func(c) | Value::Bound(c, _) => {
                 let func = self.modules[c.module].func(c.func);
-                if func.receiver_first && func.kind == FuncKind::Plain {
+                let extension = match f {
+                    Value::Bound(..) => func.receiver_first,
+                    _ => func.receiver_first && func.kind == FuncKind::Plain,
+                };
+                if extension {
                     let mut with_recv = std::mem::replace(call, PendingCall::new(span));
                     with_recv.positional.insert(0, recv.clone());
                     if let Some(i) = with_recv.spans.iter().position(|(k, _)| k.is_none()) {
@@ -135,12 +150,28 @@ impl Interp<'_> {
                 }
                 None
             }
-            Value::Class(_) | Value::Sdk(_) | Value::Bound(..) if implicit => {
+            Value::Class(_) | Value::Sdk(_) if implicit => {
                 let call = std::mem::replace(call, PendingCall::new(span));
                 Some(self.call_value(&f, None, call, span))
             }
             _ => None,
         }
+    }
+
+    /// A bare Kotlin name no scope binds, read in an extension function or
+    /// a receiver lambda: the implicit receiver's member of that name, when
+    /// a project class gives it one (`name` in `fun McpTool.toTool() =
+    /// Tool(name = name)`). The lowering cannot tell a receiver's member
+    /// from a top-level name of another file of the package.
+    pub(super) fn receiver_member(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
+        if self.modules[act.frame.borrow().module].lang != Lang::Kotlin {
+            return None;
+        }
+        let recv = self.scope_var(act, RECEIVER)?;
+        if !matches!(recv, Value::Instance(_)) || self.has_member(&recv, name, span) != Some(true) {
+            return None;
+        }
+        Some(self.get_member(&recv, name, span))
     }
 
     /// Whether `v` has a member `name`: `None` when nobody can say.
