@@ -22,7 +22,8 @@ pub struct Grammar {
     pub lexis: Lexis,
     /// A same-length rewrite of a file the grammar cannot parse but the
     /// language accepts (whitespace the grammar wrongly minds), tried when
-    /// the file has a syntax error; `None` when it changes nothing.
+    /// the file has a syntax error and kept when it leaves less of the file
+    /// in error; `None` when it changes nothing.
     pub repair: Option<fn(&str) -> Option<String>>,
 }
 
@@ -71,7 +72,8 @@ impl Grammar {
         };
         let mut text = text;
         if let Some(fixed) = &repaired {
-            if let Some(t) = self.parse(fixed).filter(|t| !t.root_node().has_error()) {
+            // Kept when less of the file is in error than before.
+            if let Some(t) = self.parse(fixed).filter(|t| error_bytes(t.root_node()) < error_bytes(tree.root_node())) {
                 tree = t;
                 text = fixed;
             }
@@ -87,5 +89,32 @@ impl Grammar {
         let module = lower(file, text, root);
         super::queries::release(tree, text.len());
         super::with_imports(facts, module)
+    }
+}
+
+/// How many bytes of a tree syntax errors cover (an error node's whole
+/// range, a missing node one byte): how much of a file a parse lost.
+fn error_bytes(root: Node) -> usize {
+    let mut total = 0;
+    let mut cursor = root.walk();
+    loop {
+        let n = cursor.node();
+        let descend = if n.is_error() {
+            total += n.byte_range().len();
+            false
+        } else {
+            if n.is_missing() {
+                total += 1;
+            }
+            n.has_error() && cursor.goto_first_child()
+        };
+        if descend {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return total;
+            }
+        }
     }
 }

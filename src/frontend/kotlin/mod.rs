@@ -22,7 +22,7 @@ pub static GRAMMAR: Grammar = Grammar {
     language: || tree_sitter_kotlin_ng::LANGUAGE.into(),
     prefilter: PREFILTER,
     lexis: Lexis { hash_comments: false, backtick_strings: false },
-    repair: Some(join_handlers),
+    repair: Some(repair),
 };
 
 /// Parse one Kotlin file into its IR and facts (imports, syntax problems).
@@ -30,35 +30,147 @@ pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Mod
     GRAMMAR.parse_file(file, text, to_ir::lower)
 }
 
-/// tree-sitter-kotlin-ng 1.1 fails on a second `catch` (or a `finally`
-/// after one) that starts a new line, which Kotlin accepts:
-/// `try { a() }⏎catch (e: A) { b() }⏎catch (e: B) { c() }` is one error
-/// over the whole file. The line breaks between a `}` and a `catch` or
-/// `finally` become spaces (the same bytes' length, so spans stay).
-fn join_handlers(text: &str) -> Option<String> {
+/// What tree-sitter-kotlin-ng 1.1 cannot parse and Kotlin accepts, made
+/// parseable without moving a byte: each rewrite only turns characters
+/// into spaces, so spans and node texts stay the file's.
+/// - A second `catch` (or a `finally` after one) that starts a new line
+///   (`try { a() }⏎catch (e: A) { b() }⏎catch (e: B) { c() }`) is one
+///   error over the whole file: the line breaks before it become spaces.
+/// - A context-parameter clause (`context(progress: Reporter)` before a
+///   `fun` or `val`, Kotlin 2.2) is not in the grammar: it becomes spaces.
+///   The function is then read without its context parameters.
+/// - A member that ends on the line of the `}` closing its class
+///   (`class A { val x = 1 }`) fails when a declaration follows the class:
+///   the space before that `}` becomes a `;`, which Kotlin allows there.
+fn repair(text: &str) -> Option<String> {
+    let mut out = text.as_bytes().to_vec();
     let bytes = text.as_bytes();
-    let mut out = bytes.to_vec();
+    let changed = join_handlers(bytes, &mut out) | drop_contexts(bytes, &mut out) | end_members(bytes, &mut out);
+    // Only ASCII turned into spaces: still UTF-8.
+    changed.then(|| String::from_utf8(out).unwrap_or_default())
+}
+
+/// Whether `at` starts `word` as a whole word.
+fn word_at(bytes: &[u8], at: usize, word: &str) -> bool {
+    let ident = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    bytes[at..].starts_with(word.as_bytes())
+        && !bytes.get(at + word.len()).is_some_and(ident)
+        && !(at > 0 && ident(&bytes[at - 1]))
+}
+
+fn join_handlers(bytes: &[u8], out: &mut [u8]) -> bool {
     let mut changed = false;
     for (i, &b) in bytes.iter().enumerate() {
         if b != b'}' {
             continue;
         }
         let gap = bytes[i + 1..].iter().take_while(|c| c.is_ascii_whitespace()).count();
-        let next = &bytes[i + 1 + gap..];
-        let keyword = ["catch", "finally"].iter().any(|k| {
-            next.starts_with(k.as_bytes())
-                && !next.get(k.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-        });
-        if !keyword || !bytes[i + 1..i + 1 + gap].iter().any(|c| matches!(c, b'\n' | b'\r')) {
+        let next = i + 1 + gap;
+        let keyword = word_at(bytes, next, "catch") || word_at(bytes, next, "finally");
+        if !keyword || !bytes[i + 1..next].iter().any(|c| matches!(c, b'\n' | b'\r')) {
             continue;
         }
-        for c in &mut out[i + 1..i + 1 + gap] {
-            *c = b' ';
-        }
+        out[i + 1..next].fill(b' ');
         changed = true;
     }
-    // Only ASCII whitespace changed: still UTF-8.
-    changed.then(|| String::from_utf8(out).unwrap_or_default())
+    changed
+}
+
+fn end_members(bytes: &[u8], out: &mut [u8]) -> bool {
+    let mut changed = false;
+    for line in bytes.split(|&c| c == b'\n') {
+        let start = line.as_ptr() as usize - bytes.as_ptr() as usize;
+        let trimmed = line.trim_ascii_end();
+        // A `}` after a space, ending the line, after code that is not
+        // itself an opening or a separator, and outside a string.
+        let Some((&b'}', before)) = trimmed.split_last() else { continue };
+        let Some((&b' ', code)) = before.split_last() else { continue };
+        let Some(&last) = code.trim_ascii_end().last() else { continue };
+        let quotes = code.iter().filter(|&&c| c == b'"').count();
+        if matches!(last, b'{' | b'}' | b';' | b',' | b'(' | b'[' | b'>')
+            || quotes % 2 == 1
+            || code.windows(3).any(|w| w == b"\"\"\"")
+        {
+            continue;
+        }
+        out[start + before.len() - 1] = b';';
+        changed = true;
+    }
+    changed
+}
+
+/// Declarations a context-parameter clause may stand before.
+const CONTEXT_BEFORE: &[&str] = &[
+    "fun",
+    "val",
+    "var",
+    "private",
+    "public",
+    "internal",
+    "protected",
+    "override",
+    "open",
+    "suspend",
+    "inline",
+    "operator",
+    "infix",
+    "abstract",
+    "final",
+    "class",
+    "object",
+    "interface",
+    "@",
+];
+
+fn drop_contexts(bytes: &[u8], out: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        // At the start of a line, after its indentation.
+        let line_start = i == 0 || bytes[i - 1] == b'\n';
+        if !line_start {
+            i += 1;
+            continue;
+        }
+        let at = i + bytes[i..].iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+        i = at + 1;
+        if !word_at(bytes, at, "context") || bytes.get(at + 7) != Some(&b'(') {
+            continue;
+        }
+        // The balanced parentheses, on at most a few lines.
+        let mut depth = 0usize;
+        let mut end = None;
+        for (k, &c) in bytes[at + 7..].iter().enumerate().take(512) {
+            match c {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(at + 7 + k + 1);
+                        break;
+                    }
+                }
+                b'{' | b'}' | b'"' | b'=' => break,
+                _ => {}
+            }
+        }
+        let Some(end) = end else { continue };
+        let rest = end + bytes[end..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+        if !CONTEXT_BEFORE
+            .iter()
+            .any(|w| if *w == "@" { bytes.get(rest) == Some(&b'@') } else { word_at(bytes, rest, w) })
+        {
+            continue;
+        }
+        for c in &mut out[at..end] {
+            if *c != b'\n' && *c != b'\r' {
+                *c = b' ';
+            }
+        }
+        changed = true;
+        i = end;
+    }
+    changed
 }
 
 #[cfg(test)]
@@ -69,14 +181,37 @@ mod tests {
     fn handlers_on_their_own_lines_parse() {
         let text = "fun f() {\n    try { a() }\n    catch (e: A) { throw e }\n    catch (e: B) { false }\n    finally { c() }\n}\n";
         assert!(GRAMMAR.parse(text).unwrap().root_node().has_error(), "the grammar still needs the repair");
-        let fixed = join_handlers(text).unwrap();
+        let fixed = repair(text).unwrap();
         assert_eq!(fixed.len(), text.len());
         assert!(!GRAMMAR.parse(&fixed).unwrap().root_node().has_error());
         let (facts, module) = parse_file(FileId(0), text);
         assert!(facts.problems.is_empty(), "{:?}", facts.problems);
         assert!(module.is_some());
         // Nothing to join: no rewrite.
-        assert_eq!(join_handlers("fun f() { try { a() } catch (e: A) { } }"), None);
-        assert_eq!(join_handlers("val x = y }\ncatchAll()"), None);
+        assert_eq!(repair("fun f() { try { a() } catch (e: A) { } }"), None);
+        assert_eq!(repair("fun f() {\n    y()\n}\ncatchAll()"), None);
+    }
+
+    #[test]
+    fn context_parameters_parse() {
+        let text = "class A {\n    context(progress: Reporter)\n    private suspend fun f(x: Int): Int = x\n\n    context(Logger, scope: CoroutineScope)\n    fun g() {}\n}\n\ncontext(r: Raise<E>)\nfun h() = 1\n";
+        assert!(GRAMMAR.parse(text).unwrap().root_node().has_error(), "the grammar still needs the repair");
+        let fixed = repair(text).unwrap();
+        assert_eq!(fixed.len(), text.len());
+        assert_eq!(fixed.lines().count(), text.lines().count());
+        assert!(!GRAMMAR.parse(&fixed).unwrap().root_node().has_error(), "{fixed}");
+        // A call named `context` is left alone.
+        assert_eq!(repair("fun f() {\n    context(a)\n    b()\n}\n"), None);
+    }
+
+    #[test]
+    fn members_ending_a_class_line_parse() {
+        let text = "class A { val name = \"a\" }\nclass B {\n    val x = 1 }\nfun f() { g { it } }\n";
+        assert!(GRAMMAR.parse(text).unwrap().root_node().has_error(), "the grammar still needs the repair");
+        let fixed = repair(text).unwrap();
+        assert_eq!(fixed, "class A { val name = \"a\";}\nclass B {\n    val x = 1;}\nfun f() { g { it } }\n");
+        assert!(!GRAMMAR.parse(&fixed).unwrap().root_node().has_error(), "{fixed}");
+        // Inside a string, after an opening: left alone.
+        assert_eq!(repair("val s = \"{ a }\"\nval t = { }\n"), None);
     }
 }
