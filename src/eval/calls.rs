@@ -121,6 +121,16 @@ impl Interp<'_> {
                 return;
             }
         }
+        // C#'s `using static A.B;` names a class, not a namespace: its
+        // statics are looked up through it ([`Interp::glob_lookup`]).
+        if lang == Lang::CSharp
+            && imp.member.as_deref() == Some("*")
+            && super::sdk::import_symbol(lang, &imp.module, None).is_none()
+            && matches!(self.linker.resolve(module, imp), Link::External)
+        {
+            act.frame.borrow_mut().static_imports.push(imp.module.as_str().into());
+            return;
+        }
         let value = if let Some((t, ty)) = super::sdk::import_symbol(lang, &imp.module, imp.member.as_deref()) {
             match ty {
                 Some(ty) => sdk(t, ty, None, imp.span),

@@ -1285,10 +1285,30 @@ impl<'p> Interp<'p> {
     /// ([`Frame::globs`](super::value::Frame)), when one of them has it.
     pub(super) fn glob_lookup(&mut self, act: &Activation, name: &str, span: Span) -> Option<Value> {
         let mut globs = vec![];
+        let mut statics = vec![];
         let mut frame = Some(act.frame.clone());
         while let Some(f) = frame {
             globs.extend(f.borrow().globs.iter().cloned());
+            statics.extend(f.borrow().static_imports.iter().cloned());
             frame = f.borrow().parent.clone();
+        }
+        // A C# project's namespaces are no values: the class a `using
+        // static` names is the one its last segments name in scope
+        // (`A.B.Outer.Inner`: `Outer`, then its `Inner`).
+        for path in statics {
+            let segments: Vec<&str> = path.split('.').collect();
+            let class = (0..segments.len()).rev().take(3).find_map(|i| {
+                let mut v = self.scope_var(act, segments[i]).filter(|v| matches!(v, Value::Class(_)))?;
+                for s in &segments[i + 1..] {
+                    v = self.get_member(&v, s, span);
+                }
+                Some(v).filter(|v| matches!(v, Value::Class(_)))
+            });
+            let Some(class) = class else { continue };
+            let v = self.get_member(&class, name, span);
+            if !matches!(v, Value::Unknown(_) | Value::Undefined(_)) {
+                return Some(v);
+            }
         }
         // A C# `using N;` imports N's types, not its sub-namespaces: a name
         // that is no symbol of the SDK is not found there.

@@ -652,6 +652,10 @@ pub struct Frame {
     /// SDK modules imported whole (Rust's `use rmcp::*`): a name the scope
     /// lacks is looked up in them.
     pub globs: Vec<Value>,
+    /// The classes a C# `using static A.B;` imports the statics of, by
+    /// path: looked up when a name is (the assembly that declares the
+    /// class may still be loading when the `using` runs).
+    pub static_imports: Vec<Rc<str>>,
 }
 
 pub type FrameRef = Rc<RefCell<Frame>>;
