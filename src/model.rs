@@ -298,6 +298,13 @@ pub enum Syntax {
     CSharpOptions,
     /// A low-level `new Tool { Annotations = new ToolAnnotations { ReadOnlyHint = true } }`
     CSharpRecord,
+    /// An Azure Functions MCP tool trigger (`[McpToolTrigger]`), which
+    /// cannot carry hints: the C# SDK's `[McpServerTool(ReadOnly = true)]`
+    /// in its place.
+    FunctionsTrigger,
+    /// Java's `@McpToolTrigger`, which cannot carry hints either: Spring
+    /// AI's `@McpTool(annotations = ...)` in its place.
+    JavaFunctionsTrigger,
 }
 
 /// The component order of the Java SDK's `McpSchema.ToolAnnotations`
@@ -315,6 +322,12 @@ fn java_record(set: &[(&str, String)]) -> String {
 }
 
 impl Syntax {
+    /// Whether the registration itself can carry hints: a Spring AI `@Tool`
+    /// method and an Azure Functions tool trigger cannot (the tool has to
+    /// be registered another way, which [`Syntax::annotations`] shows).
+    pub fn carries_hints(self) -> bool {
+        !matches!(self, Syntax::SpringToolMethod | Syntax::FunctionsTrigger | Syntax::JavaFunctionsTrigger)
+    }
     /// How this syntax spells a hint's key, for every message and help
     /// line (rules never spell a key themselves): `read_only_hint` in Rust,
     /// the `ReadOnlyHint` field in Go (mcp-go's `WithReadOnlyHintAnnotation`
@@ -333,6 +346,8 @@ impl Syntax {
             | Syntax::KotlinAddTool
             | Syntax::KotlinTool => hint.wire_name(),
             Syntax::CSharpAttr | Syntax::CSharpOptions => hint.csharp_property(),
+            // Nothing of the trigger's spells a hint: the wire's names.
+            Syntax::FunctionsTrigger | Syntax::JavaFunctionsTrigger => hint.wire_name(),
         }
     }
     pub fn assign(self, hint: HintKind, value: bool) -> String {
@@ -353,11 +368,14 @@ impl Syntax {
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
             // The position is the message: `readOnlyHint` is the 2nd argument.
             Syntax::JavaRecord => java_record(&[(hint.wire_name(), value.to_string())]),
-            Syntax::JavaAnnotation | Syntax::QuarkusAnnotation | Syntax::SpringToolMethod => {
-                format!("{} = {value}", hint.wire_name())
-            }
+            Syntax::JavaAnnotation
+            | Syntax::QuarkusAnnotation
+            | Syntax::SpringToolMethod
+            | Syntax::JavaFunctionsTrigger => format!("{} = {value}", hint.wire_name()),
             Syntax::KotlinAddTool | Syntax::KotlinTool => format!("{} = {value}", hint.wire_name()),
-            Syntax::CSharpAttr | Syntax::CSharpOptions => format!("{} = {value}", hint.csharp_property()),
+            Syntax::CSharpAttr | Syntax::CSharpOptions | Syntax::FunctionsTrigger => {
+                format!("{} = {value}", hint.csharp_property())
+            }
             Syntax::CSharpRecord | Syntax::CSharpHintAttr => format!("{} = {value}", hint.go_field()),
         }
     }
@@ -387,13 +405,14 @@ impl Syntax {
             }
             Syntax::JavaAnnotation => format!("annotations = @McpTool.McpAnnotations({})", parts.join(", ")),
             Syntax::QuarkusAnnotation => format!("annotations = @Tool.Annotations({})", parts.join(", ")),
-            Syntax::SpringToolMethod => {
+            Syntax::SpringToolMethod | Syntax::JavaFunctionsTrigger => {
                 format!("@McpTool(annotations = @McpTool.McpAnnotations({}))", parts.join(", "))
             }
             Syntax::KotlinAddTool => format!("toolAnnotations = ToolAnnotations({})", parts.join(", ")),
             Syntax::KotlinTool => format!("annotations = ToolAnnotations({})", parts.join(", ")),
             Syntax::CSharpOptions => format!("new McpServerToolCreateOptions {{ {} }}", parts.join(", ")),
             Syntax::CSharpRecord => format!("Annotations = new ToolAnnotations {{ {} }}", parts.join(", ")),
+            Syntax::FunctionsTrigger => format!("[McpServerTool({})]", parts.join(", ")),
         }
     }
 }

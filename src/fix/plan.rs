@@ -214,11 +214,15 @@ fn lang_of(syntax: Syntax) -> Lang {
         Syntax::JsObject => Lang::TypeScript,
         Syntax::GoStruct | Syntax::GoOption => Lang::Go,
         Syntax::RustAttr | Syntax::RustBuilder | Syntax::RustFlatAttr => Lang::Rust,
-        Syntax::JavaRecord | Syntax::JavaAnnotation | Syntax::QuarkusAnnotation | Syntax::SpringToolMethod => {
-            Lang::Java
-        }
+        Syntax::JavaRecord
+        | Syntax::JavaAnnotation
+        | Syntax::QuarkusAnnotation
+        | Syntax::SpringToolMethod
+        | Syntax::JavaFunctionsTrigger => Lang::Java,
         Syntax::KotlinAddTool | Syntax::KotlinTool => Lang::Kotlin,
         Syntax::CSharpAttr | Syntax::CSharpHintAttr | Syntax::CSharpOptions | Syntax::CSharpRecord => Lang::CSharp,
+        // Its fix is refused (`hint_edits`); the help line shows C#.
+        Syntax::FunctionsTrigger => Lang::CSharp,
     }
 }
 
@@ -436,6 +440,9 @@ fn annotate(
         Syntax::RustBuilder => return Err("the tool is built without an annotations builder to extend".into()),
         Syntax::SpringToolMethod => {
             return Err("a Spring AI `@Tool` method cannot carry hints: replace it with `@McpTool`".into())
+        }
+        Syntax::FunctionsTrigger | Syntax::JavaFunctionsTrigger => {
+            return Err("an Azure Functions MCP tool trigger cannot carry hints: serve the tool from the MCP SDK".into())
         }
     };
     let mut edits: Vec<Edit> = std::iter::once(edit)

@@ -27,6 +27,12 @@ pub const CJS_EXPORTS: &str = "module.exports";
 /// (no identifier can spell it): it binds the callee's last parameter.
 pub const TRAILING_LAMBDA: &str = "{}";
 
+/// The keyword under which an annotation written on a parameter is given
+/// that parameter's name, when a lowering hands it to the method (C#'s
+/// and Java's `M([Trigger("x")] Context c)`): metadata of the method that
+/// a runtime reads off its parameters.
+pub const PARAMETER: &str = "@parameter";
+
 /// The keyword a call's `i`-th type argument is passed under (`f<T>(x)`,
 /// C#'s `WithTools<T>()`; no identifier can spell it): it binds the
 /// callee's `i`-th [`Function::type_params`], in the languages whose type

@@ -721,6 +721,9 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         // also the way to give a `@Tool` method hints (in its place).
         Lang::Java if api == crate::eval::sdk::JAVA_API_MCP_TOOL => Syntax::JavaAnnotation,
         Lang::Java if api == crate::eval::sdk::JAVA_API_TOOL => Syntax::SpringToolMethod,
+        // An Azure Functions tool trigger has no hints to set.
+        Lang::Java if api == eval::sdk::API_FUNCTIONS_JAVA => Syntax::JavaFunctionsTrigger,
+        Lang::CSharp if api == eval::sdk::API_FUNCTIONS_CSHARP => Syntax::FunctionsTrigger,
         Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL => Syntax::QuarkusAnnotation,
         Lang::Java => Syntax::JavaRecord,
         // `addTool(...)` takes `toolAnnotations`, a `Tool(...)` `annotations`.

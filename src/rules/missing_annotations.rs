@@ -23,8 +23,14 @@ pub fn check(tool: &Tool, cx: &mut Ctx) {
         defaults.join(", "),
         super::sdk_sends(tool, &HintKind::ALL)
     ))
-    .help(format!(
-        "declare each hint with the value that is true for this tool, e.g. `{example}` for a tool that only reads local data"
-    ))
+    .help(if tool.syntax.carries_hints() {
+        format!(
+            "declare each hint with the value that is true for this tool, e.g. `{example}` for a tool that only reads local data"
+        )
+    } else {
+        format!(
+            "this registration cannot carry hints: register the tool so it can, with the value that is true for each hint, e.g. `{example}` for a tool that only reads local data"
+        )
+    })
     .hints(&HintKind::ALL);
 }

@@ -805,6 +805,7 @@ impl SdkTable {
 // sdk-patterns.md); each file says which.
 // ---------------------------------------------------------------------------
 
+mod azure_functions;
 mod cloudflare_agents;
 mod csharp_mcp_plugin;
 mod csharp_options;
@@ -845,6 +846,9 @@ mod xmcp;
 mod zod;
 mod zod_to_json_schema;
 
+pub use azure_functions::{
+    API_CSHARP as API_FUNCTIONS_CSHARP, API_JAVA as API_FUNCTIONS_JAVA, CSHARP_AZURE_FUNCTIONS, JAVA_AZURE_FUNCTIONS,
+};
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
 pub use csharp_mcp_plugin::{API as API_MCP_PLUGIN, CSHARP_MCP_PLUGIN};
 pub use csharp_options::CSHARP_OPTIONS;
@@ -936,12 +940,14 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_SPRING_AI,
     &JAVA_QUARKUS,
     &JAVA_SPRING_BEANS,
+    &JAVA_AZURE_FUNCTIONS,
     // Kotlin.
     &KOTLIN_SDK,
     // C#.
     &CSHARP_SDK,
     &CSHARP_OPTIONS,
     &CSHARP_MCP_PLUGIN,
+    &CSHARP_AZURE_FUNCTIONS,
 ];
 
 /// The table and SDK type of `member` imported from `module`: the first

@@ -4,7 +4,7 @@
 
 mod to_ir;
 
-pub use to_ir::{RETURNS, TARGET};
+pub use to_ir::{PARAMETER, RETURNS, TARGET};
 
 use super::grammar::Grammar;
 use super::queries::Lexis;
@@ -13,9 +13,11 @@ use crate::source::FileId;
 
 /// Byte markers of files worth parsing up front: the SDK's attribute and
 /// class (`McpServerTool`, `McpServerToolType`, `McpServerToolCreateOptions`),
-/// its namespaces and the builder (`AddMcpServer`). The other files of a
-/// project are read when a file of it is (one assembly shares its names).
-pub const PREFILTER: &[&str] = &["McpServerTool", "ModelContextProtocol", "AddMcpServer", "AiTool", "McpPluginTool"];
+/// its namespaces and the builder (`AddMcpServer`), McpPlugin's and the
+/// Azure Functions extension's attributes. The other files of a project
+/// are read when a file of it is (one assembly shares its names).
+pub const PREFILTER: &[&str] =
+    &["McpServerTool", "ModelContextProtocol", "AddMcpServer", "AiTool", "McpPluginTool", "McpToolTrigger"];
 
 /// A dictionary type (`new Dictionary<K, V> { ["k"] = v }`): a keyed map.
 pub fn is_dictionary_type(type_name: &str) -> bool {

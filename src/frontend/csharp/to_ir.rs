@@ -15,7 +15,9 @@
 //!   identifier can spell: [`TARGET`], the declaration it is attached to
 //!   (`Class.Method` for a method, the class for a class), and, on a
 //!   method, [`RETURNS`], the name of its declared return type as written
-//!   (`Task`, `ValueTask`, `string`). The calls run after every
+//!   (`Task`, `ValueTask`, `string`); an attribute on a method's
+//!   parameter is a call of the same kind, for the method, with a third,
+//!   [`PARAMETER`], the parameter's name. The calls run after every
 //!   declaration of the file. `[XAttribute]` and `[X]` name one class (the
 //!   language looks `X` up as `XAttribute` too): the suffix is dropped.
 //! - A class's fields, `const`s and properties are its members (`const`
@@ -53,6 +55,9 @@ const MAX_DEPTH: usize = 200;
 pub const TARGET: &str = "@target";
 /// The keyword an attribute call on a method passes its return type's name.
 pub const RETURNS: &str = "@returns";
+/// The keyword an attribute on a method's parameter passes that
+/// parameter's name (the call is the method's, as [`TARGET`] says).
+pub use crate::ir::PARAMETER;
 
 pub fn lower(file: FileId, text: &str, root: Node) -> Module {
     let mut cx = Cx {
@@ -522,7 +527,27 @@ impl<'a> Cx<'a> {
                         name: name_s.clone(),
                         span: self.span(name),
                     };
-                    self.attributes(m, target, returns);
+                    self.attributes(m, target.clone(), returns);
+                    // `M([McpToolTrigger("x")] Context c)`: a trigger binding
+                    // on a parameter makes the method what it is.
+                    let params = self.field(m, "parameters").map(kids).unwrap_or_default();
+                    for p in params.into_iter().filter(|p| p.kind() == "parameter") {
+                        let Some(n) = self.field(p, "name") else { continue };
+                        let name = Expr::Lit(Lit::Str(self.text(n).to_string()), self.span(n));
+                        let first = self.attrs.len();
+                        self.attributes(p, target.clone(), None);
+                        for stmt in &mut self.attrs[first..] {
+                            if let Stmt::Expr(Expr::Call { args, span, .. }) = stmt {
+                                let arg = Arg {
+                                    keyword: Some(PARAMETER.into()),
+                                    value: name.clone(),
+                                    spread: Spread::No,
+                                    span: *span,
+                                };
+                                args.push(arg);
+                            }
+                        }
+                    }
                 }
                 out.push(Member {
                     alias: None,
