@@ -14,8 +14,20 @@ use crate::source::Span;
 /// How deep constructing one bean may construct others it is injected.
 const MAX_INJECTION_DEPTH: usize = 4;
 
-/// Collection types whose element a container fills with beans.
-const COLLECTIONS: [&str; 5] = ["List", "Set", "Collection", "Iterable", "Map"];
+/// Collection types whose element a container fills with beans: Java's,
+/// and the .NET interfaces a constructor may ask for.
+const COLLECTIONS: [&str; 10] = [
+    "List",
+    "Set",
+    "Collection",
+    "Iterable",
+    "Map",
+    "IEnumerable",
+    "IReadOnlyList",
+    "IReadOnlyCollection",
+    "IList",
+    "ICollection",
+];
 
 impl Interp<'_> {
     /// [`Effect::Bean`]: the annotated class is a bean.
@@ -42,16 +54,79 @@ impl Interp<'_> {
         bean_map(beans, span)
     }
 
+    /// [`Effect::Service`]: the implementation a .NET registration names
+    /// is a bean; the result is the service collection (arg 0).
+    pub(super) fn service(&mut self, call: &PendingCall, span: Span) -> Value {
+        // `typeof(Impl)`, an instance, or a factory, the last one given;
+        // else the last type argument (`<I, Impl>`, `<Impl>`).
+        let mut chosen = None;
+        for v in call.positional.iter().skip(1).rev() {
+            let v = match v {
+                Value::Func(_) | Value::Bound(..) => {
+                    let at = Span { end: span.start, ..span };
+                    let with = PendingCall { positional: vec![Value::Unknown(at)], ..PendingCall::new(at) };
+                    self.call_value(v, None, with, at)
+                }
+                v => v.clone(),
+            };
+            if matches!(v, Value::Class(_) | Value::Instance(_)) {
+                chosen = Some(v);
+                break;
+            }
+        }
+        if chosen.is_none() {
+            let type_args = call.keywords.iter().filter(|(k, _)| crate::ir::is_type_argument(k));
+            chosen = type_args.last().map(|(_, v)| v.clone()).filter(|v| matches!(v, Value::Class(_)));
+        }
+        match chosen {
+            Some(Value::Class(c)) => self.add_bean(&c, None),
+            Some(Value::Instance(i)) => {
+                let c = i.class.clone();
+                self.add_bean(&c, Some(Value::Instance(i)));
+            }
+            _ => {}
+        }
+        call.arg(0).cloned().unwrap_or(Value::Unknown(span))
+    }
+
+    /// [`Effect::ServicesOf`]: the bean(s) of the class the type argument names.
+    pub(super) fn services_of(&mut self, call: &PendingCall, one: bool, span: Span) -> Value {
+        let Some(Value::Class(ty)) = call.kw("[0]").cloned() else { return Value::Unknown(span) };
+        let Some(beans) = self.beans_of(&ty, span) else { return Value::Unknown(span) };
+        let mut items: Vec<Value> = beans.into_iter().map(|(_, v)| v).collect();
+        if one {
+            // The last registration wins.
+            return items.pop().unwrap_or(Value::Unknown(span));
+        }
+        Value::List(Rc::new(RefCell::new(items)), span)
+    }
+
+    /// Makes a class a bean (its one instance `made`, when a registration
+    /// gave it), once.
+    fn add_bean(&mut self, class: &Rc<ClassVal>, made: Option<Value>) {
+        let key = (class.module, class.class);
+        if self.beans.marked.insert(key) {
+            self.beans.classes.push(class.clone());
+        }
+        if let Some(v) = made {
+            self.beans.instances.entry(key).or_insert(v);
+        }
+    }
+
     /// What a container injects into a parameter of this declared type:
     /// every bean of the element type of a collection (`List<T>`, `T[]`,
-    /// `Map<String, T>` by name), when some bean is one. `None`: not a
-    /// collection of beans.
+    /// `Map<String, T>` by name, `IEnumerable<T>`), when some bean is one;
+    /// the last bean of a class or interface type. `None`: no bean is one.
     pub(super) fn injected(
         &mut self,
         ty: &Expr,
         eval_type: &mut dyn FnMut(&mut Self, &Expr) -> Value,
         span: Span,
     ) -> Option<Value> {
+        if matches!(ty, Expr::Name(..) | Expr::Member { .. }) {
+            let Value::Class(class) = eval_type(self, ty) else { return None };
+            return self.beans_of(&class, span)?.pop().map(|(_, v)| v);
+        }
         let Expr::Index { object, index, .. } = ty else { return None };
         let Expr::Name(collection, _) = &**object else { return None };
         if !COLLECTIONS.contains(&collection.as_str()) {

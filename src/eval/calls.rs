@@ -1939,6 +1939,8 @@ impl Interp<'_> {
             }
             Effect::Bean => self.mark_bean(s, &call, span),
             Effect::BeansOf { one } => self.beans_of_call(&call, *one, span),
+            Effect::Service => self.service(&call, span),
+            Effect::ServicesOf { one } => self.services_of(&call, *one, span),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),
             Effect::Arg(n) => call.arg(*n).cloned().unwrap_or(Value::Unknown(span)),
             Effect::IsInstance | Effect::IsSubclass => {

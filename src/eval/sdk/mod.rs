@@ -254,6 +254,15 @@ pub enum Effect {
     /// A container's beans of the class the call names: every one, by
     /// name (`getBeansOfType(T.class)`), or `one` of them (`getBean`).
     BeansOf { one: bool },
+    /// A .NET container registration (`services.AddSingleton<I, Impl>()`,
+    /// `AddScoped(typeof(I), typeof(Impl))`, `AddSingleton<I>(sp => new
+    /// Impl())`, `AddSingleton(instance)`): the implementation is a bean;
+    /// the result is the receiver.
+    Service,
+    /// A .NET container lookup: the bean of the class the call's type
+    /// argument names (`GetRequiredService<T>()`), or (`one` false) the
+    /// list of every bean of it (`GetServices<T>()`).
+    ServicesOf { one: bool },
     /// The result is the n-th positional argument of the call a
     /// [`Effect::Keeps`] value was made by.
     KeptArg(usize),
@@ -807,6 +816,7 @@ impl SdkTable {
 
 mod azure_functions;
 mod cloudflare_agents;
+mod csharp_di;
 mod csharp_mcp_plugin;
 mod csharp_options;
 pub mod csharp_sdk;
@@ -850,6 +860,7 @@ pub use azure_functions::{
     API_CSHARP as API_FUNCTIONS_CSHARP, API_JAVA as API_FUNCTIONS_JAVA, CSHARP_AZURE_FUNCTIONS, JAVA_AZURE_FUNCTIONS,
 };
 pub use cloudflare_agents::CLOUDFLARE_AGENTS;
+pub use csharp_di::CSHARP_DI;
 pub use csharp_mcp_plugin::{API as API_MCP_PLUGIN, CSHARP_MCP_PLUGIN};
 pub use csharp_options::CSHARP_OPTIONS;
 pub use csharp_sdk::CSHARP_SDK;
@@ -946,6 +957,7 @@ pub static TABLES: &[&SdkTable] = &[
     // C#.
     &CSHARP_SDK,
     &CSHARP_OPTIONS,
+    &CSHARP_DI,
     &CSHARP_MCP_PLUGIN,
     &CSHARP_AZURE_FUNCTIONS,
 ];

@@ -747,6 +747,20 @@ impl<'a> Cx<'a> {
         match n.kind() {
             "identifier" | "predefined_type" => Expr::Name(self.text(n).to_string(), span),
             "generic_name" => match kids(n).into_iter().find(|c| c.kind() == "identifier") {
+                // A sequence of `T` (what a container fills with every `T`):
+                // the element type kept, as Java's `List<T>` is.
+                Some(i) if is_sequence_type(self.text(i)) => {
+                    let args: Vec<Node> =
+                        kids(n).into_iter().filter(|c| c.kind() == "type_argument_list").flat_map(kids).collect();
+                    match args.as_slice() {
+                        [t] => Expr::Index {
+                            object: Box::new(Expr::Name(self.text(i).to_string(), span)),
+                            index: Box::new(self.type_expr(*t)),
+                            span,
+                        },
+                        _ => Expr::Name(self.text(i).to_string(), span),
+                    }
+                }
                 Some(i) => Expr::Name(self.text(i).to_string(), span),
                 None => Expr::Unknown(span),
             },
@@ -1585,3 +1599,9 @@ fn unescape(s: &str) -> String {
 mod primary;
 #[cfg(test)]
 mod tests;
+
+/// The BCL's sequence interfaces a parameter may be typed with
+/// (`IEnumerable<T>`): lowered with their element type.
+fn is_sequence_type(name: &str) -> bool {
+    matches!(name, "IEnumerable" | "IReadOnlyList" | "IReadOnlyCollection" | "IList" | "ICollection")
+}
