@@ -75,8 +75,8 @@ impl Interp<'_> {
             }
         }
         if chosen.is_none() {
-            let type_args = call.keywords.iter().filter(|(k, _)| crate::ir::is_type_argument(k));
-            chosen = type_args.last().map(|(_, v)| v.clone()).filter(|v| matches!(v, Value::Class(_)));
+            let mut type_args = call.keywords.iter().filter(|(k, _)| crate::ir::is_type_argument(k));
+            chosen = type_args.next_back().map(|(_, v)| v.clone()).filter(|v| matches!(v, Value::Class(_)));
         }
         match chosen {
             Some(Value::Class(c)) => self.add_bean(&c, None),
