@@ -1452,12 +1452,12 @@ impl Cx<'_> {
             let class = self.text(o);
             if !self.is_local(&class) && !self.declares(&class) {
                 match (class.as_str(), name.as_str()) {
-                    ("List" | "Set" | "Stream" | "Arrays" | "Collections", "of" | "asList" | "singletonList")
-                    | ("Set", "copyOf")
-                    | ("List", "copyOf") => {
+                    ("List" | "Set" | "Stream" | "Arrays" | "Collections", "of" | "asList" | "singletonList") => {
                         return list_of(args, span);
                     }
-                    ("Collections", "unmodifiableList" | "unmodifiableSet" | "unmodifiableCollection")
+                    // A copy of a collection holds its elements (not the collection).
+                    ("List" | "Set" | "Map", "copyOf")
+                    | ("Collections", "unmodifiableList" | "unmodifiableSet" | "unmodifiableCollection")
                     | ("Optional", "of" | "ofNullable")
                     | ("Objects", "requireNonNull" | "requireNonNullElse")
                     | ("Boolean", "valueOf")
