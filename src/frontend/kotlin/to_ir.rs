@@ -422,6 +422,36 @@ impl<'a> Cx<'a> {
         vec![Stmt::Let { target, value, span }]
     }
 
+    /// A class property with a getter (`val x: T get() = v`, `val x get()
+    /// { return v }`) as a getter method member; false (nothing added) when
+    /// the property has no getter body.
+    fn getter_method(&mut self, n: Node, out: &mut Vec<Member>) -> bool {
+        let Some(body) = kid(n, "getter").and_then(|g| kid(g, "function_body")) else { return false };
+        let Some(id) = kid(n, "variable_declaration").and_then(|v| kid(v, "identifier")) else { return false };
+        let span = self.span(n);
+        // The body sees no constructor locals.
+        let ctor_scope = std::mem::take(&mut self.locals);
+        self.locals.push(HashSet::new());
+        let block = self.function_body(body);
+        self.locals = ctor_scope;
+        let func = self.module.add_func(Function {
+            name: Some(self.text(id)),
+            name_span: self.span(id),
+            kind: FuncKind::Getter,
+            lexical_this: false,
+            ..Function::closure(span, vec![], block, span)
+        });
+        out.push(Member {
+            alias: None,
+            name: self.text(id),
+            name_span: self.span(id),
+            is_static: false,
+            value: MemberValue::Method(func),
+            annotation: None,
+        });
+        true
+    }
+
     /// `by lazy { v }`: the lambda's value; another delegate is unknown.
     fn delegate(&mut self, e: Node) -> Expr {
         let span = self.span(e);
@@ -791,6 +821,10 @@ impl<'a> Cx<'a> {
                         });
                     }
                 }
+                // `val tools get() = listOf(...)` in a class: read each time,
+                // so a base's `init` reads what the subclass's getter says
+                // (a field would not be set yet).
+                "property_declaration" if !is_object && self.getter_method(item, &mut out_members) => {}
                 "property_declaration" => {
                     let annotation = kid(item, "variable_declaration")
                         .and_then(|v| kids(v).into_iter().find(|c| c.kind() != "identifier"))
