@@ -39,13 +39,19 @@ pub fn parse_file(file: FileId, text: &str) -> (FileFacts, Option<crate::ir::Mod
 /// - A context-parameter clause (`context(progress: Reporter)` before a
 ///   `fun` or `val`, Kotlin 2.2) is not in the grammar: it becomes spaces.
 ///   The function is then read without its context parameters.
+/// - A multi-dollar string (`$$"…"`, `$$"""…"""`, Kotlin 2.2) is not in
+///   the grammar: its `$` prefix becomes spaces, so it reads as a plain
+///   string (a `$name` in it, literal there, reads as a template).
 /// - A member that ends on the line of the `}` closing its class
 ///   (`class A { val x = 1 }`) fails when a declaration follows the class:
 ///   the space before that `}` becomes a `;`, which Kotlin allows there.
 fn repair(text: &str) -> Option<String> {
     let mut out = text.as_bytes().to_vec();
     let bytes = text.as_bytes();
-    let changed = join_handlers(bytes, &mut out) | drop_contexts(bytes, &mut out) | end_members(bytes, &mut out);
+    let changed = join_handlers(bytes, &mut out)
+        | drop_contexts(bytes, &mut out)
+        | end_members(bytes, &mut out)
+        | plain_dollars(bytes, &mut out);
     // Only ASCII turned into spaces: still UTF-8.
     changed.then(|| String::from_utf8(out).unwrap_or_default())
 }
@@ -95,6 +101,22 @@ fn end_members(bytes: &[u8], out: &mut [u8]) -> bool {
         }
         out[start + before.len() - 1] = b';';
         changed = true;
+    }
+    changed
+}
+
+fn plain_dollars(bytes: &[u8], out: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        let run = bytes[i..].iter().take_while(|&&c| c == b'$').count();
+        // A prefix: two or more `$` right before a quote, not after a word.
+        let starts = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'_' | b'"'));
+        if run >= 2 && starts && bytes.get(i + run) == Some(&b'"') {
+            out[i..i + run].fill(b' ');
+            changed = true;
+        }
+        i += run.max(1);
     }
     changed
 }
@@ -202,6 +224,17 @@ mod tests {
         assert!(!GRAMMAR.parse(&fixed).unwrap().root_node().has_error(), "{fixed}");
         // A call named `context` is left alone.
         assert_eq!(repair("fun f() {\n    context(a)\n    b()\n}\n"), None);
+    }
+
+    #[test]
+    fn multi_dollar_strings_parse() {
+        let text = "val schema = $$\"\"\"{\"$schema\": \"$${version}\"}\"\"\"\nval x = $$\"a\"\nfun f() = 1\n";
+        assert!(GRAMMAR.parse(text).unwrap().root_node().has_error(), "the grammar still needs the repair");
+        let fixed = repair(text).unwrap();
+        assert_eq!(fixed.len(), text.len());
+        assert!(!GRAMMAR.parse(&fixed).unwrap().root_node().has_error(), "{fixed}");
+        // A `$` inside a string, or one before a quote: left alone.
+        assert_eq!(repair("val a = \"$$\"\nval b = \"x$\"\n"), None);
     }
 
     #[test]
