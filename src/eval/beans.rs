@@ -101,6 +101,59 @@ impl Interp<'_> {
         Value::List(Rc::new(RefCell::new(items)), span)
     }
 
+    /// [`Effect::ContainerDefine`]: runs the definition's lambda with a `scope_ty`
+    /// receiver and keeps what it makes, as the type argument says.
+    pub(super) fn container_define(
+        &mut self,
+        s: &SdkValue,
+        scope_ty: &'static str,
+        call: &PendingCall,
+        span: Span,
+    ) -> Value {
+        let lambda = call
+            .kw(crate::ir::TRAILING_LAMBDA)
+            .or_else(|| call.positional.iter().rev().find(|v| matches!(v, Value::Func(_) | Value::Bound(..))))
+            .cloned();
+        let Some(lambda) = lambda else { return Value::Unknown(span) };
+        let scope = Value::Sdk(Rc::new(SdkValue::plain(s.table, scope_ty, span)));
+        // Called by the container: no call site of the project's.
+        let at = Span { end: span.start, ..span };
+        let mut with = PendingCall::new(at);
+        with.keywords.push((super::receivers::RECEIVER.into(), scope));
+        let made = self.call_value(&lambda, None, with, at);
+        let declared = call.kw("[0]").cloned().unwrap_or(Value::Unknown(span));
+        self.beans.defined.push((declared, made));
+        Value::Unknown(span)
+    }
+
+    /// [`Effect::ContainerGet`]: what the container holds for the type argument:
+    /// its definitions, then its beans; the last, or all of them.
+    pub(super) fn container_get(&mut self, call: &PendingCall, one: bool, span: Span) -> Value {
+        let Some(ty) = call.kw("[0]").cloned() else { return Value::Unknown(span) };
+        let mut items: Vec<Value> = self
+            .beans
+            .defined
+            .iter()
+            .filter(|(declared, made)| match declared {
+                Value::Unknown(_) => {
+                    matches!((made, &ty), (Value::Instance(i), Value::Class(t)) if assignable(&i.class, t))
+                }
+                declared => same_type(declared, &ty),
+            })
+            .map(|(_, made)| made.clone())
+            .collect();
+        if let Value::Class(t) = &ty {
+            items.extend(self.beans_of(t, span).unwrap_or_default().into_iter().map(|(_, v)| v));
+        }
+        if one {
+            return items.pop().unwrap_or(Value::Unknown(span));
+        }
+        if items.is_empty() {
+            return Value::Unknown(span);
+        }
+        Value::List(Rc::new(RefCell::new(items)), span)
+    }
+
     /// Makes a class a bean (its one instance `made`, when a registration
     /// gave it), once.
     fn add_bean(&mut self, class: &Rc<ClassVal>, made: Option<Value>) {
@@ -210,6 +263,15 @@ fn assignable(class: &Rc<ClassVal>, ty: &ClassVal) -> bool {
         }));
     }
     false
+}
+
+/// Whether a declared type is `ty` (one SDK type, or a class assignable to it).
+fn same_type(declared: &Value, ty: &Value) -> bool {
+    match (declared, ty) {
+        (Value::Sdk(a), Value::Sdk(b)) => a.table == b.table && a.ty == b.ty,
+        (Value::Class(a), Value::Class(b)) => assignable(a, b),
+        _ => false,
+    }
 }
 
 fn bean_name(class: &ClassVal) -> String {

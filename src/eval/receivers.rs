@@ -24,7 +24,7 @@ use crate::model::{Lang, SDK_DEFAULTS_KEY};
 use crate::source::Span;
 
 /// The receiver parameter a Kotlin lowering writes (`crate::frontend::kotlin`).
-const RECEIVER: &str = "this";
+pub(super) const RECEIVER: &str = "this";
 
 /// Members of Kotlin's `List` / `MutableList` (not extensions): a project
 /// extension function of one of these names is shadowed by the member.

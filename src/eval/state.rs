@@ -58,4 +58,7 @@ pub struct Beans {
     pub(super) instances: std::collections::HashMap<(usize, crate::ir::ClassId), Value>,
     /// Beans being constructed inside one another.
     pub(super) depth: usize,
+    /// Values a container definition made (Koin's `single<T> { ... }`), with
+    /// the type it was declared as (unknown when inferred), in order.
+    pub(super) defined: Vec<(Value, Value)>,
 }

@@ -263,6 +263,15 @@ pub enum Effect {
     /// argument names (`GetRequiredService<T>()`), or (`one` false) the
     /// list of every bean of it (`GetServices<T>()`).
     ServicesOf { one: bool },
+    /// A container definition whose value a lambda makes (Koin's
+    /// `single<T>(qualifier) { ... }`, `factory { ... }`): the lambda runs
+    /// once with a value of this type as its receiver (its `get()`), and
+    /// what it returns is defined as the type argument `T` (or its own).
+    ContainerDefine(&'static str),
+    /// A container lookup by the call's type argument over what
+    /// [`Effect::ContainerDefine`] defined and the beans: the last (`get<T>()`) or
+    /// (`one` false) all of them (`getAll<T>()`).
+    ContainerGet { one: bool },
     /// The result is the n-th positional argument of the call a
     /// [`Effect::Keeps`] value was made by.
     KeptArg(usize),
@@ -830,6 +839,7 @@ mod java_quarkus;
 mod java_sdk;
 mod java_spring;
 mod java_spring_beans;
+mod kotlin_koin;
 mod kotlin_sdk;
 mod mcp_framework;
 mod mcp_go;
@@ -874,6 +884,7 @@ pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
 pub use java_sdk::JAVA_SDK;
 pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
 pub use java_spring_beans::JAVA_SPRING_BEANS;
+pub use kotlin_koin::KOTLIN_KOIN;
 pub use kotlin_sdk::KOTLIN_SDK;
 pub use mcp_framework::MCP_FRAMEWORK;
 pub use mcp_go::MCP_GO;
@@ -954,6 +965,7 @@ pub static TABLES: &[&SdkTable] = &[
     &JAVA_AZURE_FUNCTIONS,
     // Kotlin.
     &KOTLIN_SDK,
+    &KOTLIN_KOIN,
     // C#.
     &CSHARP_SDK,
     &CSHARP_OPTIONS,
