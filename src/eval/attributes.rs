@@ -88,7 +88,7 @@ impl Interp<'_> {
                     }
                     match v {
                         Value::Class(c) => match &c.name {
-                            Some(n) => self.serving.served.push(n.clone()),
+                            Some(_) => self.serving.served.extend(with_bases(&c)),
                             None => self.serving.unknown = true,
                         },
                         Value::List(l, _) => todo.extend(l.borrow().iter().cloned()),
@@ -103,8 +103,11 @@ impl Interp<'_> {
             }
             Serve::Marked(mark) => self.serving.serves_marked.push(mark),
             Serve::Mark(mark, at) | Serve::MarkServed(mark, at) => {
-                if let Some(name) = self.path(at, call, None, span).and_then(|(v, _)| class_name(&v)) {
-                    self.serving.marked.push((mark, name));
+                if let Some((v, _)) = self.path(at, call, None, span) {
+                    match &v {
+                        Value::Class(c) => self.serving.marked.extend(with_bases(c).into_iter().map(|n| (*mark, n))),
+                        v => self.serving.marked.extend(class_name(v).map(|n| (*mark, n))),
+                    }
                 }
                 if matches!(how, Serve::MarkServed(..)) && !self.serving.serves_marked.contains(mark) {
                     self.serving.serves_marked.push(mark);
@@ -255,6 +258,23 @@ fn implicit_symbol(name: &str, span: Span) -> Option<Value> {
         .or_else(|| {
             tables().find(|(_, t)| t.owns(Lang::CSharp, name)).map(|(i, _)| super::value::sdk(i, "@module", None, span))
         })
+}
+
+/// A served class's name and its project bases' (nearest first, at most
+/// 16): the SDK serves the attributed methods a class inherits too.
+fn with_bases(class: &Rc<super::value::ClassVal>) -> Vec<Rc<str>> {
+    let mut out = vec![];
+    let mut todo = vec![class.clone()];
+    while let Some(c) = todo.pop() {
+        if out.len() >= 16 {
+            break;
+        }
+        if let Some(n) = &c.name {
+            out.push(n.clone());
+        }
+        todo.extend(c.bases.iter().filter_map(|b| if let Value::Class(b) = b { Some(b.clone()) } else { None }));
+    }
+    out
 }
 
 /// The class a value is, or the class defining the method it is.
