@@ -260,8 +260,8 @@ fn implicit_symbol(name: &str, span: Span) -> Option<Value> {
         })
 }
 
-/// A served class's name and its project bases' (nearest first, at most
-/// 16): the SDK serves the attributed methods a class inherits too.
+/// A served class's name and its project bases' (at most 16 names): the
+/// SDK serves the attributed methods a class inherits too.
 fn with_bases(class: &Rc<super::value::ClassVal>) -> Vec<Rc<str>> {
     let mut out = vec![];
     let mut todo = vec![class.clone()];
