@@ -1165,6 +1165,11 @@ impl<'a> Cx<'a> {
                     "+" => BinaryOp::Add,
                     op => BinaryOp::arithmetic_or_ordering(op),
                 };
+                // `x ?? throw new E()`: no path goes on with the right side, so
+                // the value is `x` not null.
+                if op == BinaryOp::Coalesce && r.kind() == "throw_expression" {
+                    return Expr::Unary { op: UnaryOp::NonNull, operand: Box::new(self.expr(l)), span };
+                }
                 let (l, r) = (self.expr(l), self.expr(r));
                 Expr::Binary { op, left: Box::new(l), right: Box::new(r), span }
             }
