@@ -34,10 +34,9 @@ impl Interp<'_> {
     pub(super) fn mark_bean(&mut self, s: &SdkValue, call: &PendingCall, span: Span) -> Value {
         match call.arg(0) {
             Some(Value::Class(c)) => {
-                if self.beans.marked.insert((c.module, c.class)) {
-                    self.beans.classes.push(c.clone());
-                }
-                Value::Class(c.clone())
+                let c = c.clone();
+                self.add_bean(&c, None);
+                Value::Class(c)
             }
             _ => Value::Sdk(Rc::new(SdkValue::plain(s.table, s.ty, span))),
         }
@@ -89,18 +88,6 @@ impl Interp<'_> {
         call.arg(0).cloned().unwrap_or(Value::Unknown(span))
     }
 
-    /// [`Effect::ServicesOf`]: the bean(s) of the class the type argument names.
-    pub(super) fn services_of(&mut self, call: &PendingCall, one: bool, span: Span) -> Value {
-        let Some(Value::Class(ty)) = call.kw("[0]").cloned() else { return Value::Unknown(span) };
-        let Some(beans) = self.beans_of(&ty, span) else { return Value::Unknown(span) };
-        let mut items: Vec<Value> = beans.into_iter().map(|(_, v)| v).collect();
-        if one {
-            // The last registration wins.
-            return items.pop().unwrap_or(Value::Unknown(span));
-        }
-        Value::List(Rc::new(RefCell::new(items)), span)
-    }
-
     /// [`Effect::ContainerDefine`]: runs the definition's lambda with a `scope_ty`
     /// receiver and keeps what it makes, as the type argument says.
     pub(super) fn container_define(
@@ -126,8 +113,9 @@ impl Interp<'_> {
         Value::Unknown(span)
     }
 
-    /// [`Effect::ContainerGet`]: what the container holds for the type argument:
-    /// its definitions, then its beans; the last, or all of them.
+    /// [`Effect::ContainerGet`]: what the container holds for the type
+    /// argument: its definitions (Koin), then its beans (.NET's
+    /// registrations, Spring's stereotypes); the last, or all of them.
     pub(super) fn container_get(&mut self, call: &PendingCall, one: bool, span: Span) -> Value {
         let Some(ty) = call.kw("[0]").cloned() else { return Value::Unknown(span) };
         let mut items: Vec<Value> = self

@@ -1940,7 +1940,6 @@ impl Interp<'_> {
             Effect::Bean => self.mark_bean(s, &call, span),
             Effect::BeansOf { one } => self.beans_of_call(&call, *one, span),
             Effect::Service => self.service(&call, span),
-            Effect::ServicesOf { one } => self.services_of(&call, *one, span),
             Effect::ContainerDefine(scope) => self.container_define(s, scope, &call, span),
             Effect::ContainerGet { one } => self.container_get(&call, *one, span),
             Effect::KeptArg(n) => s.pending.as_ref().and_then(|p| p.arg(*n)).cloned().unwrap_or(Value::Unknown(span)),

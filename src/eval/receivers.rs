@@ -167,11 +167,9 @@ impl Interp<'_> {
         if self.modules[act.frame.borrow().module].lang != Lang::Kotlin {
             return None;
         }
-        let recv = self.scope_var(act, RECEIVER)?;
-        if !matches!(recv, Value::Instance(_)) || self.has_member(&recv, name, span) != Some(true) {
-            return None;
-        }
-        Some(self.get_member(&recv, name, span))
+        let recv = self.scope_var(act, RECEIVER).filter(|r| matches!(r, Value::Instance(_)))?;
+        // A project class's members are all seen: one it lacks is unknown.
+        Some(self.get_member(&recv, name, span)).filter(|v| !matches!(v, Value::Unknown(_) | Value::Undefined(_)))
     }
 
     /// Whether `v` has a member `name`: `None` when nobody can say.

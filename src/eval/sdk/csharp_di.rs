@@ -44,8 +44,8 @@ pub static CSHARP_DI: SdkTable = SdkTable {
     ],
     rules: &[
         Rule { on: "Add", op: Op::Call, effect: Effect::Service },
-        Rule { on: "GetOne", op: Op::Call, effect: Effect::ServicesOf { one: true } },
-        Rule { on: "GetAll", op: Op::Call, effect: Effect::ServicesOf { one: false } },
+        Rule { on: "GetOne", op: Op::Call, effect: Effect::ContainerGet { one: true } },
+        Rule { on: "GetAll", op: Op::Call, effect: Effect::ContainerGet { one: false } },
     ],
     null_is_absent: true,
 };

@@ -259,18 +259,15 @@ pub enum Effect {
     /// Impl())`, `AddSingleton(instance)`): the implementation is a bean;
     /// the result is the receiver.
     Service,
-    /// A .NET container lookup: the bean of the class the call's type
-    /// argument names (`GetRequiredService<T>()`), or (`one` false) the
-    /// list of every bean of it (`GetServices<T>()`).
-    ServicesOf { one: bool },
     /// A container definition whose value a lambda makes (Koin's
     /// `single<T>(qualifier) { ... }`, `factory { ... }`): the lambda runs
     /// once with a value of this type as its receiver (its `get()`), and
     /// what it returns is defined as the type argument `T` (or its own).
     ContainerDefine(&'static str),
     /// A container lookup by the call's type argument over what
-    /// [`Effect::ContainerDefine`] defined and the beans: the last (`get<T>()`) or
-    /// (`one` false) all of them (`getAll<T>()`).
+    /// [`Effect::ContainerDefine`] defined and the beans: the last
+    /// (`get<T>()`, `GetRequiredService<T>()`) or (`one` false) all of them
+    /// (`getAll<T>()`, `GetServices<T>()`).
     ContainerGet { one: bool },
     /// The result is the n-th positional argument of the call a
     /// [`Effect::Keeps`] value was made by.

@@ -34,6 +34,12 @@ pub fn is_dictionary_type(type_name: &str) -> bool {
     )
 }
 
+/// The BCL's sequence interfaces a parameter may be typed with
+/// (`IEnumerable<T>`): lowered with their element type.
+pub fn is_sequence_type(type_name: &str) -> bool {
+    matches!(type_name, "IEnumerable" | "IReadOnlyList" | "IReadOnlyCollection" | "IList" | "ICollection")
+}
+
 pub static GRAMMAR: Grammar = Grammar {
     lang: Lang::CSharp,
     label: "C#",

@@ -40,7 +40,7 @@
 
 use tree_sitter::Node;
 
-use super::is_dictionary_type;
+use super::{is_dictionary_type, is_sequence_type};
 use crate::frontend::fields::Fields;
 use crate::ir::{
     self, Arg, BinaryOp, Block, Case, Class, ClassKind, Element, Entry, Expr, FuncId, FuncKind, Function, Import, Lit,
@@ -1604,9 +1604,3 @@ fn unescape(s: &str) -> String {
 mod primary;
 #[cfg(test)]
 mod tests;
-
-/// The BCL's sequence interfaces a parameter may be typed with
-/// (`IEnumerable<T>`): lowered with their element type.
-fn is_sequence_type(name: &str) -> bool {
-    matches!(name, "IEnumerable" | "IReadOnlyList" | "IReadOnlyCollection" | "IList" | "ICollection")
-}

@@ -806,7 +806,31 @@ impl Cx<'_> {
         // evaluator runs them with the class as `this`.
         let was_static = self.classes.last().map(|c| c.in_static);
         self.set_static(true);
-        let decorators = self.modifiers_annotations(m);
+        let mut decorators = self.modifiers_annotations(m);
+        // `m(@McpToolTrigger(...) String context)`: a parameter's annotations
+        // are the method's too, given the parameter's name.
+        if let Some(list) = self.field(m, "parameters") {
+            for p in kids(list).into_iter().filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter")) {
+                let declarator = kids(p).into_iter().find(|k| k.kind() == "variable_declarator");
+                let Some(name) = self.field(p, "name").or_else(|| declarator.and_then(|d| self.field(d, "name")))
+                else {
+                    continue;
+                };
+                let name = Expr::Lit(Lit::Str(self.text(name)), self.span(name));
+                for mut a in self.modifiers_annotations(p) {
+                    if let Expr::Call { args, span, .. } = &mut a {
+                        let value = name.clone();
+                        args.push(Arg {
+                            keyword: Some(crate::ir::PARAMETER.into()),
+                            value,
+                            spread: Spread::No,
+                            span: *span,
+                        });
+                    }
+                    decorators.push(a);
+                }
+            }
+        }
         if let Some(s) = was_static {
             self.set_static(s);
         }
@@ -819,38 +843,6 @@ impl Cx<'_> {
         for p in &params {
             let n = p.name.clone();
             self.declare(&n);
-        }
-        // `m(@McpToolTrigger(...) String context)`: a parameter's annotations
-        // are the method's too, given the parameter's name.
-        let mut decorators = decorators;
-        if let Some(list) = self.field(m, "parameters") {
-            let was_static = self.classes.last().map(|c| c.in_static);
-            self.set_static(true);
-            for p in kids(list).into_iter().filter(|p| matches!(p.kind(), "formal_parameter" | "spread_parameter")) {
-                let name = match self.field(p, "name") {
-                    Some(n) => Some(n),
-                    None => kids(p)
-                        .into_iter()
-                        .find(|k| k.kind() == "variable_declarator")
-                        .and_then(|d| self.field(d, "name")),
-                };
-                let Some(name) = name else { continue };
-                let name = Expr::Lit(Lit::Str(self.text(name)), self.span(name));
-                for mut a in self.modifiers_annotations(p) {
-                    if let Expr::Call { args, span, .. } = &mut a {
-                        args.push(Arg {
-                            keyword: Some(crate::ir::PARAMETER.into()),
-                            value: name.clone(),
-                            spread: Spread::No,
-                            span: *span,
-                        });
-                    }
-                    decorators.push(a);
-                }
-            }
-            if let Some(s) = was_static {
-                self.set_static(s);
-            }
         }
         let mut body = self.field(m, "body").map(|b| self.block(b)).unwrap_or_default();
         if m.kind() == "compact_constructor_declaration" {
