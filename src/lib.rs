@@ -230,11 +230,11 @@ pub fn check(paths: &[PathBuf], opts: &Options) -> Run {
     languages.sort();
     languages.dedup();
 
-    let python: Vec<PathBuf> = found.files.iter().filter(|c| c.lang == Lang::Python).map(|c| c.path.clone()).collect();
+    let walked: Vec<(Lang, PathBuf)> = found.files.iter().map(|c| (c.lang, c.path.clone())).collect();
     let roots: Vec<PathBuf> =
         on_disk.iter().filter(|p| p.is_dir()).filter_map(|p| std::fs::canonicalize(p).ok()).collect();
     let linker =
-        resolve::Linker::new(&sources).with_linted_python(python).with_roots(roots).with_overlay(opts.overlay.clone());
+        resolve::Linker::new(&sources).with_walked(walked).with_roots(roots).with_overlay(opts.overlay.clone());
     let mut parsed = Vec::new();
     let mut notes = std::mem::take(&mut found.notes);
     let mut unmarked = Vec::new();

@@ -388,6 +388,13 @@ impl Resolver<'_, '_> {
         let mut loaded = 0;
         let mut packages_seen: std::collections::HashSet<(Option<PathBuf>, bool)> = Default::default();
         let mut lazy: HashMap<PathBuf, LazyScope> = HashMap::new();
+        let mut jvm_lazy: HashMap<PathBuf, LazyScope> = HashMap::new();
+        let own_dirs: std::collections::HashSet<PathBuf> = p
+            .modules
+            .iter()
+            .filter_map(|m| self.linker.path_of(m.file))
+            .filter_map(|path| path.parent().map(Path::to_path_buf))
+            .collect();
         let mut pending: Vec<&Wanted> = wanted.iter().collect();
         loop {
             if next == p.modules.len() {
@@ -453,9 +460,23 @@ impl Resolver<'_, '_> {
                     }
                 }
             }
-            if matches!(lang, Lang::Go | Lang::Java | Lang::Kotlin) {
+            // A Java or Kotlin package the run only imports is loaded as
+            // it is mentioned (a multi-module build's other modules would
+            // otherwise load whole, package by package); the packages of
+            // the run's own files load whole.
+            let dir = from_path.parent().map(Path::to_path_buf);
+            let imported_package =
+                matches!(lang, Lang::Java | Lang::Kotlin) && dir.as_ref().is_some_and(|d| !own_dirs.contains(d));
+            if imported_package {
+                let text = self.linker.sources.get(p.modules[from].file).text.clone();
+                for sibling in
+                    self.package_scope(&mut p, &mut jvm_lazy, &from_path, lang, &mut loaded).mentioned_in(&text)
+                {
+                    self.module_index(&mut p, &sibling, &mut loaded);
+                }
+            } else if matches!(lang, Lang::Go | Lang::Java | Lang::Kotlin) {
                 let tests = is_test_file(lang, &from_path);
-                if packages_seen.insert((from_path.parent().map(Path::to_path_buf), tests)) {
+                if packages_seen.insert((dir, tests)) {
                     for sibling in super::support(lang).scope_files(&from_path, &self.linker.fs) {
                         self.module_index(&mut p, &sibling, &mut loaded);
                     }
@@ -469,6 +490,23 @@ impl Resolver<'_, '_> {
                 let target = self.import_target(&from_path, lang, &imp);
                 let Some((path, as_module)) = target else { continue };
                 let Some(idx) = self.module_index(&mut p, &path, &mut loaded) else { continue };
+                // `import a.b.render`: the file of package `a.b` that
+                // declares `render` (a star import: what the importer names).
+                let imported_dir = path.parent().filter(|d| !own_dirs.contains(*d));
+                if let (true, Some(member), Some(_)) =
+                    (matches!(lang, Lang::Java | Lang::Kotlin), &imp.member, imported_dir)
+                {
+                    let text = if member == "*" {
+                        self.linker.sources.get(p.modules[from].file).text.clone()
+                    } else {
+                        member.as_str().into()
+                    };
+                    for sibling in
+                        self.package_scope(&mut p, &mut jvm_lazy, &path, lang, &mut loaded).mentioned_in(&text)
+                    {
+                        self.module_index(&mut p, &sibling, &mut loaded);
+                    }
+                }
                 let link = match (&imp.member, as_module) {
                     (Some(member), false) => LinkTo::Member(idx, member.clone()),
                     _ => LinkTo::Module(idx),
@@ -523,6 +561,43 @@ impl Resolver<'_, '_> {
             }
         }
         self.linker.module_path(from, &imp.module, lang).map(|p| (p, imp.member.is_none()))
+    }
+
+    /// The siblings of `file` in its Java or Kotlin package not loaded yet,
+    /// by the names they declare (made on the first call for the package).
+    /// A sibling that imports an SDK or container module loads now: it may
+    /// act unnamed (a `@Service` bean the container makes and injects as
+    /// one of a `List<T>`), as may one whose names cannot be read.
+    fn package_scope<'s>(
+        &self,
+        p: &mut Program,
+        scopes: &'s mut HashMap<PathBuf, LazyScope>,
+        file: &Path,
+        lang: Lang,
+        loaded: &mut usize,
+    ) -> &'s mut LazyScope {
+        let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        if !scopes.contains_key(&dir) {
+            let mut scope = LazyScope::default();
+            for sibling in super::support(lang).scope_files(file, &self.linker.fs) {
+                if self.linker.loaded(&sibling).is_some_and(|f| p.by_file.contains_key(&f)) {
+                    continue;
+                }
+                let text = self.linker.text(&sibling);
+                let acts_unnamed = text.as_deref().is_some_and(|t| {
+                    eval::sdk::TABLES
+                        .iter()
+                        .filter(|table| table.langs.contains(&lang))
+                        .any(|table| table.modules.iter().any(|m| t.contains(m)))
+                });
+                match text.and_then(|t| super::support(lang).declared_names(&t)).filter(|_| !acts_unnamed) {
+                    Some(names) => scope.add(sibling, names),
+                    None => _ = self.module_index(p, &sibling, loaded),
+                }
+            }
+            scopes.insert(dir.clone(), scope);
+        }
+        scopes.get_mut(&dir).expect("inserted above")
     }
 
     fn module_index(&self, p: &mut Program, path: &Path, loaded: &mut usize) -> Option<usize> {

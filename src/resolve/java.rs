@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::dircache::DirCache;
+use super::jvm_packages::package_of;
 use super::lang::LangSupport;
 
 pub struct Java;
@@ -37,6 +38,9 @@ impl LangSupport for Java {
         let Some(dir) = path.parent() else { return vec![] };
         package_files(dir, fs).into_iter().filter(|p| p != path).collect()
     }
+    fn declared_names(&self, text: &str) -> Option<Vec<String>> {
+        Some(super::lazy_scope::declared_after(text, &["class", "interface", "enum", "record"]))
+    }
     fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
         let required = required_version(from, module, fs)?;
         Some(version_key(&required)? >= version_key(version)?)
@@ -55,27 +59,6 @@ fn source_root(from: &Path, fs: &DirCache) -> Option<PathBuf> {
         }
     }
     Some(dir)
-}
-
-/// The `package a.b.c;` clause of a Java file.
-pub fn package_of(text: &str) -> Option<String> {
-    let mut rest = text;
-    // Skip comments and annotations before the clause.
-    for _ in 0..10_000 {
-        rest = rest.trim_start();
-        if let Some(r) = rest.strip_prefix("//") {
-            rest = r.split_once('\n').map_or("", |(_, r)| r);
-        } else if let Some(r) = rest.strip_prefix("/*") {
-            rest = r.split_once("*/").map_or("", |(_, r)| r);
-        } else if let Some(r) = rest.strip_prefix("package") {
-            let (name, _) = r.split_once(';')?;
-            let name: String = name.split_whitespace().collect();
-            return (!name.is_empty()).then_some(name);
-        } else {
-            return None;
-        }
-    }
-    None
 }
 
 /// The `.java` files of a package directory, sorted.
@@ -160,15 +143,6 @@ fn version_key(v: &str) -> Option<(u64, u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn package_clause() {
-        assert_eq!(
-            package_of("// x\n/* y */\npackage com.example.mcp ;\nimport a;").as_deref(),
-            Some("com.example.mcp")
-        );
-        assert_eq!(package_of("import a.b;\nclass A {}"), None);
-    }
 
     #[test]
     fn manifest_versions() {

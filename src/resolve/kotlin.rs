@@ -30,6 +30,10 @@ impl LangSupport for Kotlin {
         let Some(dir) = path.parent() else { return vec![] };
         kotlin_files(dir, fs).into_iter().filter(|p| p != path).collect()
     }
+    fn declared_names(&self, text: &str) -> Option<Vec<String>> {
+        let keywords = ["fun", "val", "var", "class", "object", "interface", "typealias"];
+        Some(super::lazy_scope::declared_after(text, &keywords))
+    }
     fn dependency_at_least(&self, from: &Path, module: &str, version: &str, fs: &DirCache) -> Option<bool> {
         let wanted = numbers(version)?;
         for dir in from.ancestors().skip(1).take(MAX_UP) {

@@ -14,6 +14,7 @@ mod eval;
 mod evaluated;
 mod go;
 mod java;
+mod jvm_packages;
 pub mod keys;
 mod kotlin;
 pub mod lang;
@@ -67,8 +68,11 @@ pub struct Linker<'a> {
     /// The top-level Python packages of the linted files and the source
     /// root each sits in, sorted: built on the first import no project holds.
     python_roots: std::sync::OnceLock<Vec<(String, PathBuf)>>,
-    /// The Python files of the walk, as found.
-    linted_python: Vec<PathBuf>,
+    /// Each Java and Kotlin package's directories among the walked files:
+    /// built on the first import the importer's own source root misses.
+    jvm_packages: std::sync::OnceLock<jvm_packages::JvmPackages>,
+    /// The files of the walk and their languages, as found.
+    walked: Vec<(Lang, PathBuf)>,
     /// The linted directories, canonical: where a data file read at run
     /// time ([`Linker::in_roots`]) may be.
     roots: Vec<PathBuf>,
@@ -90,7 +94,8 @@ impl<'a> Linker<'a> {
             fs: dircache::DirCache::default(),
             deps: python::Deps::default(),
             python_roots: std::sync::OnceLock::new(),
-            linted_python: vec![],
+            jvm_packages: std::sync::OnceLock::new(),
+            walked: vec![],
             roots: vec![],
             unmarked: vec![],
             overlay: crate::Overlay::default(),
@@ -121,10 +126,11 @@ impl<'a> Linker<'a> {
         self
     }
 
-    /// The Python files the walk found: where an import no project holds
-    /// may still be a linted package ([`Linker::linted_package`]).
-    pub fn with_linted_python(mut self, paths: Vec<PathBuf>) -> Linker<'a> {
-        self.linted_python = paths;
+    /// The files the walk found: where an import no project or source root
+    /// holds may still be a linted package ([`Linker::linted_package`],
+    /// [`Linker::jvm_package`]).
+    pub fn with_walked(mut self, files: Vec<(Lang, PathBuf)>) -> Linker<'a> {
+        self.walked = files;
         self
     }
 
@@ -151,6 +157,7 @@ impl<'a> Linker<'a> {
         let found = support(lang).module_candidates(from, specifier, &self.fs).into_iter().find(|c| self.fs.is_file(c));
         let found = found.or_else(|| match lang {
             Lang::Python => self.linted_package(specifier),
+            Lang::Java | Lang::Kotlin => self.jvm_package(from, specifier, lang),
             _ => None,
         });
         self.modules.lock().expect("linker poisoned").insert(key, found.clone());
@@ -169,7 +176,7 @@ impl<'a> Linker<'a> {
             // module without a marker is not parsed until imported); one
             // `canonicalize` per directory, as parsed files' paths are.
             let dirs: std::collections::BTreeSet<&Path> =
-                self.linted_python.iter().filter_map(|p| p.parent()).collect();
+                self.walked.iter().filter(|(l, _)| *l == Lang::Python).filter_map(|(_, p)| p.parent()).collect();
             let dirs: Vec<PathBuf> = dirs.into_iter().filter_map(|d| std::fs::canonicalize(d).ok()).collect();
             python::source_roots(&dirs, &|p| self.fs.exists(p))
         });
@@ -179,6 +186,22 @@ impl<'a> Linker<'a> {
             return None;
         }
         python::module_candidates_at(root, specifier).into_iter().find(|c| self.fs.is_file(c))
+    }
+
+    /// A Java or Kotlin import its file's own source root does not hold,
+    /// found by package clause among the walked files: another module of a
+    /// multi-module build, or a Kotlin directory that omits the common root
+    /// package. `specifier` is a package (`a.b`), or for Java a class by its
+    /// full name (`a.b.C`, the file `C.java`).
+    fn jvm_package(&self, from: &Path, specifier: &str, lang: Lang) -> Option<PathBuf> {
+        let index = self.jvm_packages.get_or_init(|| jvm_packages::JvmPackages::build(&self.walked, &|p| self.text(p)));
+        let first = |dir: &Path| self.fs.files(dir).into_iter().find(|f| crate::frontend::lang_for(f) == Some(lang));
+        if let Some(dir) = index.nearest(lang, specifier, from, &|_| true) {
+            return first(dir);
+        }
+        let (package, class) = specifier.rsplit_once('.').filter(|_| lang == Lang::Java)?;
+        let file = format!("{class}.java");
+        Some(index.nearest(lang, package, from, &|d| self.fs.is_file(&d.join(&file)))?.join(file))
     }
 
     /// The facts of a file on disk, parsing it if no pass has yet.
