@@ -19,7 +19,11 @@ use crate::ir::CJS_EXPORTS;
 impl Interp<'_> {
     pub(super) fn make_function(&mut self, act: &Activation, module: usize, id: FuncId) -> Value {
         let closure = Closure::new(module, id, Some(act.frame.clone()), act.class.clone());
-        self.closures.push(closure.clone());
+        let made = self.closures_made.entry((module, id)).or_default();
+        *made += 1;
+        if *made <= super::MAX_KEPT_CLOSURES {
+            self.closures.push(closure.clone());
+        }
         Value::Func(closure)
     }
 

@@ -159,8 +159,15 @@ pub struct Interp<'p> {
     /// call of a helper (`makeHandler(options)` returning `() => ...`) is a
     /// function of its own, run as a root unless that very one was called.
     pub(super) invoked_in: HashSet<(usize, FuncId, usize)>,
-    /// Every closure and class value created, for running the ones nothing called.
+    /// Closures and class values created, for running the ones nothing
+    /// called: every class, and each definition's first
+    /// [`super::MAX_KEPT_CLOSURES`] closures.
     pub(super) closures: Vec<Rc<Closure>>,
+    /// Whether the run holds more frames alive than
+    /// [`Budget::max_live_frames`]: no step is taken after.
+    pub(super) frames_full: bool,
+    /// Closures made so far, by definition.
+    pub(super) closures_made: HashMap<(usize, FuncId), usize>,
     pub(super) classes: Vec<Rc<super::value::ClassVal>>,
     pub(super) constructed: HashSet<(usize, ir::ClassId)>,
     /// Classes whose instances are being made now (field initialisers and
@@ -292,6 +299,9 @@ impl<'p> Interp<'p> {
         if frames.len() == frames.capacity() && frames.len() >= 64 {
             frames.retain(|f| f.strong_count() > 0);
             frames.reserve(frames.len());
+            // Memory, bounded: past the frames a run may hold alive, it
+            // stops as if out of steps.
+            self.frames_full |= frames.len() > self.budget.max_live_frames;
         }
         let frame = Rc::new(RefCell::new(frame));
         frames.push(Rc::downgrade(&frame));
@@ -313,6 +323,8 @@ impl<'p> Interp<'p> {
             invoked: HashSet::new(),
             invoked_in: HashSet::new(),
             closures: vec![],
+            closures_made: HashMap::new(),
+            frames_full: false,
             classes: vec![],
             constructed: HashSet::new(),
             constructing: vec![],
@@ -385,7 +397,7 @@ impl<'p> Interp<'p> {
     /// the budget is spent.
     pub(super) fn charge(&mut self, n: usize) -> bool {
         self.steps = self.steps.saturating_add(n as u64);
-        if self.steps > self.budget.max_steps {
+        if self.steps > self.budget.max_steps || self.frames_full {
             self.exhausted = true;
             return false;
         }

@@ -278,6 +278,12 @@ fn drop_unnamed_twins(registrations: &mut Vec<Registration>) {
 /// closures, made again in each round).
 const MAX_CLOSURE_ROOTS: usize = 32;
 
+/// Closures of one definition kept to be run as roots, at most: more than
+/// the rounds of roots could run ([`MAX_CLOSURE_ROOTS`] each). A lambda in
+/// a loop the run goes through often was made a million times in a
+/// 300-file Kotlin build, each holding its frame: 880 MB.
+pub(super) const MAX_KEPT_CLOSURES: usize = 4 * MAX_CLOSURE_ROOTS * 4;
+
 /// One round of roots; false when there was nothing left to run.
 fn run_roots(it: &mut Interp) -> bool {
     let mut ran = false;

@@ -119,3 +119,29 @@ server.registerTool(\"t\", {{}}, async () => ({{}}));
     let out = run_ts(&[("main", &src)]);
     assert_eq!(out.frames.most_globs(), 1);
 }
+
+/// A loop that keeps every closure a call makes (each holding that call's
+/// frame) in a list that outlives it.
+const KEPT_CLOSURES: &str = "
+const kept = [];
+function make(n) { return () => n; }
+for (let i = 0; i < 60; i++) {
+  for (let j = 0; j < 60; j++) {
+    kept.push(make({ j }));
+  }
+}
+server.registerTool('after', {}, async () => ({ content: [] }));
+";
+
+#[test]
+fn frames_kept_alive_past_the_budget_stop_the_run() {
+    let src = format!("{HEAD}{KEPT_CLOSURES}");
+    let out =
+        super::ts_source::run_ts_within(&[("main", &src)], Budget { max_live_frames: 1_000, ..Budget::default() });
+    assert!(out.exhausted);
+    assert!(names(&out).is_empty(), "{:?}", names(&out));
+    // Within the default budget's frames the loop runs to its end and the
+    // tool after it is found.
+    let out = super::ts_source::run_ts_within(&[("main", &src)], Budget::default());
+    assert_eq!(names(&out), ["after"]);
+}
