@@ -283,6 +283,10 @@ pub enum Syntax {
     JavaAnnotation,
     /// Quarkus: `@Tool(annotations = @Tool.Annotations(readOnlyHint = true))`
     QuarkusAnnotation,
+    /// Quarkus' programmatic API: `.setAnnotations(new
+    /// ToolManager.ToolAnnotations(title, readOnlyHint, destructiveHint,
+    /// idempotentHint, openWorldHint))`, every hint a `boolean`
+    QuarkusToolManager,
     /// A Spring AI `@Tool` method, which cannot carry hints: `@McpTool(...)` in its place.
     SpringToolMethod,
     /// `addTool(..., toolAnnotations = ToolAnnotations(readOnlyHint = true))`
@@ -311,6 +315,31 @@ pub enum Syntax {
 /// record: a hint's argument position.
 const JAVA_ANNOTATIONS_ORDER: [&str; 6] =
     ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint", "returnDirect"];
+
+/// Quarkus' `ToolManager.ToolAnnotations(title, ...)`: each hint a `boolean`,
+/// so one not set is written with its spec default.
+const QUARKUS_MANAGER_ORDER: [(&str, &str); 5] = [
+    ("title", "null"),
+    ("readOnlyHint", "false"),
+    ("destructiveHint", "true"),
+    ("idempotentHint", "false"),
+    ("openWorldHint", "true"),
+];
+
+/// `.setAnnotations(new ToolManager.ToolAnnotations(...))` with these hints set.
+fn quarkus_manager_record(set: &[(&str, String)]) -> String {
+    let read_only = set.iter().any(|(k, v)| *k == "readOnlyHint" && v == "true");
+    let args: Vec<String> = QUARKUS_MANAGER_ORDER
+        .iter()
+        .map(|(c, default)| match set.iter().find(|(k, _)| k == c) {
+            Some((_, v)) => v.clone(),
+            // Meaningless beside `readOnlyHint = true`: not destructive reads plainer.
+            None if *c == "destructiveHint" && read_only => "false".to_string(),
+            None => default.to_string(),
+        })
+        .collect();
+    format!(".setAnnotations(new ToolManager.ToolAnnotations({}))", args.join(", "))
+}
 
 /// `new McpSchema.ToolAnnotations(...)` with these components set, `null` elsewhere.
 fn java_record(set: &[(&str, String)]) -> String {
@@ -342,6 +371,7 @@ impl Syntax {
             | Syntax::JavaRecord
             | Syntax::JavaAnnotation
             | Syntax::QuarkusAnnotation
+            | Syntax::QuarkusToolManager
             | Syntax::SpringToolMethod
             | Syntax::KotlinAddTool
             | Syntax::KotlinTool => hint.wire_name(),
@@ -368,6 +398,8 @@ impl Syntax {
             Syntax::RustBuilder => format!(".{}({value})", hint.snake_name().trim_end_matches("_hint")),
             // The position is the message: `readOnlyHint` is the 2nd argument.
             Syntax::JavaRecord => java_record(&[(hint.wire_name(), value.to_string())]),
+            // One hint is a whole record: the others at their defaults.
+            Syntax::QuarkusToolManager => format!("{} = {value}", hint.wire_name()),
             Syntax::JavaAnnotation
             | Syntax::QuarkusAnnotation
             | Syntax::SpringToolMethod
@@ -405,6 +437,11 @@ impl Syntax {
             }
             Syntax::JavaAnnotation => format!("annotations = @McpTool.McpAnnotations({})", parts.join(", ")),
             Syntax::QuarkusAnnotation => format!("annotations = @Tool.Annotations({})", parts.join(", ")),
+            Syntax::QuarkusToolManager => {
+                let set: Vec<(&str, String)> =
+                    parts.iter().filter_map(|p| p.split_once(" = ")).map(|(k, v)| (k, v.to_string())).collect();
+                quarkus_manager_record(&set)
+            }
             Syntax::SpringToolMethod | Syntax::JavaFunctionsTrigger => {
                 format!("@McpTool(annotations = @McpTool.McpAnnotations({}))", parts.join(", "))
             }

@@ -1056,6 +1056,9 @@ impl Interp<'_> {
                 if let Some(v) = self.zero_field(i, name) {
                     return v;
                 }
+                if let Some(v) = self.sdk_typed_field(i, name) {
+                    return v;
+                }
                 // A field of an instance standing for a root's receiver or
                 // parameter: what its callers set.
                 if self.from_params.contains(&i.span) && !i.fields.borrow().complete {

@@ -144,6 +144,33 @@ impl Interp<'_> {
         Some(v)
     }
 
+    /// A Java, Kotlin or C# field declared with an SDK type that makes a
+    /// value and no initialiser, that nothing set (`@Inject ToolManager
+    /// tools;`, `lateinit var server: Server`): what the container or a
+    /// later assignment puts there is of that type, as for a parameter so
+    /// declared. Kept in the instance.
+    pub(super) fn sdk_typed_field(&mut self, inst: &Instance, name: &str) -> Option<Value> {
+        let class = inst.class.clone();
+        let module = &self.modules[class.module];
+        if !matches!(module.lang, crate::model::Lang::Java | crate::model::Lang::Kotlin | crate::model::Lang::CSharp) {
+            return None;
+        }
+        let (ty, at) = module.class(class.class).members.iter().find_map(|m| match (&m.value, &m.annotation) {
+            (MemberValue::Field(None), Some(ty)) if m.name == name && !m.is_static => Some((ty.clone(), m.name_span)),
+            _ => None,
+        })?;
+        let frame = self.frame(Frame { parent: class.env.clone(), module: class.module, ..Frame::default() });
+        let mut act = Activation { frame, returns: vec![], class: None };
+        let t = self.eval(&mut act, &ty);
+        let makes_value = matches!(&t, Value::Sdk(s) if TABLES[s.table].instance_type(s.ty).is_some());
+        if !makes_value {
+            return None;
+        }
+        let v = self.value_of_type(&t, at);
+        inst.fields.borrow_mut().set(name, v.clone(), None);
+        Some(v)
+    }
+
     /// A field a Go struct literal left out: its type's zero value, where
     /// the type says it (`nil` for a pointer, `""`, `false`). Read by the
     /// name the program uses (`ReadOnlyHint`, sent as `readOnlyHint`).

@@ -217,6 +217,7 @@ fn lang_of(syntax: Syntax) -> Lang {
         Syntax::JavaRecord
         | Syntax::JavaAnnotation
         | Syntax::QuarkusAnnotation
+        | Syntax::QuarkusToolManager
         | Syntax::SpringToolMethod
         | Syntax::JavaFunctionsTrigger => Lang::Java,
         Syntax::KotlinAddTool | Syntax::KotlinTool => Lang::Kotlin,
@@ -438,6 +439,11 @@ fn annotate(
             return Err("a Java `Tool` takes its annotations by constructor overload: add them by hand".into())
         }
         Syntax::RustBuilder => return Err("the tool is built without an annotations builder to extend".into()),
+        Syntax::QuarkusToolManager => {
+            return Err(
+                "add `.setAnnotations(new ToolManager.ToolAnnotations(...))` to the tool's builder by hand".into()
+            )
+        }
         Syntax::SpringToolMethod => {
             return Err("a Spring AI `@Tool` method cannot carry hints: replace it with `@McpTool`".into())
         }

@@ -800,6 +800,7 @@ fn syntax(lang: Lang, api: &str) -> Syntax {
         Lang::Java if api == eval::sdk::API_FUNCTIONS_JAVA => Syntax::JavaFunctionsTrigger,
         Lang::CSharp if api == eval::sdk::API_FUNCTIONS_CSHARP => Syntax::FunctionsTrigger,
         Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL => Syntax::QuarkusAnnotation,
+        Lang::Java if api == crate::eval::sdk::JAVA_API_QUARKUS_TOOL_MANAGER => Syntax::QuarkusToolManager,
         Lang::Java => Syntax::JavaRecord,
         // `addTool(...)` takes `toolAnnotations`, a `Tool(...)` `annotations`.
         Lang::Kotlin if api == "kotlin.sdk.addTool" => Syntax::KotlinAddTool,

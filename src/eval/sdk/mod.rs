@@ -877,7 +877,9 @@ pub use functools::FUNCTOOLS;
 pub use go_pointers::GO_POINTERS;
 pub use go_sdk::GO_SDK;
 pub use go_std::{GO_SLICES, GO_STD};
-pub use java_quarkus::{API_TOOL as JAVA_API_QUARKUS_TOOL, JAVA_QUARKUS};
+pub use java_quarkus::{
+    API_TOOL as JAVA_API_QUARKUS_TOOL, API_TOOL_MANAGER as JAVA_API_QUARKUS_TOOL_MANAGER, JAVA_QUARKUS,
+};
 pub use java_sdk::JAVA_SDK;
 pub use java_spring::{API_MCP_TOOL as JAVA_API_MCP_TOOL, API_TOOL as JAVA_API_TOOL, JAVA_SPRING_AI, JAVA_SPRING_MCP};
 pub use java_spring_beans::JAVA_SPRING_BEANS;
