@@ -220,7 +220,7 @@ pub fn files_of_project(root: &Path, fs: &DirCache) -> Vec<PathBuf> {
 /// Comments and strings are read as code: a name too many loads a file for
 /// nothing, a name missed would lose its tools.
 pub fn declared_names(text: &str) -> Option<Vec<String>> {
-    let tokens: Vec<&str> = tokens(text).collect();
+    let tokens: Vec<&str> = super::lazy_scope::tokens(text).collect();
     let ident = |t: &&str| t.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_');
     let mut out = vec![];
     for (i, t) in tokens.iter().enumerate() {
@@ -256,20 +256,6 @@ pub fn declared_names(text: &str) -> Option<Vec<String>> {
     // `record struct P` is read at `record` and at `struct`.
     out.dedup();
     Some(out)
-}
-
-/// Identifiers and single punctuation characters, whitespace skipped.
-fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        rest = rest.trim_start();
-        let c = rest.chars().next()?;
-        let len = if word(c) { rest.find(|c: char| !word(c)).unwrap_or(rest.len()) } else { c.len_utf8() };
-        let (t, tail) = rest.split_at(len);
-        rest = tail;
-        Some(t)
-    })
 }
 
 /// Whether the project of `from` references package `name`.

@@ -953,12 +953,7 @@ pub(super) fn is_test_file(lang: Lang, path: &Path) -> bool {
         Lang::TypeScript | Lang::JavaScript => crate::frontend::typescript::is_test_path(path),
         Lang::Go => path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_test.go")),
         Lang::Java => crate::frontend::java::is_test_path(path),
-        // Gradle's test source sets (`src/test/kotlin`, `src/jvmTest/kotlin`,
-        // `src/integrationTest/...`): a set directly under a `src`.
-        Lang::Kotlin => {
-            let parts: Vec<&str> = path.components().filter_map(|c| c.as_os_str().to_str()).collect();
-            parts.windows(2).any(|w| w[0] == "src" && (w[1] == "test" || (w[1].ends_with("Test") && w[1].len() > 4)))
-        }
+        Lang::Kotlin => crate::frontend::kotlin::is_test_path(path),
         Lang::CSharp => super::csharp::is_test_path(path),
         _ => false,
     }

@@ -58,8 +58,10 @@ impl JvmPackages {
     ) -> Option<&Path> {
         let dirs: Vec<&PathBuf> = self.dirs.get(&(lang, package.to_string()))?.iter().filter(|d| holds(d)).collect();
         let rank = |d: &PathBuf| {
-            let test =
-                super::evaluated::is_test_file(lang, &d.join(if lang == Lang::Java { "_.java" } else { "_.kt" }));
+            let test = match lang {
+                Lang::Java => crate::frontend::java::is_test_path(&d.join("_.java")),
+                _ => crate::frontend::kotlin::is_test_path(d),
+            };
             let shared = d.components().zip(from.components()).take_while(|(a, b)| a == b).count();
             (!test, shared)
         };

@@ -112,7 +112,7 @@ pub fn declared_after(text: &str, keywords: &[&str]) -> Vec<String> {
 }
 
 /// Words and single punctuation characters, whitespace skipped.
-fn tokens(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn tokens(text: &str) -> impl Iterator<Item = &str> {
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let mut rest = text;
     std::iter::from_fn(move || {

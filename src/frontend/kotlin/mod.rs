@@ -195,6 +195,14 @@ fn drop_contexts(bytes: &[u8], out: &mut [u8]) -> bool {
     changed
 }
 
+/// A test source: one of Gradle's test source sets directly under a `src`
+/// (`src/test/kotlin`, `src/jvmTest/kotlin`, `src/integrationTest/...`).
+/// Its registrations are the tests', not the server's.
+pub fn is_test_path(path: &std::path::Path) -> bool {
+    let parts: Vec<&str> = path.components().filter_map(|c| c.as_os_str().to_str()).collect();
+    parts.windows(2).any(|w| w[0] == "src" && (w[1] == "test" || (w[1].ends_with("Test") && w[1].len() > 4)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
